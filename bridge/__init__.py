@@ -1,0 +1,1 @@
+"""The Python bridge: scenario model -> facts -> clingo -> outcomes -> ruling text."""

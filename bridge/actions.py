@@ -1,0 +1,318 @@
+"""The contract's actions: how each is validated and which event facts it becomes.
+
+Each action is one event at one time point: `event(T, Term)`, with list- or map-valued
+parameters as `event_arg(T, Key, Value)`. The rules that give the event its meaning live in
+rules_asp; `rules` names them, so an action whose rules are not encoded yet is reported.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable
+
+from clingo import Function, Number, String, Symbol
+
+from .checks import Checker
+from .scenario import BATTLEFIELD_STATES, STEPS, Action, Scenario
+
+Validate = Callable[[Any, tuple, Any, Scenario], Any]
+Facts = Callable[[Any], tuple[Symbol, list[tuple[str, Symbol]]]]
+
+
+@dataclass(frozen=True)
+class ActionSpec:
+    validate: Validate
+    facts: Facts
+    rules: tuple[str, ...]          # rule numbers that must be encoded for the verb to act
+    player_action: bool = False
+
+
+def atom(name: str, *args: Any) -> Symbol:
+    """A clingo symbol from Python values: str -> constant id, int -> number, Symbol as is."""
+    return Function(name, [_term(a) for a in args])
+
+
+def _term(value: Any) -> Symbol:
+    if isinstance(value, Symbol):
+        return value
+    if isinstance(value, bool):
+        return Function("true" if value else "false")
+    if isinstance(value, int):
+        return Number(value)
+    if isinstance(value, str):
+        return Function(value)  # ids only: validated as [a-z][a-z0-9_]*
+    raise TypeError(value)
+
+
+# -- argument validators --------------------------------------------------------------------
+def _obj(v, path, raw, scen, *, any_target=False):
+    oid = v.chk.ident(path, raw)
+    known = {o.id for o in scen.objects} | set(scen.tokens)
+    if any_target:
+        known |= set(scen.players)
+    if oid not in known:
+        raise v.err(path, f"{oid!r} is not {'an object or player' if any_target else 'an object'}"
+                          " of this scenario")
+    return oid
+
+
+def _player(v, path, raw, scen):
+    return v.chk.choice(path, raw, scen.players)
+
+
+def _fields(v, path, raw, allowed, required):
+    data = v.chk.mapping(path, raw, allowed)
+    for key in required:
+        if key not in data:
+            raise v.err(path, f"missing {key!r}")
+    return data
+
+
+def _until(v, path, data):
+    if "until" in data:
+        v.chk.choice(path + ("until",), data["until"], ("end_of_turn",))
+        return "end_of_turn"
+    return None
+
+
+def v_none(v, path, raw, scen):
+    if raw is not None:
+        raise v.err(path, "this action takes no arguments")
+    return None
+
+
+def v_object(v, path, raw, scen):
+    return _obj(v, path, raw, scen)
+
+
+def v_step(v, path, raw, scen):
+    return v.chk.choice(path, raw, STEPS)
+
+
+def v_damage(v, path, raw, scen):
+    d = _fields(v, path, raw, {"source", "target", "amount"}, ("target", "amount"))
+    src = _obj(v, path + ("source",), d["source"], scen) if d.get("source") else None
+    return {"source": src, "target": _obj(v, path + ("target",), d["target"], scen, any_target=True),
+            "amount": v.chk.int_value(path + ("amount",), d["amount"], minimum=0)}
+
+
+def v_counters(v, path, raw, scen):
+    from .validate import COUNTER_ALIASES
+    d = _fields(v, path, raw, {"object", "kind", "amount"}, ("object", "kind", "amount"))
+    kind = v.chk.str_value(path + ("kind",), d["kind"])
+    return {"object": _obj(v, path + ("object",), d["object"], scen),
+            "kind": COUNTER_ALIASES.get(kind, kind),
+            "amount": v.chk.int_value(path + ("amount",), d["amount"], minimum=0)}
+
+
+def v_life(v, path, raw, scen):
+    d = _fields(v, path, raw, {"player", "amount"}, ("player", "amount"))
+    return {"player": _player(v, path + ("player",), d["player"], scen),
+            "amount": v.chk.int_value(path + ("amount",), d["amount"], minimum=0)}
+
+
+def v_control(v, path, raw, scen):
+    d = _fields(v, path, raw, {"object", "player", "until"}, ("object", "player"))
+    return {"object": _obj(v, path + ("object",), d["object"], scen),
+            "player": _player(v, path + ("player",), d["player"], scen), "until": _until(v, path, d)}
+
+
+def v_create_token(v, path, raw, scen):
+    from .cards import CARD_FIELDS, parse_card
+    d = v.chk.mapping(path, raw, CARD_FIELDS | {"id", "controller"})
+    tid = v.chk.ident(path + ("id",), d.get("id"))
+    if scen.object(tid) or tid in scen.tokens or tid in scen.players:
+        raise v.err(path + ("id",), f"duplicate id {tid!r}")
+    card_fields = {k: val for k, val in d.items() if k not in ("id", "controller")}
+    scen.tokens[tid] = parse_card(v.chk, path, card_fields, key=f"#token:{tid}")
+    return {"id": tid, "controller": _player(v, path + ("controller",),
+                                             d.get("controller", scen.turn.active), scen)}
+
+
+def v_copy(v, path, raw, scen):
+    d = _fields(v, path, raw, {"object", "id", "as_token_for"}, ("object", "id"))
+    orig = _obj(v, path + ("object",), d["object"], scen)
+    tid = v.chk.ident(path + ("id",), d["id"])
+    if scen.object(tid) or tid in scen.tokens or tid in scen.players:
+        raise v.err(path + ("id",), f"duplicate id {tid!r}")
+    scen.tokens[tid] = None  # its characteristics are copied by the rules (707)
+    owner = _player(v, path + ("as_token_for",), d.get("as_token_for", scen.turn.active), scen)
+    return {"object": orig, "id": tid, "player": owner}
+
+
+def v_modify(v, path, raw, scen):
+    from .cards import KEYWORD_NAME
+    d = _fields(v, path, raw, {"object", "power", "toughness", "keywords", "until"}, ("object",))
+    kws = d.get("keywords", [])
+    for i, k in enumerate(v.chk.list(path + ("keywords",), kws)):
+        if not isinstance(k, str) or not KEYWORD_NAME.match(k):
+            raise v.err(path + ("keywords", i), f"bad keyword {k!r}")
+    return {"object": _obj(v, path + ("object",), d["object"], scen),
+            "power": v.chk.int_value(path + ("power",), d.get("power", 0)),
+            "toughness": v.chk.int_value(path + ("toughness",), d.get("toughness", 0)),
+            "keywords": list(kws), "until": _until(v, path, d)}
+
+
+def v_draw(v, path, raw, scen):
+    return v_life(v, path, raw, scen)
+
+
+def v_state(v, path, raw, scen):
+    if "almos" not in scen.rules:
+        raise v.err(path, "set_battlefield_state needs rules: [mtg, almos]")
+    d = _fields(v, path, raw, {"state", "until"}, ("state",))
+    return {"state": v.chk.choice(path + ("state",), d["state"], BATTLEFIELD_STATES),
+            "until": _until(v, path, d)}
+
+
+def v_play_land(v, path, raw, scen):
+    return _obj(v, path, raw, scen)
+
+
+def _targets(v, path, d, scen):
+    return [_obj(v, path + ("targets", i), t, scen, any_target=True)
+            for i, t in enumerate(v.chk.list(path + ("targets",), d.get("targets", [])))]
+
+
+def v_cast(v, path, raw, scen):
+    if isinstance(raw, str):
+        raw = {"card": raw}
+    d = _fields(v, path, raw, {"card", "targets", "x", "without_paying_mana_cost", "face", "mode"},
+                ("card",))
+    out = {"card": _obj(v, path + ("card",), d["card"], scen), "targets": _targets(v, path, d, scen),
+           "x": v.chk.opt_int(path, d, "x", minimum=0),
+           "free": v.chk.bool_value(path + ("without_paying_mana_cost",),
+                                    d.get("without_paying_mana_cost", False)),
+           "face": v.chk.choice(path + ("face",), d.get("face", "front"), ("front", "back")),
+           "mode": None}
+    if d.get("mode") is not None:
+        mode = d["mode"]
+        out["mode"] = v.chk.int_value(path + ("mode",), mode, minimum=1) if isinstance(mode, int) \
+            else v.chk.ident(path + ("mode",), mode)
+    return out
+
+
+def v_activate(v, path, raw, scen):
+    d = _fields(v, path, raw, {"object", "ability", "targets"}, ("object",))
+    return {"object": _obj(v, path + ("object",), d["object"], scen),
+            "ability": v.chk.int_value(path + ("ability",), d.get("ability", 1), minimum=1),
+            "targets": _targets(v, path, d, scen)}
+
+
+def v_declaration(kind):
+    def validate(v, path, raw, scen):
+        d = v.chk.mapping(path, raw if raw is not None else {}, None)
+        out = []
+        for who, what in d.items():
+            who = _obj(v, path + (who,), who, scen)
+            what = _obj(v, path + (who,), what, scen, any_target=(kind == "attack"))
+            out.append((who, what))
+        return out
+    return validate
+
+
+# -- facts ----------------------------------------------------------------------------------
+def f_plain(verb):
+    return lambda args: (Function(verb), [])
+
+
+def f_object(verb):
+    return lambda oid: (atom(verb, oid), [])
+
+
+def f_damage(a):
+    return atom("deal_damage", a["source"] or "none", a["target"], a["amount"]), []
+
+
+def f_counters(verb):
+    return lambda a: (atom(verb, a["object"], String(a["kind"]), a["amount"]), [])
+
+
+def f_life(verb):
+    return lambda a: (atom(verb, a["player"], a["amount"]), [])
+
+
+def _with_until(term, a, extra=()):
+    args = list(extra)
+    if a.get("until"):
+        args.append(("until", Function(a["until"])))
+    return term, args
+
+
+def f_control(a):
+    return _with_until(atom("gain_control", a["object"], a["player"]), a)
+
+
+def f_create_token(a):
+    return atom("create_token", a["id"], a["controller"]), []
+
+
+def f_copy(a):
+    return atom("copy", a["object"], a["id"], a["player"]), []
+
+
+def f_modify(a):
+    kws = [("keyword", Function(k)) for k in a["keywords"]]
+    return _with_until(atom("modify", a["object"], a["power"], a["toughness"]), a, kws)
+
+
+def f_state(a):
+    return _with_until(atom("set_battlefield_state", a["state"]), a)
+
+
+def f_cast(a):
+    args = [("target", Function("t", [Number(i + 1), _term(t)])) for i, t in enumerate(a["targets"])]
+    if a["x"] is not None:
+        args.append(("x", Number(a["x"])))
+    if a["free"]:
+        args.append(("without_paying_mana_cost", Function("true")))
+    if a["face"] == "back":
+        args.append(("face", Function("back")))
+    if a["mode"] is not None:
+        args.append(("mode", _term(a["mode"])))
+    return atom("cast", a["card"]), args
+
+
+def f_activate(a):
+    args = [("target", Function("t", [Number(i + 1), _term(t)])) for i, t in enumerate(a["targets"])]
+    return atom("activate", a["object"], a["ability"]), args
+
+
+def f_declaration(verb, key):
+    return lambda pairs: (Function(verb), [(key, atom("pair", x, y)) for x, y in pairs])
+
+
+ACTION_SPECS: dict[str, ActionSpec] = {
+    # player actions
+    "play_land": ActionSpec(v_play_land, f_object("play_land"), ("305.1",), True),
+    "cast": ActionSpec(v_cast, f_cast, ("601.2",), True),
+    "activate": ActionSpec(v_activate, f_activate, ("602.2",), True),
+    "declare_attackers": ActionSpec(v_declaration("attack"), f_declaration("declare_attackers", "attack"),
+                                    ("508.1",), True),
+    "declare_blockers": ActionSpec(v_declaration("block"), f_declaration("declare_blockers", "block"),
+                                   ("509.1",), True),
+    "resolve": ActionSpec(v_none, f_plain("resolve"), ("608.1",), True),
+    "advance": ActionSpec(v_step, f_object("advance"), ("500.1",), True),
+    "deal_combat_damage": ActionSpec(v_none, f_plain("deal_combat_damage"), ("510.2",), True),
+    # direct effects
+    "deal_damage": ActionSpec(v_damage, f_damage, ("120.3",)),
+    "destroy": ActionSpec(v_object, f_object("destroy"), ("701.8a",)),
+    "exile": ActionSpec(v_object, f_object("exile"), ("701.13a",)),
+    "return_to_hand": ActionSpec(v_object, f_object("return_to_hand"), ("400.6",)),
+    "sacrifice": ActionSpec(v_object, f_object("sacrifice"), ("701.21a",)),
+    "put_counters": ActionSpec(v_counters, f_counters("put_counters"), ("122.1",)),
+    "remove_counters": ActionSpec(v_counters, f_counters("remove_counters"), ("122.1",)),
+    "gain_control": ActionSpec(v_control, f_control, ("613.1b",)),
+    "create_token": ActionSpec(v_create_token, f_create_token, ("111.1",)),
+    "copy": ActionSpec(v_copy, f_copy, ("707.2",)),
+    "transform": ActionSpec(v_object, f_object("transform"), ("701.27a",)),
+    "modify": ActionSpec(v_modify, f_modify, ("613.4c",)),
+    "gain_life": ActionSpec(v_life, f_life("gain_life"), ("119.3",)),
+    "lose_life": ActionSpec(v_life, f_life("lose_life"), ("119.3",)),
+    "draw": ActionSpec(v_draw, f_life("draw"), ("121.1",)),
+    "set_battlefield_state": ActionSpec(v_state, f_state, ("1000.3c",)),
+}
+
+
+def action_facts(action: Action) -> tuple[Symbol, list[tuple[str, Symbol]]]:
+    """The event term of an action and its extra (key, value) arguments."""
+    return ACTION_SPECS[action.verb].facts(action.args)

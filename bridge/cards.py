@@ -1,0 +1,136 @@
+"""Cards: parsing card definitions (library, local `cards:`, inline) into Card."""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+from .checks import Checker
+from .scenario import BATTLEFIELD_STATES, COLORS, Card, Keyword
+from .yamlsrc import load_yaml
+
+CARD_FIELDS = {"name", "mana_cost", "colors", "supertypes", "types", "subtypes", "power",
+               "toughness", "loyalty", "defense", "keywords", "abilities", "back",
+               "battlefield_state"}
+MANA_SYMBOL = re.compile(r"\{([WUBRGCSX]|\d{1,2}|[WUBRG2]/[WUBRGP]|[WUBRG]/[WUBRG]/P)\}")
+WORD = re.compile(r"^[a-z][a-z0-9_\-]*$")
+KEYWORD_NAME = re.compile(r"^[a-z][a-z0-9_]*$")
+
+
+def parse_card(chk: Checker, path: tuple, raw: Any, key: str, allow_back: bool = True) -> Card:
+    """Validate one card map at `path` and build a Card (with its back face)."""
+    data = chk.mapping(path, raw, CARD_FIELDS)
+    card = Card(key=key, line=chk.src.line(path))
+    card.name = chk.opt_str(path, data, "name")
+    card.mana_cost = _mana_cost(chk, path, data)
+    card.colors = _colors(chk, path, data, card.mana_cost)
+    for fld in ("supertypes", "types", "subtypes"):
+        setattr(card, fld, chk.word_list(path + (fld,), data.get(fld, []), WORD))
+    for fld in ("power", "toughness", "loyalty", "defense"):
+        setattr(card, fld, chk.opt_int(path, data, fld))
+    card.keywords = [_keyword(chk, path + ("keywords", i), k)
+                     for i, k in enumerate(chk.list(path + ("keywords",), data.get("keywords", [])))]
+    card.abilities = [chk.mapping(path + ("abilities", i), a, None)
+                      for i, a in enumerate(chk.list(path + ("abilities",), data.get("abilities", [])))]
+    state = chk.opt_str(path, data, "battlefield_state")
+    if state is not None and state not in BATTLEFIELD_STATES:
+        raise chk.src.error(path + ("battlefield_state",),
+                            f"unknown battlefield state {state!r}; one of {', '.join(BATTLEFIELD_STATES)}")
+    card.battlefield_state = state
+    if "back" in data:
+        if not allow_back:
+            raise chk.src.error(path + ("back",), "a back face cannot have a back face")
+        card.back = parse_card(chk, path + ("back",), data["back"], key, allow_back=False)
+    return card
+
+
+def _mana_cost(chk: Checker, path: tuple, data: dict) -> str | None:
+    cost = chk.opt_str(path, data, "mana_cost")
+    if cost is None:
+        return None
+    if MANA_SYMBOL.sub("", cost) != "":
+        raise chk.src.error(path + ("mana_cost",),
+                            f"bad mana cost {cost!r}: use symbols like {{2}}{{W}}{{U}}, {{X}}, {{W/U}}, {{G/P}}")
+    return cost
+
+
+def _colors(chk: Checker, path: tuple, data: dict, cost: str | None) -> list[str] | None:
+    if "colors" in data:
+        colors = chk.word_list(path + ("colors",), data["colors"], WORD)
+        bad = [c for c in colors if c not in COLORS.values()]
+        if bad:
+            raise chk.src.error(path + ("colors",), f"unknown colour {bad[0]!r}")
+        return colors
+    return None
+
+
+def derived_colors(card: Card) -> list[str]:
+    """105.2/202.2: a card's colours are those of the mana symbols in its cost."""
+    if card.colors is not None:
+        return card.colors
+    found = []
+    for sym in MANA_SYMBOL.findall(card.mana_cost or ""):
+        for letter in sym.split("/"):
+            colour = COLORS.get(letter)
+            if colour and colour not in found:
+                found.append(colour)
+    return found
+
+
+def _keyword(chk: Checker, path: tuple, raw: Any) -> Keyword:
+    if isinstance(raw, str):
+        if not KEYWORD_NAME.match(raw):
+            raise chk.src.error(path, f"bad keyword {raw!r}: lowercase words with underscores")
+        return Keyword(raw)
+    data = chk.mapping(path, raw, None)
+    names = [k for k in data if k != "amount"]
+    if len(names) != 1 or not KEYWORD_NAME.match(names[0]):
+        raise chk.src.error(path, "a keyword with parameters is a map with one keyword name "
+                                  "(and optionally amount), e.g. {protection: red}")
+    name = names[0]
+    args: dict[str, Any] = {}
+    value = data[name]
+    if isinstance(value, list):
+        args["values"] = chk.word_list(path + (name,), value, WORD)
+    elif isinstance(value, str) and WORD.match(value):
+        args["values"] = [value]
+    elif isinstance(value, int) and not isinstance(value, bool):
+        args["amount"] = chk.int_value(path + (name,), value)
+    else:
+        raise chk.src.error(path + (name,), "a keyword parameter is a word, a list of words or a number")
+    if "amount" in data:
+        args["amount"] = chk.int_value(path + ("amount",), data["amount"])
+    return Keyword(name, args)
+
+
+class CardLibrary:
+    """The bundled card library: one YAML file a card, under rules_asp/cards/."""
+
+    def __init__(self, root: Path):
+        self.root = root
+        self._index: dict[str, Path] | None = None
+
+    def _scan(self) -> dict[str, Path]:
+        if self._index is None:
+            self._index = {}
+            for path in sorted(self.root.rglob("*.yaml")):
+                src = load_yaml(path.read_text(encoding="utf-8"), str(path))
+                name = src.data.get("name") if isinstance(src.data, dict) else None
+                if name:
+                    self._index[name] = path
+        return self._index
+
+    def names(self) -> list[str]:
+        return sorted(self._scan())
+
+    def get(self, name: str) -> Card | None:
+        path = self._scan().get(name)
+        if path is None:
+            return None
+        src = load_yaml(path.read_text(encoding="utf-8"), str(path))
+        return parse_card(Checker(src), (), src.data, key=name)
+
+
+def default_library() -> CardLibrary:
+    from ..rules_asp import RULES_DIR
+    return CardLibrary(RULES_DIR / "cards")

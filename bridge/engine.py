@@ -1,0 +1,128 @@
+"""The bridge's entry points: one per command, composed from the modules that do the work."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from clingo import Function, Symbol
+
+from .check import CheckResult, check_expectations, check_impossible
+from .errors import ImpossibleSituation
+from .explain import candidate_rules, derivation, render_tree, rules_behind
+from .notencoded import not_encoded
+from .rulebase import RuleBase
+from .ruling import ruling
+from .scenario import Scenario
+from .solve import DEFAULT_TIMEOUT, Answer, solve
+from .validate import load_scenario, parse_atom
+
+
+class Engine:
+    """Holds the rule bases (parsed once per pack set) for a run of commands."""
+
+    def __init__(self, root: Path | None = None):
+        if root is None:
+            from ..rules_asp import RULES_DIR
+            root = RULES_DIR
+        self.root = root
+        self._bases: dict[tuple[str, ...], RuleBase] = {}
+
+    def rules(self, packs: list[str]) -> RuleBase:
+        key = tuple(sorted(packs, key=["mtg", "almos"].index))
+        if key not in self._bases:
+            self._bases[key] = RuleBase(self.root, list(key))
+        return self._bases[key]
+
+    def load(self, path: str | Path) -> Scenario:
+        return load_scenario(path)
+
+    def answer(self, scen: Scenario, explain: bool = False,
+               timeout: float = DEFAULT_TIMEOUT) -> Answer:
+        return solve(scen, self.rules(scen.rules), explain=explain, timeout=timeout)
+
+    # -- commands ------------------------------------------------------------------------------
+    def ask(self, path: str | Path, timeout: float = DEFAULT_TIMEOUT) -> "AskResult":
+        scen = self.load(path)
+        answer = self.answer(scen, explain=True, timeout=timeout)
+        return AskResult(scen, answer, self.rules(scen.rules))
+
+    def check(self, path: str | Path, timeout: float = DEFAULT_TIMEOUT) -> CheckResult:
+        """A scenario's expect against its answer (an expected impossibility included)."""
+        scen = self.load(path)
+        try:
+            answer = self.answer(scen, timeout=timeout)
+        except ImpossibleSituation as err:
+            return check_impossible(scen, err)
+        return check_expectations(scen, answer)
+
+    def why(self, path: str | Path, atom_text: str, timeout: float = DEFAULT_TIMEOUT) -> str:
+        scen = self.load(path)
+        atom = parse_atom(atom_text, lambda m: _bad_atom(path, m))
+        answer = self.answer(scen, explain=True, timeout=timeout)
+        rules = self.rules(scen.rules)
+        return why_text(atom, answer, rules)
+
+
+def _bad_atom(path, message):
+    from .errors import ScenarioError
+    return ScenarioError(str(path), None, "ATOM", message)
+
+
+def why_text(atom: Symbol, answer: Answer, rules: RuleBase) -> str:
+    holding = [i for i, m in enumerate(answer.models) if atom in m]
+    n = len(answer.models)
+    if holding:
+        support = answer.supports[holding[0]]
+        tree = derivation(Function("outcome", [atom]), support, rules)
+        head = f"{atom} holds in {len(holding)} of {n} outcome{'s' if n != 1 else ''}."
+        lines = [head, "Derivation (in the first outcome where it holds):"]
+        lines += render_tree(tree, rules, "  ")
+        return "\n".join(lines)
+    lines = [f"{atom} does not hold in any of the {n} outcome{'s' if n != 1 else ''}."]
+    candidates = candidate_rules(atom, rules)
+    if candidates:
+        lines.append("Rules that could have brought it about (none applied here):")
+        seen = set()
+        for info in candidates:
+            if info.rule not in seen:
+                seen.add(info.rule)
+                lines.append(f"  {info.rule} {info.summary}  [{info.file}:{info.line}]")
+    else:
+        lines.append("No encoded rule can bring it about: the rule that would be needed is not "
+                     "encoded yet (see `rulekeeper coverage`).")
+    return "\n".join(lines)
+
+
+@dataclass
+class AskResult:
+    scenario: Scenario
+    answer: Answer
+    rules: RuleBase
+
+    def notes(self) -> list[str]:
+        return not_encoded(self.scenario, self.rules)
+
+    def text(self) -> str:
+        return ruling(self.scenario.title, self.answer, self.rules, self.notes())
+
+    def as_json(self) -> dict[str, Any]:
+        answer, rules = self.answer, self.rules
+        atoms = sorted(answer.union, key=str)
+        support_for = {}
+        for atom in atoms:
+            index = next(i for i, m in enumerate(answer.models) if atom in m)
+            support_for[str(atom)] = rules_behind(atom, answer.supports[index], rules)
+        return {
+            "title": self.scenario.title,
+            "file": self.scenario.file,
+            "models": len(answer.models),
+            "truncated": answer.truncated,
+            "outcomes": {"always": sorted(map(str, answer.always)),
+                         "sometimes": sorted(map(str, answer.sometimes))},
+            "illegal": sorted(str(a) for a in answer.union if a.name == "illegal"),
+            "rules": support_for,
+            "summaries": {r: rules.summary(r) for rs in support_for.values() for r in rs},
+            "not_encoded": self.notes(),
+            "seconds": round(answer.seconds, 4),
+        }

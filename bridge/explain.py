@@ -1,0 +1,142 @@
+"""Explanations: derivation trees and the rule numbers behind each outcome atom."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from clingo import Function, Symbol, SymbolType
+
+from .rulebase import RuleBase, RuleInfo
+from .solve import Support
+
+MAX_DEPTH = 14
+
+
+@dataclass
+class Node:
+    """One step of a derivation: an atom, the rule that made it hold, and its supports."""
+
+    atom: Symbol
+    rule: RuleInfo | None
+    children: list["Node"] = field(default_factory=list)
+
+
+TIMING_FACTS = {"final", "step", "check", "time", "report_time", "settle_point", "action_index"}
+PLUMBING = {"occurs", "sba_check", "remaining", "object_exists", "face_up", "char", "permanent",
+            "creature", "is_type", "damage_recipient_type", "dies_type", "event_param"}
+
+
+def derivation(atom: Symbol, support: Support, rules: RuleBase) -> Node:
+    """The derivation of `atom` with bookkeeping (model) steps spliced out."""
+    nodes = _build(atom, support, rules, set(), 0)
+    if len(nodes) == 1 and nodes[0].atom == atom:
+        return nodes[0]
+    return Node(atom, None, nodes)
+
+
+def _build(atom: Symbol, support: Support, rules: RuleBase, path: set, depth: int) -> list[Node]:
+    entries = support.get(atom)
+    if not entries or depth > MAX_DEPTH * 4 or atom in path:
+        return [Node(atom, None)]
+    idx, body = _preferred(entries, rules)
+    info = rules.rules[idx]
+    path = path | {atom}
+    children: list[Node] = []
+    for child in body:
+        if child.type == SymbolType.Function and child.name in TIMING_FACTS:
+            continue
+        children += _build(child, support, rules, path, depth + 1)
+    if info.is_model:
+        return children or [Node(atom, None)]
+    return [Node(atom, info, _dedupe(children))]
+
+
+def _preferred(entries: list[tuple[int, tuple]], rules: RuleBase) -> tuple[int, tuple]:
+    """Prefer a game rule over a bookkeeping rule when both derive an atom."""
+    return sorted(entries, key=lambda e: (rules.rules[e[0]].is_model, e[0]))[0]
+
+
+def _dedupe(nodes: list[Node]) -> list[Node]:
+    seen, out = set(), []
+    for node in nodes:
+        key = (node.atom, node.rule.index if node.rule else None)
+        if key not in seen:
+            seen.add(key)
+            out.append(node)
+    return out
+
+
+def rules_behind(atom: Symbol, support: Support, rules: RuleBase) -> list[str]:
+    """Rule numbers in the derivation of `atom`, nearest first."""
+    out: list[str] = []
+    frontier = [derivation(Function("outcome", [atom]), support, rules)]
+    depth = 0
+    while frontier and depth < MAX_DEPTH:
+        nxt = []
+        for node in frontier:
+            if node.rule and node.rule.rule not in out and node.atom.name not in PLUMBING:
+                out.append(node.rule.rule)
+            nxt += node.children
+        frontier, depth = nxt, depth + 1
+    return out
+
+
+def render_tree(node: Node, rules: RuleBase, indent: str = "", seen: set | None = None,
+                depth: int = 0) -> list[str]:
+    """The derivation as indented text lines."""
+    seen = set() if seen is None else seen
+    if node.rule is None and not node.children:
+        return [f"{indent}{_leaf(node.atom)}"]
+    if node.rule is None:
+        return [line for child in node.children
+                for line in render_tree(child, rules, indent, seen, depth)]
+    key = (node.atom, node.rule.index)
+    label = f"{indent}{node.atom}  <- {node.rule.rule} {node.rule.summary}"
+    if key in seen:
+        return [label + "  (shown above)"]
+    seen.add(key)
+    lines = [label]
+    if depth >= MAX_DEPTH:
+        return lines + [indent + "  ..."]
+    for child in node.children:
+        lines += render_tree(child, rules, indent + "  ", seen, depth + 1)
+    return lines
+
+
+def _leaf(atom: Symbol) -> str:
+    if atom.type == SymbolType.Function and atom.name == "init":
+        return f"{atom.arguments[0]}  (given in the scenario)"
+    if atom.type == SymbolType.Function and atom.name == "event":
+        return f"{atom.arguments[1]}  (action of the scenario, at time {atom.arguments[0]})"
+    return f"{atom}  (fact of the scenario)"
+
+
+# -- explaining an atom that does not hold ----------------------------------------------------
+Pattern = object  # a clingo Symbol, or None for "anything"
+
+
+def candidate_rules(atom: Symbol, rules: RuleBase, depth: int = 6) -> list[RuleInfo]:
+    """Game rules that could, through some chain of rules, make `atom` an outcome."""
+    from .unify import instantiate_body, match_head
+    from .unify import constants, to_pattern
+    found: list[RuleInfo] = []
+    frontier: list = [Function("outcome", [atom])]
+    keys = constants(to_pattern(atom))
+    seen_patterns: set[str] = set()
+    for _ in range(depth):
+        nxt = []
+        for pattern in frontier:
+            for info in rules.rules:
+                binding = match_head(pattern, info.node)
+                if binding is None:
+                    continue
+                if not info.is_model and info not in found:
+                    found.append(info)
+                for body_pattern in instantiate_body(info.node, binding):
+                    if not keys <= constants(body_pattern):
+                        continue
+                    key = repr(body_pattern)
+                    if key not in seen_patterns:
+                        seen_patterns.add(key)
+                        nxt.append(body_pattern)
+        frontier = nxt
+    return found

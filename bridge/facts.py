@@ -1,0 +1,218 @@
+"""Scenario -> clingo facts (as Symbols: nothing is ever parsed from user text).
+
+Time layout: time 0 is the described state. `checks` check steps follow it, then for each
+action one event step followed by `checks` check steps. A check step is where state-based
+actions (and, with the stack rules, triggers) happen.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from clingo import Function, Number, String, Symbol
+
+from .actions import action_facts, atom
+from .cards import MANA_SYMBOL
+from .scenario import Card, Scenario
+
+
+@dataclass
+class Timeline:
+    """Which time point does what."""
+
+    checks: int
+    event_times: list[int] = field(default_factory=list)
+    final: int = 0
+
+    @classmethod
+    def layout(cls, n_actions: int, checks: int) -> "Timeline":
+        line = cls(checks)
+        t = checks
+        for _ in range(n_actions):
+            line.event_times.append(t)
+            t += 1 + checks
+        line.final = t
+        return line
+
+    def facts(self) -> list[Symbol]:
+        out = [atom("time", t) for t in range(self.final + 1)]
+        out += [atom("step", t) for t in range(self.final)]
+        events = set(self.event_times)
+        out += [atom("check", t) for t in range(self.final) if t not in events]
+        out += [atom("settle_point", t) for t in self.event_times + [self.final]]
+        out += [atom("final", self.final)]
+        return out
+
+
+def scenario_facts(scen: Scenario, line: Timeline) -> list[Symbol]:
+    """Every fact describing the scenario, its cards and its actions."""
+    facts: list[Symbol] = [atom("pack", p) for p in scen.rules]
+    facts += _players(scen)
+    for card in _cards(scen):
+        facts += card_facts(card)
+    for i, obj in enumerate(scen.objects):
+        facts += _object(obj, i + 1)
+    facts += _tokens(scen)
+    for action, t in zip(scen.actions, line.event_times):
+        term, args = action_facts(action)
+        facts.append(atom("event", t, term))
+        facts.append(atom("action_index", t, action.index + 1))
+        facts += [atom("event_arg", t, Function(k), v) for k, v in args]
+    return facts + line.facts()
+
+
+def _players(scen: Scenario) -> list[Symbol]:
+    out = []
+    for i, p in enumerate(scen.players):
+        out += [atom("player", p), atom("turn_order", i + 1, p), _init("life", p, scen.life[p]),
+                _init("library_size", p, scen.library[p])]
+        if scen.poison[p]:
+            out.append(_init("poison", p, scen.poison[p]))
+    turn = scen.turn
+    out += [_init("active_player", turn.active), _init("current_step", turn.step),
+            _init("turn_number", turn.number)]
+    if scen.battlefield_state != "empty":
+        out.append(atom("scenario_battlefield_state", scen.battlefield_state))
+    return out
+
+
+def _init(name: str, *args) -> Symbol:
+    return atom("init", atom(name, *args))
+
+
+def _cards(scen: Scenario) -> list[Card]:
+    seen: dict[str, Card] = {}
+    for card in list(scen.cards.values()) + [o.card for o in scen.objects] + \
+            [c for c in scen.tokens.values() if c is not None]:
+        seen.setdefault(card.key, card)
+    return list(seen.values())
+
+
+def card_key(card: Card) -> Symbol:
+    return String(card.key)
+
+
+def card_facts(card: Card) -> list[Symbol]:
+    key = card_key(card)
+    out = [atom("card", key)]
+    if card.name is not None:
+        out.append(atom("card_name", key, String(card.name)))
+    out += _face(key, "front", card)
+    if card.back is not None:
+        out += _face(key, "back", card.back)
+        out.append(atom("double_faced", key))
+    return out
+
+
+def _face(key: Symbol, face: str, card: Card) -> list[Symbol]:
+    from .cards import derived_colors
+    out: list[Symbol] = []
+
+    def printed(attr: str, value) -> None:
+        out.append(atom("printed", key, face, attr, value))
+
+    if card.name is not None:
+        printed("name", String(card.name))
+    for attr in ("supertypes", "types", "subtypes"):
+        for value in getattr(card, attr):
+            printed(attr[:-1], Function(_ident(value)))
+    for attr in ("power", "toughness", "loyalty", "defense"):
+        if getattr(card, attr) is not None:
+            printed(attr, Number(getattr(card, attr)))
+    for colour in derived_colors(card):
+        printed("color", Function(colour))
+    if card.mana_cost is not None:
+        printed("mana_cost", String(card.mana_cost))
+        out += [atom("mana_symbol", key, face, i + 1, _mana_term(sym))
+                for i, sym in enumerate(MANA_SYMBOL.findall(card.mana_cost))]
+    if card.battlefield_state is not None:
+        printed("battlefield_state", Function(card.battlefield_state))
+    for i, kw in enumerate(card.keywords):
+        name = Function(kw.name)
+        printed("keyword", name)
+        out.append(atom("keyword_instance", key, face, i + 1, name))
+        for value in kw.args.get("values", []):
+            out.append(atom("keyword_arg", key, face, i + 1, Function("value"), Function(_ident(value))))
+        if "amount" in kw.args:
+            out.append(atom("keyword_arg", key, face, i + 1, Function("amount"), Number(kw.args["amount"])))
+    for i, _ability in enumerate(card.abilities):
+        out.append(atom("printed_ability", key, face, i + 1))
+    return out
+
+
+def _ident(word: str) -> str:
+    """Card words (types, colours) are validated lowercase; '-' becomes '_' for ASP."""
+    return re.sub(r"[^a-z0-9_]", "_", word)
+
+
+def _mana_term(sym: str) -> Symbol:
+    parts = sym.split("/")
+    if sym.isdigit():
+        return atom("generic", int(sym))
+    if sym == "X":
+        return Function("x")
+    if len(parts) == 1:
+        return atom("colored", sym.lower())
+    if parts[-1] == "P":
+        return atom("phyrexian", *[p.lower() for p in parts[:-1]])
+    if parts[0] == "2":
+        return atom("twobrid", parts[1].lower())
+    return atom("hybrid", parts[0].lower(), parts[1].lower())
+
+
+def _object(obj, position: int) -> list[Symbol]:
+    o = obj.id
+    out = [atom("object", o), atom("object_card", o, card_key(obj.card)), atom("owner", o, obj.owner),
+           atom("timestamp", o, obj.timestamp if obj.timestamp is not None else position),
+           _init("zone", o, obj.zone)]
+    if obj.zone in ("battlefield", "stack") or obj.controller != obj.owner:
+        out.append(_init("controller", o, obj.controller))
+    flags = {"token": obj.token}
+    out += [atom(name, o) for name, on in flags.items() if on]
+    for name, on in (("tapped", obj.tapped), ("entered_this_turn", obj.entered_this_turn),
+                     ("marked", obj.marked)):
+        if on:
+            out.append(_init(name, o))
+    if obj.face == "back":
+        out.append(_init("face", o, "back"))
+    if obj.damage:
+        out.append(_init("damage", o, obj.damage))
+    for kind, n in _counters(obj).items():
+        if n:
+            out.append(_init("counters", o, String(kind), n))
+    for name in ("attacking", "attached_to", "protector", "occupying"):
+        value = getattr(obj, name)
+        if value is not None:
+            out.append(_init(name, o, value))
+    out += [_init("blocking", o, b) for b in obj.blocking]
+    return out
+
+
+def _counters(obj) -> dict[str, int]:
+    """306.5b/310.4b: a planeswalker or battle described on the battlefield without such
+    counters is taken to have entered with its printed loyalty or defense."""
+    counters = dict(obj.counters)
+    card = obj.card.back if obj.face == "back" and obj.card.back else obj.card
+    if obj.zone == "battlefield":
+        if "planeswalker" in card.types and "loyalty" not in counters and card.loyalty is not None:
+            counters["loyalty"] = card.loyalty
+        if "battle" in card.types and "defense" not in counters and card.defense is not None:
+            counters["defense"] = card.defense
+    return counters
+
+
+def _tokens(scen: Scenario) -> list[Symbol]:
+    out = []
+    creators = {}
+    for action in scen.actions:
+        if action.verb == "create_token":
+            creators[action.args["id"]] = action.args["controller"]
+        elif action.verb == "copy":
+            creators[action.args["id"]] = action.args["player"]
+            out.append(atom("copy_of", action.args["id"], action.args["object"]))
+    for tid, card in scen.tokens.items():
+        out += [atom("object", tid), atom("token", tid), atom("owner", tid, creators[tid]),
+                atom("timestamp", tid, 1000 + len(out))]
+        if card is not None:
+            out.append(atom("object_card", tid, card_key(card)))
+    return out

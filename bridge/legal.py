@@ -1,0 +1,29 @@
+"""`rulekeeper legal`: the legal plays the rules find in the described state."""
+from __future__ import annotations
+
+from .notencoded import not_encoded
+
+
+def legal_actions(engine, path, player: str | None, timeout: float) -> tuple[list[str], list[str]]:
+    """legal(A) atoms of the described state (actions are ignored), and not-encoded notes."""
+    scen = engine.load(path)
+    if player is not None and player not in scen.players:
+        from .errors import ScenarioError
+        raise ScenarioError(str(path), None, "--player", f"{player!r} is not a player of the scenario")
+    scen.actions = []
+    answer = engine.answer(scen, timeout=timeout)
+    rules = engine.rules(scen.rules)
+    atoms = sorted({a.arguments[0] for a in answer.union if a.name == "legal"}, key=str)
+    if player is not None:
+        atoms = [a for a in atoms if _actor(scen, a) == player]
+    notes = [] if any(rules.is_encoded(n) for n in ("305.1", "601.2", "508.1", "509.1")) else \
+        ["no rule that makes a play legal is encoded yet (305, 601, 602, 508, 509)"]
+    return [str(a) for a in atoms], notes + not_encoded(scen, rules)
+
+
+def _actor(scen, atom) -> str | None:
+    """The player who would take the action: the controller of the object it names."""
+    if not atom.arguments:
+        return None
+    obj = scen.object(str(atom.arguments[0]))
+    return obj.controller if obj else None

@@ -1,0 +1,159 @@
+"""The rule base: the ASP files of the chosen packs, their rule annotations, and the program
+transformations that make answers explainable.
+
+Annotation form: a comment line `%@ <rule> <summary>` names the rule that every statement of
+the paragraph below it encodes (a paragraph ends at a blank line). <rule> is a CR number
+(`704.5g`), an Almos number (`1000.3f`), or `model:` for the few statements that model time and
+outcomes rather than encode a game rule.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from clingo import ast
+
+ANNOTATION = re.compile(r"^\s*%@\s*(\S+?):?\s+(.*)$")
+RULE_ID = re.compile(r"^(model|\d{3}(\.\d+[a-z]?)?|\d{4}(\.\d+[a-z]?)?)$")
+PACK_DIRS = {"mtg": ("core", "mtg"), "almos": ("almos",)}
+
+
+@dataclass
+class Annotation:
+    rule: str
+    summary: str
+    line: int
+
+
+@dataclass
+class RuleInfo:
+    """One annotated ASP statement."""
+
+    index: int
+    rule: str
+    summary: str
+    file: str
+    line: int
+    text: str
+    heads: list[tuple[str, int]] = field(default_factory=list)
+    bodies: list[tuple[str, int]] = field(default_factory=list)
+    node: ast.AST | None = None
+
+    @property
+    def is_model(self) -> bool:
+        return self.rule == "model"
+
+
+class AnnotationError(Exception):
+    """A statement without annotation, or a malformed annotation."""
+
+
+def pack_files(root: Path, packs: list[str]) -> list[Path]:
+    files: list[Path] = []
+    for pack in packs:
+        for sub in PACK_DIRS[pack]:
+            files += sorted((root / sub).rglob("*.lp"))
+    return files
+
+
+def read_annotations(text: str, file: str) -> dict[int, Annotation]:
+    """For each line of the file, the annotation in force there (by paragraph)."""
+    current: Annotation | None = None
+    by_line: dict[int, Annotation] = {}
+    for number, line in enumerate(text.splitlines(), start=1):
+        if not line.strip():
+            current = None
+            continue
+        match = ANNOTATION.match(line)
+        if match:
+            rule, summary = match.group(1).rstrip(":"), match.group(2).strip()
+            if not RULE_ID.match(rule):
+                raise AnnotationError(f"{file}:{number}: bad rule number {rule!r} in annotation")
+            current = Annotation(rule, summary, number)
+        if current is not None:
+            by_line[number] = current
+    return by_line
+
+
+class RuleBase:
+    """The parsed rules of some packs. Build once, use for many scenarios."""
+
+    def __init__(self, root: Path, packs: list[str]):
+        self.root = root
+        self.packs = list(packs)
+        self.rules: list[RuleInfo] = []
+        self.statements: list[ast.AST] = []   # non-rule statements (#show, #defined, ...)
+        self.summaries: dict[str, str] = {}
+        self.unannotated: list[str] = []
+        for path in pack_files(root, self.packs):
+            self._load(path)
+
+    def _load(self, path: Path) -> None:
+        text = path.read_text(encoding="utf-8")
+        rel = str(path.relative_to(self.root))
+        notes = read_annotations(text, rel)
+        lines = text.splitlines()
+
+        def take(stm: ast.AST) -> None:
+            if stm.ast_type == ast.ASTType.Program:
+                return
+            if stm.ast_type not in (ast.ASTType.Rule, ast.ASTType.Minimize):
+                self.statements.append(stm)
+                return
+            line = stm.location.begin.line
+            note = notes.get(line)
+            if note is None:
+                self.unannotated.append(f"{rel}:{line}: {lines[line - 1].strip()}")
+                return
+            info = RuleInfo(len(self.rules), note.rule, note.summary, rel, line, str(stm), node=stm)
+            info.heads, info.bodies = _signatures(stm)
+            self.rules.append(info)
+            if not note.rule.startswith("model") and note.summary:
+                self.summaries.setdefault(note.rule, note.summary)
+
+        ast.parse_string(text, take)
+
+    def without(self, number: str) -> "RuleBase":
+        """A copy with every statement annotated exactly `number` removed (mutation tests)."""
+        clone = object.__new__(RuleBase)
+        clone.__dict__.update(self.__dict__)
+        clone.rules = [r for r in self.rules if r.rule != number]
+        return clone
+
+    def rule_numbers(self) -> set[str]:
+        return {r.rule for r in self.rules if not r.is_model}
+
+    def is_encoded(self, number: str) -> bool:
+        """A rule counts as encoded when some statement is annotated with it or a subrule."""
+        return any(r == number or r.startswith(number) and not r[len(number)].isdigit()
+                   for r in self.rule_numbers() if len(r) >= len(number))
+
+    def summary(self, number: str) -> str:
+        return self.summaries.get(number, "")
+
+
+def _signatures(stm: ast.AST) -> tuple[list[tuple[str, int]], list[tuple[str, int]]]:
+    heads: list[tuple[str, int]] = []
+    bodies: list[tuple[str, int]] = []
+
+    class Visit(ast.Transformer):
+        def __init__(self, sink):
+            self.sink = sink
+
+        def visit_SymbolicAtom(self, node):
+            term = node.symbol
+            if term.ast_type == ast.ASTType.Function:
+                self.sink.append((term.name, len(term.arguments)))
+            elif term.ast_type == ast.ASTType.SymbolicTerm:
+                self.sink.append((str(term.symbol), 0))
+            return node
+
+    if stm.ast_type == ast.ASTType.Rule:
+        Visit(heads)(stm.head)
+        for lit in stm.body:
+            Visit(bodies)(lit)
+    else:
+        for lit in stm.body:
+            Visit(bodies)(lit)
+    return sorted(set(heads)), sorted(set(bodies))

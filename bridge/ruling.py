@@ -1,0 +1,103 @@
+"""Ruling text: the outcomes in English, each citing the rules behind it."""
+from __future__ import annotations
+
+from clingo import Symbol, SymbolType
+
+from .explain import rules_behind
+from .rulebase import RuleBase
+from .solve import Answer
+
+ZONE_WORDS = {"battlefield": "on the battlefield", "graveyard": "in its owner's graveyard",
+              "hand": "in its owner's hand", "library": "in its owner's library",
+              "exile": "in exile", "stack": "on the stack", "command": "in the command zone"}
+
+
+def sentence(atom: Symbol) -> str:
+    """A short English rendering of one outcome atom."""
+    a = [str(x).strip('"') for x in atom.arguments] if atom.type == SymbolType.Function else []
+    name = atom.name if atom.type == SymbolType.Function else ""
+    simple = {
+        "zone": lambda: f"{a[0]} is {ZONE_WORDS.get(a[1], 'in ' + a[1])}",
+        "ceased": lambda: f"{a[0]} has ceased to exist",
+        "controller": lambda: f"{a[1]} controls {a[0]}",
+        "tapped": lambda: f"{a[0]} is tapped",
+        "power": lambda: f"{a[0]} has power {a[1]}",
+        "toughness": lambda: f"{a[0]} has toughness {a[1]}",
+        "loyalty": lambda: f"{a[0]} has loyalty {a[1]}",
+        "defense": lambda: f"{a[0]} has defense {a[1]}",
+        "counters": lambda: f"{a[0]} has {a[2]} {a[1]} counter(s)",
+        "damage": lambda: f"{a[0]} has {a[1]} damage marked on it",
+        "life": lambda: f"{a[0]} is at {a[1]} life",
+        "poison": lambda: f"{a[0]} has {a[1]} poison counter(s)",
+        "lost": lambda: f"{a[0]} loses the game",
+        "won": lambda: f"{a[0]} wins the game",
+        "draw_game": lambda: "the game is a draw",
+        "has": lambda: f"{a[0]} has {a[1]}",
+        "illegal": lambda: f"the action {a[0]} is not allowed (rule {a[1]})",
+    }
+    if name in simple:
+        return simple[name]()
+    if name == "happened" and atom.arguments:
+        return _event(atom.arguments[0])
+    return str(atom)
+
+
+def _event(event: Symbol) -> str:
+    a = [str(x).strip('"') for x in event.arguments]
+    words = {
+        "destroyed": lambda: f"{a[0]} was destroyed",
+        "died": lambda: f"{a[0]} died",
+        "sacrificed": lambda: f"{a[0]} was sacrificed",
+        "created": lambda: f"the token {a[0]} was created",
+        "dealt_damage": lambda: f"{'an effect' if a[0] == 'none' else a[0]} dealt {a[2]} damage to {a[1]}",
+        "sba": lambda: f"state-based action {a[0]} applied to {a[1]}",
+        "gained_life": lambda: f"{a[0]} gained {a[1]} life from {a[2]}'s lifelink",
+    }
+    return words.get(event.name, lambda: f"event {event}")()
+
+
+def changes(answer: Answer) -> tuple[list[Symbol], list[Symbol]]:
+    """Atoms new in every outcome, and atoms new in some outcomes only."""
+    always = sorted((a for a in answer.always if a not in answer.initially), key=_order)
+    sometimes = sorted((a for a in answer.sometimes if a not in answer.initially), key=_order)
+    return always, sometimes
+
+
+def _order(atom: Symbol) -> tuple:
+    rank = {"illegal": 0, "lost": 1, "won": 1, "draw_game": 1, "happened": 3}
+    return (rank.get(atom.name, 2), str(atom))
+
+
+def citations(atom: Symbol, answer: Answer, rules: RuleBase, limit: int = 3) -> list[str]:
+    for support in answer.supports:
+        found = rules_behind(atom, support, rules)
+        if found:
+            return found[:limit]
+    return []
+
+
+def ruling(title: str, answer: Answer, rules: RuleBase, notes: list[str]) -> str:
+    """The whole ruling as text."""
+    always, sometimes = changes(answer)
+    lines = [f"Ruling: {title}",
+             f"({len(answer.models)} possible outcome{'s' if len(answer.models) != 1 else ''})"]
+    if not always and not sometimes:
+        lines.append("Nothing changes: no encoded rule applies to this situation.")
+    for atom in always:
+        lines.append(f"- {_cited(atom, answer, rules)}")
+    if sometimes:
+        lines.append("Depending on the choices players make:")
+        for atom in sometimes:
+            lines.append(f"- sometimes: {_cited(atom, answer, rules)}")
+    if notes:
+        lines.append("Not encoded (so not taken into account):")
+        lines += [f"- {n}" for n in notes]
+    return "\n".join(lines)
+
+
+def _cited(atom: Symbol, answer: Answer, rules: RuleBase) -> str:
+    rule_ids = citations(atom, answer, rules)
+    if not rule_ids:
+        return sentence(atom) + "."
+    cited = "; ".join(f"{r} {rules.summary(r)}".strip() for r in rule_ids)
+    return f"{sentence(atom)} [{cited}]."

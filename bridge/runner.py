@@ -1,0 +1,46 @@
+"""Running many scenarios (the `test` command)."""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Callable
+
+from .errors import EXIT_BAD_INPUT, EXIT_CHECK_FAILED, EXIT_OK, RulekeeperError, ScenarioError
+
+
+def scenario_files(paths: list[str]) -> list[Path]:
+    files: list[Path] = []
+    for raw in paths:
+        path = Path(raw)
+        if path.is_dir():
+            files += sorted(path.rglob("*.yaml"))
+        elif path.is_file():
+            files.append(path)
+        else:
+            raise ScenarioError(raw, None, "", "no such file or directory")
+    return files
+
+
+def run_scenarios(engine, files: list[Path], timeout: float,
+                  echo: Callable[[str], None], quiet: bool = False) -> int:
+    """Check each file; print a line each; return the exit code."""
+    failed = bad = 0
+    for path in files:
+        try:
+            result = engine.check(path, timeout=timeout)
+        except RulekeeperError as err:
+            bad += 1
+            echo(f"ERROR {path}: {err}")
+            continue
+        if result.ok:
+            if not quiet:
+                echo(f"ok    {path}: {result.title}")
+        else:
+            failed += 1
+            echo(f"FAIL  {path}: {result.title}")
+            for failure in result.failures:
+                echo(f"      {failure}")
+    echo(f"{len(files) - failed - bad} passed, {failed} failed"
+         + (f", {bad} bad input" if bad else ""))
+    if bad:
+        return EXIT_BAD_INPUT
+    return EXIT_CHECK_FAILED if failed else EXIT_OK

@@ -1,0 +1,191 @@
+"""Running clingo on a scenario: facts in through the backend, every outcome out."""
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+
+import clingo
+from clingo import Function, Number, Symbol, ast
+
+from .errors import ImpossibleSituation, SolverTimeout
+from .facts import Timeline, scenario_facts
+from .rulebase import RuleBase
+from .scenario import Scenario
+from .transform import VIOLATED, WHY, relaxed_constraint, why_rules
+from .validate import parse_atom
+
+DEFAULT_TIMEOUT = 20.0
+MAX_MODELS = 2000
+FIRST_CHECKS = 3
+MAX_CHECKS = 48
+
+Support = dict[Symbol, list[tuple[int, tuple[Symbol, ...]]]]
+
+
+@dataclass
+class Answer:
+    """What the rules say about a scenario: every distinct outcome."""
+
+    models: list[frozenset[Symbol]]
+    initially: frozenset[Symbol]
+    supports: list[Support] = field(default_factory=list)
+    checks: int = FIRST_CHECKS
+    truncated: bool = False
+    seconds: float = 0.0
+
+    @property
+    def always(self) -> frozenset[Symbol]:
+        return frozenset.intersection(*self.models) if self.models else frozenset()
+
+    @property
+    def union(self) -> frozenset[Symbol]:
+        return frozenset().union(*self.models)
+
+    @property
+    def sometimes(self) -> frozenset[Symbol]:
+        """Atoms of some outcomes but not all."""
+        return self.union - self.always
+
+
+def solve(scen: Scenario, rules: RuleBase, *, explain: bool = False,
+          timeout: float = DEFAULT_TIMEOUT, max_models: int = MAX_MODELS) -> Answer:
+    """All outcomes of a scenario; raises ImpossibleSituation or SolverTimeout."""
+    start = time.monotonic()
+    checks = FIRST_CHECKS
+    while True:
+        answer = _solve_once(scen, rules, checks, explain, start, timeout, max_models)
+        if answer is None:
+            raise ImpossibleSituation(scen.file, diagnose(scen, rules, checks, start, timeout))
+        models, unsettled = answer
+        if not unsettled or checks >= MAX_CHECKS:
+            break
+        checks *= 2
+    result = _collect(models, max_models)
+    result.checks = checks
+    result.seconds = time.monotonic() - start
+    return result
+
+
+def _control(rules: RuleBase, extra: list[ast.AST]) -> clingo.Control:
+    ctl = clingo.Control(["--models=0", "--project=auto"], logger=_quiet, message_limit=1_000_000)
+    with ast.ProgramBuilder(ctl) as builder:
+        for stm in rules.statements:
+            builder.add(stm)
+        for info in rules.rules:
+            builder.add(info.node)
+        for stm in extra:
+            builder.add(stm)
+    return ctl
+
+
+def _quiet(code: clingo.MessageCode, message: str) -> None:
+    if code == clingo.MessageCode.RuntimeError or "error" in message[:80]:
+        print(message)
+    """Grounder notes about atoms no rule defines are expected (hooks); keep them quiet."""
+
+
+def _add_facts(ctl: clingo.Control, scen: Scenario, checks: int, relax_choices: bool) -> None:
+    line = Timeline.layout(len(scen.actions), checks)
+    with ctl.backend() as backend:
+        for fact in scenario_facts(scen, line):
+            backend.add_rule([backend.add_atom(fact)])
+        for i, text in enumerate(scen.choose):
+            chose = backend.add_atom(Function("chose", [parse_atom(text, ValueError)]))
+            if relax_choices:
+                viol = backend.add_atom(Function(VIOLATED, [Function("choose", [Number(i)]),
+                                                            Function("", [])]))
+                backend.add_rule([viol], [-chose])
+            else:
+                backend.add_rule([], [-chose])
+
+
+def _remaining(start: float, timeout: float, scen: Scenario) -> float:
+    left = timeout - (time.monotonic() - start)
+    if left <= 0:
+        raise SolverTimeout(scen.file, timeout)
+    return left
+
+
+def _solve_once(scen, rules, checks, explain, start, timeout, max_models):
+    extra = [r for info in rules.rules for r in why_rules(info)] if explain else []
+    ctl = _control(rules, extra)
+    if explain:
+        ctl.add("base", [], f"#show {WHY}/3.")
+    _add_facts(ctl, scen, checks, relax_choices=False)
+    ctl.ground([("base", [])])
+    _remaining(start, timeout, scen)
+    models: list[list[Symbol]] = []
+    unsettled = False
+
+    def on_model(model: clingo.Model) -> bool:
+        nonlocal unsettled
+        symbols = model.symbols(shown=True)
+        if any(s.name == "unsettled" for s in symbols):
+            unsettled = True
+        models.append(symbols)
+        return len(models) <= max_models
+
+    with ctl.solve(on_model=on_model, async_=True) as handle:
+        if not handle.wait(_remaining(start, timeout, scen)):
+            handle.cancel()
+            raise SolverTimeout(scen.file, timeout)
+        result = handle.get()
+    if result.unsatisfiable:
+        return None
+    return models, unsettled
+
+
+def _collect(raw_models: list[list[Symbol]], max_models: int) -> Answer:
+    models, supports, initially = [], [], frozenset()
+    for symbols in raw_models[:max_models]:
+        outcome, support, init = set(), {}, set()
+        for s in symbols:
+            if s.name == "outcome":
+                outcome.add(s.arguments[0])
+            elif s.name == "initially":
+                init.add(s.arguments[0])
+            elif s.name == WHY:
+                idx, head, body = s.arguments
+                support.setdefault(head, []).append((idx.number, tuple(body.arguments)))
+        models.append(frozenset(outcome))
+        supports.append(support)
+        initially = frozenset(init)
+    return Answer(models, initially, supports, truncated=len(raw_models) > max_models)
+
+
+def diagnose(scen: Scenario, rules: RuleBase, checks: int, start: float,
+             timeout: float) -> list[str]:
+    """Which annotated constraints (and `choose` entries) have to be broken for an answer."""
+    relaxed, kept = [], []
+    for info in rules.rules:
+        new = relaxed_constraint(info)
+        (relaxed if new is not None else kept).append(new if new is not None else info.node)
+    ctl = clingo.Control(["--opt-mode=optN", "--models=1"], logger=_quiet, message_limit=1_000_000)
+    with ast.ProgramBuilder(ctl) as builder:
+        for stm in rules.statements + kept + relaxed:
+            builder.add(stm)
+    ctl.add("base", [], f"#minimize {{ 1,I,V : {VIOLATED}(I,V) }}. #show {VIOLATED}/2.")
+    _add_facts(ctl, scen, checks, relax_choices=True)
+    ctl.ground([("base", [])])
+    found: list[Symbol] = []
+
+    def on_model(model: clingo.Model) -> None:
+        found[:] = [s for s in model.symbols(shown=True) if s.name == VIOLATED]
+
+    with ctl.solve(on_model=on_model, async_=True) as handle:
+        if not handle.wait(max(1.0, timeout - (time.monotonic() - start))):
+            handle.cancel()
+    return _describe_violations(found, rules, scen)
+
+
+def _describe_violations(found: list[Symbol], rules: RuleBase, scen: Scenario) -> list[str]:
+    out = []
+    for sym in found:
+        key, args = sym.arguments
+        bound = ", ".join(str(a) for a in args.arguments)
+        if key.type == clingo.SymbolType.Function and key.name == "choose":
+            out.append(f"choose: {scen.choose[key.arguments[0].number]} is not a possible choice")
+            continue
+        info = rules.rules[key.number]
+        out.append(f"{info.rule} {info.summary} ({bound}) [{info.file}:{info.line}]")
+    return sorted(set(out))

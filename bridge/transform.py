@@ -1,0 +1,116 @@
+"""Program transformations keyed by the rule annotations.
+
+explain: every rule `H :- B.` also derives `rk_why(I, H, (B1,...,Bn))`, I the rule's index and
+Bi its positive body atoms, so each answer carries, for every derived atom, the rule (and so
+the rule number) and the atoms that made it hold.
+diagnose: every integrity constraint `:- B.` becomes `rk_violated(I, (Vars)) :- B.` so that an
+impossible situation can be explained by the constraints that would have to be broken.
+"""
+from __future__ import annotations
+
+from clingo import Number
+from clingo import ast
+
+from .rulebase import RuleInfo
+
+WHY = "rk_why"
+VIOLATED = "rk_violated"
+
+
+def _loc(node: ast.AST) -> ast.Location:
+    return node.location
+
+
+def _tuple(loc: ast.Location, terms: list[ast.AST]) -> ast.AST:
+    return ast.Function(loc, "", terms, 0)
+
+
+def _lit(loc: ast.Location, name: str, args: list[ast.AST]) -> ast.AST:
+    return ast.Literal(loc, ast.Sign.NoSign, ast.SymbolicAtom(ast.Function(loc, name, args, 0)))
+
+
+def _positive_atoms(body: list[ast.AST]) -> list[ast.AST]:
+    out = []
+    for lit in body:
+        if (lit.ast_type == ast.ASTType.Literal and lit.sign == ast.Sign.NoSign
+                and lit.atom.ast_type == ast.ASTType.SymbolicAtom):
+            out.append(lit.atom.symbol)
+    return out
+
+
+def _variables(terms: list[ast.AST]) -> list[ast.AST]:
+    found: dict[str, ast.AST] = {}
+
+    class Collect(ast.Transformer):
+        def visit_Variable(self, node):
+            if node.name != "_":
+                found.setdefault(node.name, node)
+            return node
+
+    for term in terms:
+        Collect()(term)
+    return list(found.values())
+
+
+def _name_anonymous(body: list[ast.AST]) -> list[ast.AST]:
+    """Give each `_` of a positive body atom a name, so the atom can be copied into a head."""
+    count = 0
+
+    class Rename(ast.Transformer):
+        def visit_Variable(self, node):
+            nonlocal count
+            if node.name != "_":
+                return node
+            count += 1
+            return ast.Variable(node.location, f"RkAnon{count}")
+
+    out = []
+    for lit in body:
+        if (lit.ast_type == ast.ASTType.Literal and lit.sign == ast.Sign.NoSign
+                and lit.atom.ast_type == ast.ASTType.SymbolicAtom):
+            lit = Rename()(lit)
+        out.append(lit)
+    return out
+
+
+def _is_constraint(rule: ast.AST) -> bool:
+    head = rule.head
+    return (head.ast_type == ast.ASTType.Literal
+            and head.atom.ast_type == ast.ASTType.BooleanConstant and not head.atom.value)
+
+
+def why_rules(info: RuleInfo) -> list[ast.AST]:
+    """The explanation rules for one annotated rule (none for constraints)."""
+    rule = info.node
+    if rule is None or rule.ast_type != ast.ASTType.Rule or _is_constraint(rule):
+        return []
+    loc = _loc(rule)
+    idx = ast.SymbolicTerm(loc, Number(info.index))
+    head = rule.head
+    body = _name_anonymous(list(rule.body))
+    if head.ast_type == ast.ASTType.Literal and head.atom.ast_type == ast.ASTType.SymbolicAtom:
+        support = _tuple(loc, _positive_atoms(body))
+        return [ast.Rule(loc, _lit(loc, WHY, [idx, head.atom.symbol, support]), body)]
+    out = []
+    elements = getattr(head, "elements", [])
+    for element in elements:
+        literal = getattr(element, "literal", None)
+        if literal is None or literal.ast_type != ast.ASTType.Literal or \
+                literal.atom.ast_type != ast.ASTType.SymbolicAtom or literal.sign != ast.Sign.NoSign:
+            continue
+        condition = list(getattr(element, "condition", []))
+        support = _tuple(loc, _positive_atoms(body + condition))
+        new_body = [literal] + condition + body
+        out.append(ast.Rule(loc, _lit(loc, WHY, [idx, literal.atom.symbol, support]), new_body))
+    return out
+
+
+def relaxed_constraint(info: RuleInfo) -> ast.AST | None:
+    """The constraint as a rule deriving rk_violated, or None if it is not a constraint."""
+    rule = info.node
+    if rule is None or rule.ast_type != ast.ASTType.Rule or not _is_constraint(rule):
+        return None
+    loc = _loc(rule)
+    vars_ = _variables(_positive_atoms(list(rule.body)))
+    head = _lit(loc, VIOLATED, [ast.SymbolicTerm(loc, Number(info.index)), _tuple(loc, vars_)])
+    return ast.Rule(loc, head, list(rule.body))

@@ -1,0 +1,253 @@
+"""Validation: a YAML document -> a Scenario, or a ScenarioError naming file, line, field."""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Callable
+
+import clingo
+
+from .cards import CardLibrary, default_library, parse_card
+from .checks import IDENT, Checker
+from .errors import ScenarioError
+from .scenario import (BATTLEFIELD_STATES, PACKS, STEPS, ZONES, Action, Card, Expect,
+                       GameObject, Scenario, Turn)
+from .yamlsrc import Located, load_yaml
+
+TOP_KEYS = {"title", "rules", "cards", "players", "life", "poison", "library", "turn",
+            "battlefield_state", "objects", "actions", "expect", "choose", "description"}
+OBJECT_KEYS = {"id", "card", "zone", "owner", "controller", "token", "tapped", "face", "damage",
+               "counters", "entered_this_turn", "attacking", "blocking", "attached_to",
+               "protector", "occupying", "marked", "timestamp"}
+COUNTER_ALIASES = {"loyalty": "loyalty", "defense": "defense", "p1p1": "+1/+1", "m1m1": "-1/-1"}
+
+
+def load_scenario(path: str | Path, library: CardLibrary | None = None) -> Scenario:
+    """Read and validate one scenario file."""
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ScenarioError(str(path), None, "", f"cannot read the file: {exc}") from None
+    return parse_scenario(text, str(path), library)
+
+
+def parse_scenario(text: str, file: str, library: CardLibrary | None = None) -> Scenario:
+    src = load_yaml(text, file)
+    return _Validator(src, library or default_library()).scenario()
+
+
+class _Validator:
+    def __init__(self, src: Located, library: CardLibrary):
+        self.src = src
+        self.chk = Checker(src)
+        self.library = library
+        self.local_cards: dict[str, Card] = {}
+
+    def err(self, path: tuple, message: str) -> ScenarioError:
+        return self.src.error(path, message)
+
+    # -- top level ---------------------------------------------------------------------------
+    def scenario(self) -> Scenario:
+        if self.src.data is None:
+            raise self.err((), "the file is empty; a scenario needs at least a title and players")
+        data = self.chk.mapping((), self.src.data, TOP_KEYS)
+        if "title" not in data:
+            raise self.err((), "missing required field 'title'")
+        title = self.chk.str_value(("title",), data["title"])
+        rules = self._rules(data.get("rules", ["mtg"]))
+        players = self._players(data)
+        for name, raw in self.chk.mapping(("cards",), data.get("cards") or {}, None).items():
+            self.local_cards[name] = parse_card(self.chk, ("cards", name), raw, key=name)
+        turn = self._turn(data.get("turn"), players)
+        state = data.get("battlefield_state", "empty")
+        self.chk.choice(("battlefield_state",), state, BATTLEFIELD_STATES)
+        if state != "empty" and "almos" not in rules:
+            raise self.err(("battlefield_state",), "battlefield_state needs rules: [mtg, almos]")
+        scen = Scenario(
+            file=self.src.file, title=title, rules=rules, players=players,
+            life=self._per_player("life", data, players, 20),
+            poison=self._per_player("poison", data, players, 0, minimum=0),
+            library=self._per_player("library", data, players, 40, minimum=0),
+            turn=turn, battlefield_state=state, objects=[], actions=[], expect=Expect(),
+            choose=[], cards=self.local_cards)
+        scen.objects = self._objects(data.get("objects", []), scen)
+        scen.actions = self._actions(data.get("actions", []), scen)
+        self._check_references(scen)
+        scen.expect = self._expect(data.get("expect", {}))
+        scen.choose = self._atoms(("choose",), data.get("choose", []))
+        return scen
+
+    def _rules(self, raw: Any) -> list[str]:
+        rules = self.chk.list(("rules",), raw)
+        for i, r in enumerate(rules):
+            self.chk.choice(("rules", i), r, PACKS)
+        if "almos" in rules and "mtg" not in rules:
+            raise self.err(("rules",), "almos extends mtg: write rules: [mtg, almos]")
+        return list(dict.fromkeys(rules)) or ["mtg"]
+
+    def _players(self, data: dict) -> list[str]:
+        if "players" not in data:
+            raise self.err((), "missing required field 'players'")
+        players = self.chk.list(("players",), data["players"])
+        if not 1 <= len(players) <= 8:
+            raise self.err(("players",), "between 1 and 8 players")
+        for i, p in enumerate(players):
+            self.chk.ident(("players", i), p)
+        if len(set(players)) != len(players):
+            raise self.err(("players",), "a player is listed twice")
+        return list(players)
+
+    def _per_player(self, key: str, data: dict, players: list[str], default: int,
+                    minimum: int = -1_000_000) -> dict[str, int]:
+        raw = self.chk.mapping((key,), data.get(key) or {}, players)
+        out = {p: default for p in players}
+        for p, v in raw.items():
+            out[p] = self.chk.int_value((key, p), v, minimum)
+        return out
+
+    def _turn(self, raw: Any, players: list[str]) -> Turn:
+        if raw is None:
+            return Turn(active=players[0])
+        data = self.chk.mapping(("turn",), raw, {"active", "step", "number"})
+        active = self.chk.choice(("turn", "active"), data.get("active", players[0]), players)
+        step = self.chk.choice(("turn", "step"), data.get("step", "precombat_main"), STEPS)
+        number = self.chk.int_value(("turn", "number"), data.get("number", 1), minimum=1)
+        return Turn(active, step, number)
+
+    # -- cards and objects ---------------------------------------------------------------------
+    def card(self, path: tuple, raw: Any, owner_id: str) -> Card:
+        if isinstance(raw, str):
+            if raw in self.local_cards:
+                return self.local_cards[raw]
+            found = self.library.get(raw)
+            if found is None:
+                raise self.err(path, f"unknown card {raw!r}: not under cards: and not in the "
+                                     "card library")
+            self.local_cards.setdefault(raw, found)
+            return found
+        return parse_card(self.chk, path, raw, key=f"#inline:{owner_id}")
+
+    def _objects(self, raw: Any, scen: Scenario) -> list[GameObject]:
+        out: list[GameObject] = []
+        seen: set[str] = set()
+        for i, item in enumerate(self.chk.list(("objects",), raw)):
+            path = ("objects", i)
+            data = self.chk.mapping(path, item, OBJECT_KEYS)
+            for need in ("id", "card"):
+                if need not in data:
+                    raise self.err(path, f"an object needs {need!r}")
+            oid = self.chk.ident(path + ("id",), data["id"])
+            if oid in seen or oid in scen.players:
+                raise self.err(path + ("id",), f"duplicate id {oid!r}")
+            seen.add(oid)
+            out.append(self._object(path, data, oid, scen))
+        return out
+
+    def _object(self, path: tuple, data: dict, oid: str, scen: Scenario) -> GameObject:
+        chk = self.chk
+        obj = GameObject(id=oid, card=self.card(path + ("card",), data["card"], oid),
+                         line=self.src.line(path))
+        obj.zone = chk.choice(path + ("zone",), data.get("zone", "battlefield"), ZONES)
+        players = scen.players
+        ctrl = data.get("controller", data.get("owner", players[0]))
+        obj.controller = chk.choice(path + ("controller",), ctrl, players)
+        obj.owner = chk.choice(path + ("owner",), data.get("owner", obj.controller), players)
+        for flag in ("token", "tapped", "entered_this_turn", "marked"):
+            if flag in data:
+                setattr(obj, flag, chk.bool_value(path + (flag,), data[flag]))
+        obj.face = chk.choice(path + ("face",), data.get("face", "front"), ("front", "back"))
+        if obj.face == "back" and obj.card.back is None:
+            raise self.err(path + ("face",), "face: back, but the card has no back face")
+        obj.damage = chk.int_value(path + ("damage",), data.get("damage", 0), minimum=0)
+        obj.counters = self._counters(path + ("counters",), data.get("counters") or {})
+        obj.timestamp = chk.opt_int(path, data, "timestamp", minimum=0)
+        for ref in ("attacking", "attached_to", "protector", "occupying"):
+            if data.get(ref) is not None:
+                setattr(obj, ref, chk.ident(path + (ref,), data[ref]))
+        blocking = data.get("blocking", [])
+        blocking = [blocking] if isinstance(blocking, str) else chk.list(path + ("blocking",), blocking)
+        obj.blocking = [chk.ident(path + ("blocking", j), b) for j, b in enumerate(blocking)]
+        if obj.occupying is not None or obj.marked:
+            if "almos" not in scen.rules:
+                raise self.err(path, "occupying and marked need rules: [mtg, almos]")
+        return obj
+
+    def _counters(self, path: tuple, raw: Any) -> dict[str, int]:
+        data = self.chk.mapping(path, raw, None)
+        out: dict[str, int] = {}
+        for kind, amount in data.items():
+            if not isinstance(kind, str) or not (kind in ("+1/+1", "-1/-1") or IDENT.match(kind)):
+                raise self.err(path + (kind,), f"bad counter kind {kind!r}")
+            kind = COUNTER_ALIASES.get(kind, kind)
+            out[kind] = self.chk.int_value(path + (kind,), amount, minimum=0)
+        return out
+
+    def _check_references(self, scen: Scenario) -> None:
+        ids = {o.id for o in scen.objects} | set(scen.tokens)
+        targets = ids | set(scen.players)
+        for i, obj in enumerate(scen.objects):
+            path = ("objects", i)
+            for ref, pool in (("attacking", targets), ("attached_to", targets),
+                              ("occupying", ids), ("protector", set(scen.players))):
+                value = getattr(obj, ref)
+                if value is not None and value not in pool:
+                    raise self.err(path + (ref,), f"{ref} names {value!r}, which is not "
+                                                  f"{'a player' if ref == 'protector' else 'an object or player'} of this scenario")
+            for j, b in enumerate(obj.blocking):
+                if b not in ids:
+                    raise self.err(path + ("blocking", j), f"blocking names {b!r}, not an object "
+                                                           "of this scenario")
+
+    # -- actions -------------------------------------------------------------------------------
+    def _actions(self, raw: Any, scen: Scenario) -> list[Action]:
+        from .actions import ACTION_SPECS
+        out = []
+        for i, item in enumerate(self.chk.list(("actions",), raw)):
+            path = ("actions", i)
+            if isinstance(item, str):
+                verb, args = item, None
+            elif isinstance(item, dict) and len(item) == 1:
+                verb, args = next(iter(item.items()))
+            else:
+                raise self.err(path, "an action is a verb, or a map with one verb as key")
+            if verb not in ACTION_SPECS:
+                raise self.err(path, f"unknown action {verb!r}; known: "
+                                     + ", ".join(sorted(ACTION_SPECS)))
+            spec: Callable = ACTION_SPECS[verb].validate
+            args = spec(self, path + (verb,) if isinstance(item, dict) else path, args, scen)
+            out.append(Action(verb, args, i, self.src.line(path)))
+        return out
+
+    # -- expectations --------------------------------------------------------------------------
+    def _expect(self, raw: Any) -> Expect:
+        data = self.chk.mapping(("expect",), raw or {}, {"always", "sometimes", "never", "impossible"})
+        expect = Expect(**{k: self._atoms(("expect", k), v) for k, v in data.items()
+                           if k != "impossible"})
+        if "impossible" in data:
+            raw_imp = data["impossible"]
+            if raw_imp is True:
+                expect.impossible = []
+            else:
+                items = self.chk.list(("expect", "impossible"), raw_imp)
+                expect.impossible = [self.chk.str_value(("expect", "impossible", i), str(r))
+                                     for i, r in enumerate(items)]
+        return expect
+
+    def _atoms(self, path: tuple, raw: Any) -> list[str]:
+        out = []
+        for i, atom in enumerate(self.chk.list(path, raw)):
+            text = self.chk.str_value(path + (i,), atom)
+            parse_atom(text, lambda msg, p=path + (i,): self.err(p, msg))
+            out.append(text)
+        return out
+
+
+def parse_atom(text: str, fail: Callable[[str], Exception]) -> clingo.Symbol:
+    """An outcome atom as a clingo symbol; variables and non-ground text are refused."""
+    try:
+        sym = clingo.parse_term(text, logger=lambda *_: None)
+    except (RuntimeError, ValueError):
+        raise fail(f"not an atom: {text!r} (write e.g. zone(fang,graveyard))") from None
+    if sym.type != clingo.SymbolType.Function or not sym.name:
+        raise fail(f"not an atom: {text!r} (write e.g. zone(fang,graveyard))")
+    return sym

@@ -1,0 +1,110 @@
+"""YAML reading that remembers the line of every value, for error messages."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+import yaml
+
+from .errors import ScenarioError
+
+Path = tuple  # a path into the document: keys and list indexes
+
+
+@dataclass
+class Located:
+    """A plain Python document plus the source line of each path in it."""
+
+    data: Any
+    file: str
+    lines: dict[Path, int] = field(default_factory=dict)
+
+    def line(self, path: Path) -> int | None:
+        """The line of `path`, or of its nearest ancestor that has one."""
+        path = tuple(path)
+        while path:
+            if path in self.lines:
+                return self.lines[path]
+            path = path[:-1]
+        return self.lines.get((), 1)
+
+    def error(self, path: Path, message: str) -> ScenarioError:
+        return ScenarioError(self.file, self.line(path), dotted(path), message)
+
+
+def dotted(path: Path) -> str:
+    out = ""
+    for part in path:
+        out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else str(part))
+    return out
+
+
+class _StrictLoader(yaml.SafeLoader):
+    """Safe loading only: no Python objects, no custom tags."""
+
+
+def load_yaml(text: str, file: str) -> Located:
+    """Parse YAML text, keeping lines; raise ScenarioError on a syntax error."""
+    try:
+        node = yaml.compose(text, Loader=_StrictLoader)
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
+        line = mark.line + 1 if mark else None
+        problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
+        raise ScenarioError(file, line, "", f"YAML syntax error: {problem}") from None
+    located = Located(None, file)
+    if node is None:
+        return located
+    _check_size(node, file)
+    located.data = _convert(node, (), located)
+    return located
+
+
+MAX_NODES = 50_000
+MAX_DEPTH = 40
+
+
+def _check_size(root: yaml.Node, file: str) -> None:
+    """Refuse alias bombs and absurd nesting before converting anything."""
+    count = 0
+    stack = [(root, 0)]
+    while stack:
+        node, depth = stack.pop()
+        count += 1
+        if count > MAX_NODES or depth > MAX_DEPTH:
+            raise ScenarioError(file, node.start_mark.line + 1, "",
+                                "document too large or too deeply nested (aliases expand)")
+        if isinstance(node, yaml.MappingNode):
+            stack += [(n, depth + 1) for pair in node.value for n in pair]
+        elif isinstance(node, yaml.SequenceNode):
+            stack += [(n, depth + 1) for n in node.value]
+
+
+def _convert(node: yaml.Node, path: Path, located: Located) -> Any:
+    located.lines[path] = node.start_mark.line + 1
+    if isinstance(node, yaml.MappingNode):
+        out: dict[Any, Any] = {}
+        for key_node, value_node in node.value:
+            key = _scalar(key_node, path, located)
+            if isinstance(key, (dict, list)) or key is None:
+                raise located.error(path, "a mapping key must be a plain name")
+            key = str(key) if not isinstance(key, str) else key
+            if key in out:
+                located.lines[path + (key,)] = key_node.start_mark.line + 1
+                raise located.error(path + (key,), f"duplicate key {key!r}")
+            out[key] = _convert(value_node, path + (key,), located)
+            located.lines[path + (key,)] = key_node.start_mark.line + 1
+        return out
+    if isinstance(node, yaml.SequenceNode):
+        return [_convert(child, path + (i,), located) for i, child in enumerate(node.value)]
+    return _scalar(node, path, located)
+
+
+def _scalar(node: yaml.Node, path: Path, located: Located) -> Any:
+    if not isinstance(node, yaml.ScalarNode):
+        return _convert(node, path, located)
+    try:
+        return _StrictLoader.construct_object(_StrictLoader(""), node)  # type: ignore[arg-type]
+    except yaml.YAMLError as exc:
+        raise ScenarioError(located.file, node.start_mark.line + 1, dotted(path),
+                            f"bad value: {exc}") from None

@@ -1,0 +1,16 @@
+"""Shared fixtures. Tests use only this repository: never ../shared."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from rulekeeper.bridge.engine import Engine
+
+REPO = Path(__file__).resolve().parent.parent
+SCENARIOS = REPO / "scenarios"
+
+
+@pytest.fixture(scope="session")
+def engine() -> Engine:
+    return Engine()

@@ -1,0 +1,43 @@
+"""Every encoded rule is exercised: drop the statements of a rule number and some scenario
+that cites it must fail. A rule no scenario notices is either untested or dead code."""
+from __future__ import annotations
+
+import pytest
+
+from rulekeeper.bridge.check import check_expectations
+from rulekeeper.bridge.errors import RulekeeperError
+from rulekeeper.bridge.solve import solve
+from scenario_index import all_scenarios
+
+from rulekeeper.bridge.engine import Engine
+
+CASES = all_scenarios()
+NUMBERS = sorted(Engine().rules(["mtg", "almos"]).rule_numbers())
+
+
+def _fails_without(engine, number: str, path) -> bool:
+    scen = engine.load(path)
+    mutated = engine.rules(scen.rules).without(number)
+    try:
+        answer = solve(scen, mutated, timeout=20)
+    except RulekeeperError:
+        return scen.expect.impossible is None
+    except RuntimeError:       # the mutated program does not even ground: the rule is needed
+        return True
+    return not check_expectations(scen, answer).ok
+
+
+def test_every_rule_number_is_cited_by_a_scenario(engine):
+    cited = set().union(*(c[2] for c in CASES))
+    missing = [n for n in NUMBERS if n not in cited]
+    assert not missing, f"rule numbers no scenario names in its title or description: {missing}"
+
+
+@pytest.mark.parametrize("number", NUMBERS)
+def test_removing_the_rule_breaks_a_scenario(engine, number):
+    citing = [c[0] for c in CASES if number in c[2]]
+    if not citing:
+        pytest.fail(f"no scenario cites {number}")
+    assert any(_fails_without(engine, number, p) for p in citing), (
+        f"removing the statements annotated {number} changes no expectation of the scenarios "
+        f"that cite it: {[str(p.name) for p in citing]}")
