@@ -37,6 +37,7 @@ def sentence(atom: Symbol) -> str:
         "battlefield_state": lambda: f"the Battlefield State is {a[0].replace('_', ' ')}",
         "marked": lambda: f"{a[0]} is marked",
         "werecreature": lambda: f"{a[0]} is a werecreature",
+        "occupies": lambda: f"{a[0]} occupies {a[1]}",
     }
     if name in simple:
         return simple[name]()
