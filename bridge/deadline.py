@@ -2,13 +2,20 @@
 scenario could overrun --timeout by many seconds while it grounds. The work runs in a forked
 child process instead; when the time is up the child is killed and the user gets the timeout
 message at once. Where fork is unavailable the work runs in-process (search still honours the
-limit)."""
+limit).
+
+clingo symbols are handles into a per-process symbol table, so they can't cross the process
+boundary as they are: an Answer travels as text and is parsed back (`flatten`/`restore`)."""
 from __future__ import annotations
 
 import multiprocessing
+from dataclasses import replace
 from typing import Any, Callable, TypeVar
 
+import clingo
+
 from .errors import RulekeeperError, SolverTimeout
+from .solve import Answer
 
 T = TypeVar("T")
 GRACE = 0.5   # seconds the child gets beyond the limit to report its own timeout
@@ -57,3 +64,40 @@ def _rebuild(payload: tuple[type, dict]) -> BaseException:
     err = cls.__new__(cls)
     err.__dict__.update(fields)
     return err
+
+
+def flatten(answer: Answer) -> Answer:
+    """The answer with every symbol replaced by its text (safe to send to another process)."""
+    return replace(answer,
+                   models=[frozenset(map(str, m)) for m in answer.models],
+                   initially=frozenset(map(str, answer.initially)),
+                   supports=[{str(h): [(i, tuple(map(str, b))) for i, b in bodies]
+                              for h, bodies in sup.items()} for sup in answer.supports])
+
+
+def restore(answer: Answer) -> Answer:
+    """The inverse of flatten, in the receiving process."""
+    cache: dict[str, clingo.Symbol] = {}
+
+    def sym(text: str) -> clingo.Symbol:
+        if text not in cache:
+            cache[text] = clingo.parse_term(text)
+        return cache[text]
+
+    return replace(answer,
+                   models=[frozenset(map(sym, m)) for m in answer.models],
+                   initially=frozenset(map(sym, answer.initially)),
+                   supports=[{sym(h): [(i, tuple(map(sym, b))) for i, b in bodies]
+                              for h, bodies in sup.items()} for sup in answer.supports])
+
+
+def solve_within(limit: float, file: str, solve: Callable[..., Answer], *args: Any,
+                 **kwargs: Any) -> Answer:
+    """solve(*args, **kwargs) under a hard limit of `limit` seconds."""
+    if "fork" not in multiprocessing.get_all_start_methods():
+        return solve(*args, **kwargs)
+    return restore(within(limit, file, _flat_solve, solve, *args, **kwargs))
+
+
+def _flat_solve(solve: Callable[..., Answer], *args: Any, **kwargs: Any) -> Answer:
+    return flatten(solve(*args, **kwargs))
