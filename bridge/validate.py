@@ -57,7 +57,10 @@ class _Validator:
         rules = self._rules(data.get("rules", ["mtg"]))
         players = self._players(data)
         for name, raw in self.chk.mapping(("cards",), data.get("cards") or {}, None).items():
-            self.local_cards[name] = parse_card(self.chk, ("cards", name), raw, key=name)
+            card = parse_card(self.chk, ("cards", name), raw, key=name)
+            if card.name is None:       # a local card is named by its key under cards:
+                card.name = name
+            self.local_cards[name] = card
         turn = self._turn(data.get("turn"), players)
         state = data.get("battlefield_state", "empty")
         self.chk.choice(("battlefield_state",), state, BATTLEFIELD_STATES)
@@ -74,7 +77,7 @@ class _Validator:
         scen.actions = self._actions(data.get("actions", []), scen)
         self._check_references(scen)
         scen.expect = self._expect(data.get("expect", {}))
-        scen.choose = self._atoms(("choose",), data.get("choose", []))
+        scen.choose = [_unwrap_chose(t) for t in self._atoms(("choose",), data.get("choose", []))]
         return scen
 
     def _rules(self, raw: Any) -> list[str]:
@@ -251,3 +254,11 @@ def parse_atom(text: str, fail: Callable[[str], Exception]) -> clingo.Symbol:
     if sym.type != clingo.SymbolType.Function or not sym.name:
         raise fail(f"not an atom: {text!r} (write e.g. zone(fang,graveyard))")
     return sym
+
+
+def _unwrap_chose(text: str) -> str:
+    """A choice may be written as the term T or as `chose(T)`, the atom the rules report."""
+    sym = clingo.parse_term(text)
+    if sym.name == "chose" and len(sym.arguments) == 1:
+        return str(sym.arguments[0])
+    return text
