@@ -87,8 +87,25 @@ def restore(answer: Answer) -> Answer:
     return replace(answer,
                    models=[frozenset(map(sym, m)) for m in answer.models],
                    initially=frozenset(map(sym, answer.initially)),
-                   supports=[{sym(h): [(i, tuple(map(sym, b))) for i, b in bodies]
-                              for h, bodies in sup.items()} for sup in answer.supports])
+                   supports=[TextSupport(sup, sym) for sup in answer.supports])
+
+
+class TextSupport:
+    """Supports kept as text and parsed only for the atoms an explanation visits (a large
+    board has tens of thousands of them; a derivation reads a few hundred)."""
+
+    def __init__(self, raw: dict[str, list[tuple[int, tuple[str, ...]]]],
+                 sym: Callable[[str], clingo.Symbol]):
+        self.raw, self.sym = raw, sym
+        self.parsed: dict[str, list[tuple[int, tuple[clingo.Symbol, ...]]]] = {}
+
+    def get(self, atom: clingo.Symbol, default: Any = None) -> Any:
+        key = str(atom)
+        if key not in self.parsed:
+            if key not in self.raw:
+                return default
+            self.parsed[key] = [(i, tuple(map(self.sym, body))) for i, body in self.raw[key]]
+        return self.parsed[key]
 
 
 def solve_within(limit: float, file: str, solve: Callable[..., Answer], *args: Any,
