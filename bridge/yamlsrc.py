@@ -129,7 +129,14 @@ def _scalar(node: yaml.Node, path: Path, located: Located) -> Any:
     if not isinstance(node, yaml.ScalarNode):
         return _convert(node, path, located)
     try:
-        return _StrictLoader.construct_object(_StrictLoader(""), node)  # type: ignore[arg-type]
+        value = _StrictLoader.construct_object(_StrictLoader(""), node)  # type: ignore[arg-type]
     except yaml.YAMLError as exc:
         raise ScenarioError(located.file, node.start_mark.line + 1, dotted(path),
                             f"bad value: {exc}") from None
+    if isinstance(value, str):
+        try:
+            value.encode("utf-8")
+        except UnicodeEncodeError:      # a lone surrogate written as an escape ("\ud800")
+            raise ScenarioError(located.file, node.start_mark.line + 1, dotted(path),
+                                "text that is not valid Unicode") from None
+    return value
