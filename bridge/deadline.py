@@ -14,7 +14,7 @@ from typing import Any, Callable, TypeVar
 
 import clingo
 
-from .errors import RulekeeperError, SolverTimeout
+from .errors import RulekeeperError, ScenarioError, SolverTimeout
 from .solve import Answer
 
 T = TypeVar("T")
@@ -34,8 +34,9 @@ def within(limit: float, file: str, work: Callable[..., T], *args: Any, **kwargs
         if not receive.poll(limit + GRACE):
             raise SolverTimeout(file, limit)
         ok, payload = receive.recv()
-    except EOFError:
-        raise RuntimeError(f"{file}: the solver process ended without an answer") from None
+    except EOFError:                        # killed from outside, e.g. out of memory
+        raise ScenarioError(file, None, "", "the solver process ended without an answer "
+                                            "(out of memory?); simplify the scenario") from None
     finally:
         if child.is_alive():
             child.kill()

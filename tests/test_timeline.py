@@ -2,9 +2,16 @@
 state-based actions needs it (the bridge doubles the checks until the game is at rest)."""
 from __future__ import annotations
 
+import os
+import signal
+import time
+
+import pytest
 from clingo import Function
 
 from rulekeeper.bridge import solve as solving
+from rulekeeper.bridge.deadline import within
+from rulekeeper.bridge.errors import ScenarioError, SolverTimeout
 from rulekeeper.bridge.facts import Timeline
 from rulekeeper.bridge.validate import parse_scenario
 
@@ -31,3 +38,16 @@ def test_more_checks_when_an_sba_chain_needs_them(engine, monkeypatch):
     answer = solving.solve(scen, engine.rules(scen.rules))
     assert answer.checks == 2
     assert Function("ceased", [Function("soldier")]) in answer.always
+
+
+def test_a_solver_process_that_dies_is_reported():
+    def die():
+        os.kill(os.getpid(), signal.SIGKILL)
+
+    with pytest.raises(ScenarioError, match="ended without an answer"):
+        within(5, "x.yaml", die)
+
+
+def test_the_time_limit_kills_the_work():
+    with pytest.raises(SolverTimeout):
+        within(0.1, "x.yaml", time.sleep, 30)
