@@ -1,8 +1,10 @@
 """Scenario -> clingo facts (as Symbols: nothing is ever parsed from user text).
 
 Time layout: time 0 is the described state. `checks` check steps follow it, then for each
-action one event step followed by `checks` check steps. A check step is where state-based
-actions (and, with the stack rules, triggers) happen.
+action one or more event slots, each followed by `checks` check steps. A check step is where
+state-based actions and triggers happen. Most actions take one slot; `advance: STEP` takes one
+slot per step it may enter on the way (the rules decide at each slot whether the walk goes on),
+so grounding stays linear in the number of steps walked.
 """
 from __future__ import annotations
 
@@ -11,9 +13,10 @@ from dataclasses import dataclass, field
 
 from clingo import Function, Number, String, Symbol
 
+from .abilities import ability_facts
 from .actions import action_facts, atom
 from .cards import MANA_SYMBOL
-from .scenario import Card, Scenario
+from .scenario import STEPS, Card, Scenario
 
 
 @dataclass
@@ -21,27 +24,47 @@ class Timeline:
     """Which time point does what."""
 
     checks: int
-    event_times: list[int] = field(default_factory=list)
+    event_times: list[int] = field(default_factory=list)     # first slot of each action
+    slot_times: list[list[int]] = field(default_factory=list)  # every slot of each action
     final: int = 0
 
     @classmethod
-    def layout(cls, n_actions: int, checks: int) -> "Timeline":
+    def layout(cls, n_actions: int, checks: int, slots: list[int] | None = None) -> "Timeline":
         line = cls(checks)
         t = checks
-        for _ in range(n_actions):
+        for i in range(n_actions):
+            n = slots[i] if slots else 1
             line.event_times.append(t)
-            t += 1 + checks
+            line.slot_times.append([t + k * (1 + checks) for k in range(n)])
+            t += n * (1 + checks)
         line.final = t
         return line
 
     def facts(self) -> list[Symbol]:
         out = [atom("time", t) for t in range(self.final + 1)]
         out += [atom("step", t) for t in range(self.final)]
-        events = set(self.event_times)
+        events = {t for slots in self.slot_times for t in slots}
         out += [atom("check", t) for t in range(self.final) if t not in events]
         out += [atom("settle_point", t) for t in self.event_times + [self.final]]
+        out += [atom("action_start", t) for t in self.event_times]
         out += [atom("final", self.final)]
         return out
+
+
+def action_slots(scen: Scenario) -> list[int]:
+    """How many event slots each action needs: an advance one per step it may enter."""
+    current = scen.turn.step
+    out = []
+    for action in scen.actions:
+        if action.verb == "advance":
+            a, b = STEPS.index(current), STEPS.index(action.args)
+            out.append((b - a) % len(STEPS) or len(STEPS))
+            current = action.args
+        else:
+            out.append(1)
+            if action.verb == "deal_combat_damage":
+                current = "combat_damage"
+    return out
 
 
 def scenario_facts(scen: Scenario, line: Timeline) -> list[Symbol]:
@@ -53,11 +76,13 @@ def scenario_facts(scen: Scenario, line: Timeline) -> list[Symbol]:
     for i, obj in enumerate(scen.objects):
         facts += _object(obj, i + 1)
     facts += _tokens(scen)
-    for action, t in zip(scen.actions, line.event_times):
+    facts += _stack(scen)
+    for action, slots in zip(scen.actions, line.slot_times):
         term, args = action_facts(action)
-        facts.append(atom("event", t, term))
-        facts.append(atom("action_index", t, action.index + 1))
-        facts += [atom("event_arg", t, Function(k), v) for k, v in args]
+        for t in slots:
+            facts.append(atom("event", t, term))
+            facts.append(atom("action_index", t, action.index + 1))
+            facts += [atom("event_arg", t, Function(k), v) for k, v in args]
     return facts + line.facts()
 
 
@@ -135,8 +160,9 @@ def _face(key: Symbol, face: str, card: Card) -> list[Symbol]:
             out.append(atom("keyword_arg", key, face, i + 1, Function("value"), Function(_ident(value))))
         if "amount" in kw.args:
             out.append(atom("keyword_arg", key, face, i + 1, Function("amount"), Number(kw.args["amount"])))
-    for i, _ability in enumerate(card.abilities):
+    for i, ability in enumerate(card.abilities):
         out.append(atom("printed_ability", key, face, i + 1))
+        out += ability_facts(key, face, i + 1, ability)
     return out
 
 
@@ -216,3 +242,9 @@ def _tokens(scen: Scenario) -> list[Symbol]:
         if card is not None:
             out.append(atom("object_card", tid, card_key(card)))
     return out
+
+
+def _stack(scen: Scenario) -> list[Symbol]:
+    """Objects described on the stack, listed bottom first (405.2: the last one added is on top)."""
+    on_stack = [o for o in scen.objects if o.zone == "stack"]
+    return [_init("stack_item", i + 1, o.id) for i, o in enumerate(on_stack)]
