@@ -17,7 +17,8 @@ from .checks import Checker
 
 KINDS = ("spell", "activated", "triggered", "static")
 TARGET_SPECS = ("any", "creature", "player", "opponent", "permanent", "spell", "land",
-                "artifact", "enchantment", "planeswalker", "creature_or_planeswalker")
+                "artifact", "enchantment", "planeswalker", "creature_or_planeswalker",
+                "player_or_planeswalker")
 REF = re.compile(r"^(self|you|target\d?)$")
 TRIGGER_EVENTS = ("enters", "dies", "leaves", "dealt_damage", "you_cast", "beginning_of",
                   "counter_removed")

@@ -70,6 +70,8 @@ def action_slots(scen: Scenario) -> list[int]:
 def scenario_facts(scen: Scenario, line: Timeline) -> list[Symbol]:
     """Every fact describing the scenario, its cards and its actions."""
     facts: list[Symbol] = [atom("pack", p) for p in scen.rules]
+    if scen.legal_query:
+        facts.append(atom("legal_query"))
     facts += _players(scen)
     for card in _cards(scen):
         facts += card_facts(card)
