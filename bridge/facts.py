@@ -51,6 +51,10 @@ class Timeline:
         return out
 
 
+STEP_AFTER = {"deal_combat_damage": "combat_damage", "declare_attackers": "declare_attackers",
+              "declare_blockers": "declare_blockers"}
+
+
 def action_slots(scen: Scenario) -> list[int]:
     """How many event slots each action needs: an advance one per step it may enter."""
     current = scen.turn.step
@@ -62,8 +66,7 @@ def action_slots(scen: Scenario) -> list[int]:
             current = action.args
         else:
             out.append(1)
-            if action.verb == "deal_combat_damage":
-                current = "combat_damage"
+            current = STEP_AFTER.get(action.verb, current)
     return out
 
 
