@@ -55,19 +55,33 @@ STEP_AFTER = {"deal_combat_damage": "combat_damage", "declare_attackers": "decla
               "declare_blockers": "declare_blockers"}
 
 
-def action_slots(scen: Scenario) -> list[int]:
-    """How many event slots each action needs: an advance one per step it may enter."""
+def action_plans(scen: Scenario) -> list[list[str | None]]:
+    """The step each event slot of an action may enter (None: the action enters no step).
+
+    An advance gets 13 slots planned as the whole cycle of steps ending at its target: from
+    wherever the game really is, the walk meets its next step among them in order. A pass
+    (`resolve`) may end the step when the stack is empty: its slot plans the step after the
+    one the game is expected to be in. Fixing the step a slot may enter keeps the grounding of
+    turn-based actions (and of turn numbers, draws, ...) linear in the number of time points.
+    """
     current = scen.turn.step
-    out = []
+    out: list[list[str | None]] = []
     for action in scen.actions:
         if action.verb == "advance":
-            a, b = STEPS.index(current), STEPS.index(action.args)
-            out.append((b - a) % len(STEPS) or len(STEPS))
+            b = STEPS.index(action.args)
+            out.append([STEPS[(b + k) % len(STEPS)] for k in range(1, len(STEPS) + 1)])
             current = action.args
+        elif action.verb == "resolve":
+            out.append([STEPS[(STEPS.index(current) + 1) % len(STEPS)]])
         else:
-            out.append(1)
+            out.append([None])
             current = STEP_AFTER.get(action.verb, current)
     return out
+
+
+def action_slots(scen: Scenario) -> list[int]:
+    """How many event slots each action needs."""
+    return [len(plan) for plan in action_plans(scen)]
 
 
 def scenario_facts(scen: Scenario, line: Timeline) -> list[Symbol]:
@@ -82,8 +96,9 @@ def scenario_facts(scen: Scenario, line: Timeline) -> list[Symbol]:
         facts += _object(obj, i + 1)
     facts += _tokens(scen)
     facts += _stack(scen)
-    for action, slots in zip(scen.actions, line.slot_times):
+    for action, slots, plan in zip(scen.actions, line.slot_times, action_plans(scen)):
         term, args = action_facts(action)
+        facts += [atom("slot_plan", t, step) for t, step in zip(slots, plan) if step is not None]
         for t in slots:
             facts.append(atom("event", t, term))
             facts.append(atom("action_index", t, action.index + 1))
