@@ -9,14 +9,13 @@ Run: python bench/bench_turn.py [--repeat N]
 from __future__ import annotations
 
 import argparse
-import statistics
 import tempfile
-import time
 from pathlib import Path
 
 import yaml
 
 from rulekeeper.bridge.engine import Engine
+from timing import timed
 
 LANDS = ["Forest", "Forest", "Forest", "Island", "Island", "Island", "Mountain", "Mountain",
          "Plains", "Swamp"]
@@ -41,19 +40,11 @@ TURN = [{"advance": "precombat_main"}, {"cast": "bears"}, "resolve", {"cast": "d
         {"cast": {"card": "shock", "targets": ["b0"]}}, "resolve", {"advance": "cleanup"}]
 
 
-def _timed(fn, repeat: int) -> tuple[float, object]:
-    times, result = [], None
-    for _ in range(repeat):
-        start = time.perf_counter()
-        result = fn()
-        times.append(time.perf_counter() - start)
-    return statistics.median(times), result
-
 
 def _run(engine: Engine, tmp: str, name: str, scen: dict, repeat: int):
     path = Path(tmp, name)
     path.write_text(yaml.safe_dump(scen))
-    return _timed(lambda: engine.answer(engine.load(path), timeout=120), repeat)
+    return timed(lambda: engine.answer(engine.load(path), timeout=120), repeat)
 
 
 def main() -> None:
