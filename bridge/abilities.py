@@ -15,7 +15,7 @@ from clingo import Function, Number, String, Symbol
 
 from .checks import Checker
 
-KINDS = ("spell", "activated", "triggered", "static")
+KINDS = ("spell", "activated", "triggered", "static", "chapter")
 TARGET_SPECS = ("any", "creature", "player", "opponent", "permanent", "spell", "land",
                 "artifact", "enchantment", "planeswalker", "creature_or_planeswalker",
                 "player_or_planeswalker")
@@ -31,12 +31,25 @@ def parse_abilities(chk: Checker, path: tuple, raw: Any) -> list[dict[str, Any]]
     out = []
     for i, item in enumerate(chk.list(path, raw)):
         p = path + (i,)
+        if isinstance(item, dict) and "chapter" in item:
+            out.append(_chapter(chk, p, item))
+            continue
         data = chk.mapping(p, item, set(KINDS))
         if len(data) != 1:
             raise chk.src.error(p, f"an ability is a map with one kind as key: {', '.join(KINDS)}")
         kind, body = next(iter(data.items()))
         out.append(_ability(chk, p + (kind,), kind, body))
     return out
+
+
+def _chapter(chk: Checker, p: tuple, item: dict) -> dict[str, Any]:
+    """A Saga chapter ability (714.2): `{chapter: N or [N, M], targets?, effects?}`; the chapter
+    numbers are read by the Saga rules from the raw entry."""
+    data = chk.mapping(p, item, {"chapter", "targets", "effects"})
+    body = {k: v for k, v in data.items() if k != "chapter"}
+    ab = _ability(chk, p, "spell", body)
+    ab["kind"] = "chapter"
+    return ab
 
 
 def _ability(chk: Checker, p: tuple, kind: str, body: Any) -> dict[str, Any]:
