@@ -55,28 +55,50 @@ STEP_AFTER = {"deal_combat_damage": "combat_damage", "declare_attackers": "decla
               "declare_blockers": "declare_blockers"}
 
 
-def action_plans(scen: Scenario) -> list[list[str | None]]:
-    """The step each event slot of an action may enter (None: the action enters no step).
+def action_plans(scen: Scenario) -> list[list[set[str]]]:
+    """The steps each event slot of an action may enter (an empty set: none).
 
     An advance gets 13 slots planned as the whole cycle of steps ending at its target: from
     wherever the game really is, the walk meets its next step among them in order. A pass
-    (`resolve`) may end the step when the stack is empty: its slot plans the step after the
-    one the game is expected to be in. Fixing the step a slot may enter keeps the grounding of
-    turn-based actions (and of turn numbers, draws, ...) linear in the number of time points.
+    (`resolve`) ends the step when the stack is empty: its slot may enter the step after any
+    step the game may be in (an advance stopped early by a trigger may have left it anywhere
+    on its way). Fixing the steps a slot may enter keeps the grounding of turn-based actions
+    (and of turn numbers, draws, ...) linear in the number of time points.
     """
-    current = scen.turn.step
-    out: list[list[str | None]] = []
+    possible = {scen.turn.step}
+    out: list[list[set[str]]] = []
     for action in scen.actions:
         if action.verb == "advance":
             b = STEPS.index(action.args)
-            out.append([STEPS[(b + k) % len(STEPS)] for k in range(1, len(STEPS) + 1)])
-            current = action.args
+            cycle = [STEPS[(b + k) % len(STEPS)] for k in range(1, len(STEPS) + 1)]
+            out.append([{step} for step in cycle])
+            possible = _walked(possible, action.args)
         elif action.verb == "resolve":
-            out.append([STEPS[(STEPS.index(current) + 1) % len(STEPS)]])
+            after = {_next_step(step) for step in possible}
+            out.append([after])
+            possible |= after
         else:
-            out.append([None])
-            current = STEP_AFTER.get(action.verb, current)
+            out.append([set()])
+            if action.verb in STEP_AFTER:
+                possible = {STEP_AFTER[action.verb]}
     return out
+
+
+def _next_step(step: str) -> str:
+    return STEPS[(STEPS.index(step) + 1) % len(STEPS)]
+
+
+def _walked(starts: set[str], target: str) -> set[str]:
+    """Where a walk from any of `starts` to `target` may end: any step on its way."""
+    ends = set()
+    for start in starts:
+        step = start
+        while True:
+            step = _next_step(step)
+            ends.add(step)
+            if step == target:
+                break
+    return ends
 
 
 def action_slots(scen: Scenario) -> list[int]:
@@ -98,7 +120,7 @@ def scenario_facts(scen: Scenario, line: Timeline) -> list[Symbol]:
     facts += _stack(scen)
     for action, slots, plan in zip(scen.actions, line.slot_times, action_plans(scen)):
         term, args = action_facts(action)
-        facts += [atom("slot_plan", t, step) for t, step in zip(slots, plan) if step is not None]
+        facts += [atom("slot_plan", t, step) for t, steps in zip(slots, plan) for step in sorted(steps)]
         for t in slots:
             facts.append(atom("event", t, term))
             facts.append(atom("action_index", t, action.index + 1))
