@@ -66,13 +66,14 @@ def action_plans(scen: Scenario) -> list[list[set[str]]]:
     (and of turn numbers, draws, ...) linear in the number of time points.
     """
     possible = {scen.turn.step}
+    stoppable = _may_trigger(scen)
     out: list[list[set[str]]] = []
     for action in scen.actions:
         if action.verb == "advance":
             b = STEPS.index(action.args)
             cycle = [STEPS[(b + k) % len(STEPS)] for k in range(1, len(STEPS) + 1)]
             out.append([{step} for step in cycle])
-            possible = _walked(possible, action.args)
+            possible = _walked(possible, action.args) if stoppable else {action.args}
         elif action.verb == "resolve":
             after = {_next_step(step) for step in possible}
             out.append([after])
@@ -82,6 +83,16 @@ def action_plans(scen: Scenario) -> list[list[set[str]]]:
             if action.verb in STEP_AFTER:
                 possible = {STEP_AFTER[action.verb]}
     return out
+
+
+def _may_trigger(scen: Scenario) -> bool:
+    """Whether a walk may be stopped by a triggered ability: a card of the scenario has one,
+    or a rule pack beyond mtg may add its own."""
+    cards = [o.card for o in scen.objects] + list(scen.cards.values()) + \
+        [c for c in scen.tokens.values() if c is not None]
+    faces = [f for c in cards for f in (c, c.back) if f is not None]
+    return any(a.get("kind") == "triggered" for f in faces for a in f.abilities) or \
+        any(p != "mtg" for p in scen.rules)
 
 
 def _next_step(step: str) -> str:
