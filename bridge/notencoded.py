@@ -42,6 +42,8 @@ def not_encoded(scen: Scenario, rules: RuleBase) -> list[str]:
     for action in scen.actions:
         for number in ACTION_SPECS[action.verb].rules:
             need(number, f"action {action.verb}")
+        if action.verb == "cast" and action.args.get("mode") is not None:
+            need("700.2", "cast with a mode")
     cards = [o.card for o in scen.objects] + [c for c in scen.tokens.values() if c]
     for card in cards:
         for face in (card, card.back):
