@@ -8,14 +8,13 @@ Run: python bench/bench_turn.py [--repeat N]
 """
 from __future__ import annotations
 
-import argparse
 import tempfile
 from pathlib import Path
 
 import yaml
 
 from rulekeeper.bridge.engine import Engine
-from timing import timed
+from timing import bench_setup, timed
 
 LANDS = ["Forest", "Forest", "Forest", "Island", "Island", "Island", "Mountain", "Mountain",
          "Plains", "Swamp"]
@@ -48,18 +47,14 @@ def _run(engine: Engine, tmp: str, name: str, scen: dict, repeat: int):
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--repeat", type=int, default=3)
-    args = parser.parse_args()
-    engine = Engine()
-    engine.rules(["mtg"])                       # parse the rule base once, outside the timings
+    repeat, engine = bench_setup(__doc__)
     with tempfile.TemporaryDirectory() as tmp:
-        t_turn, answer = _run(engine, tmp, "turn.yaml", board(TURN), args.repeat)
+        t_turn, answer = _run(engine, tmp, "turn.yaml", board(TURN), repeat)
         print(f"one turn, untap to cleanup, 20 permanents, 3 spells: {len(answer.models)} "
               f"outcome(s) in {t_turn:.3f}s")
         for turns in (1, 2, 4):
             acts = [{"advance": "untap"}] * turns
-            t, _ = _run(engine, tmp, f"walk{turns}.yaml", board(acts), args.repeat)
+            t, _ = _run(engine, tmp, f"walk{turns}.yaml", board(acts), repeat)
             print(f"{turns} whole turn(s) advanced ({turns * 13} steps): {t:.3f}s")
 
 
