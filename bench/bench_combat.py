@@ -6,15 +6,12 @@ Run: python bench/bench_combat.py [--repeat N]
 """
 from __future__ import annotations
 
-import argparse
-import statistics
 import tempfile
-import time
 from pathlib import Path
 
 import yaml
 
-from rulekeeper.bridge.engine import Engine
+from timing import bench_setup, timed
 from rulekeeper.bridge.legal import legal_actions
 
 N = 20
@@ -43,27 +40,15 @@ def _can_block_alone(i: int) -> bool:
     return "menace" not in kws and ("flying" not in kws or i % 5 == 0)
 
 
-def _timed(fn, repeat: int) -> tuple[float, object]:
-    times, result = [], None
-    for _ in range(repeat):
-        start = time.perf_counter()
-        result = fn()
-        times.append(time.perf_counter() - start)
-    return statistics.median(times), result
-
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--repeat", type=int, default=3)
-    args = parser.parse_args()
-    engine = Engine()
-    engine.rules(["mtg"])                       # parse the rule base once, outside the timings
+    repeat, engine = bench_setup(__doc__)
     with tempfile.TemporaryDirectory() as tmp:
         legal_file, combat_file = Path(tmp, "legal.yaml"), Path(tmp, "combat.yaml")
         legal_file.write_text(yaml.safe_dump(board(False)))
         combat_file.write_text(yaml.safe_dump(board(True)))
-        t_legal, (atoms, _) = _timed(lambda: legal_actions(engine, legal_file, None, 60), args.repeat)
-        t_combat, answer = _timed(lambda: engine.answer(engine.load(combat_file), timeout=60), args.repeat)
+        t_legal, (atoms, _) = timed(lambda: legal_actions(engine, legal_file, None, 60), repeat)
+        t_combat, answer = timed(lambda: engine.answer(engine.load(combat_file), timeout=60), repeat)
     print(f"legal blocks, {N} attackers x {N} blockers: {len(atoms)} legal blocks in {t_legal:.3f}s")
     print(f"one declared combat (blocks + both damage steps): {len(answer.models)} outcome(s) "
           f"in {t_combat:.3f}s")

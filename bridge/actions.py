@@ -292,7 +292,7 @@ ACTION_SPECS: dict[str, ActionSpec] = {
                                     ("508.1",), True),
     "declare_blockers": ActionSpec(v_declaration("block"), f_declaration("declare_blockers", "block"),
                                    ("509.1",), True),
-    "resolve": ActionSpec(v_none, f_plain("resolve"), ("608.1",), True),
+    "resolve": ActionSpec(v_none, f_plain("resolve"), ("117.4",), True),
     "advance": ActionSpec(v_step, f_object("advance"), ("500.1",), True),
     "deal_combat_damage": ActionSpec(v_none, f_plain("deal_combat_damage"), ("510.2",), True),
     # direct effects

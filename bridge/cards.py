@@ -5,6 +5,7 @@ import re
 from pathlib import Path
 from typing import Any
 
+from .abilities import parse_abilities
 from .checks import Checker
 from .scenario import BATTLEFIELD_STATES, COLORS, Card, Keyword
 from .yamlsrc import load_yaml
@@ -30,8 +31,7 @@ def parse_card(chk: Checker, path: tuple, raw: Any, key: str, allow_back: bool =
         setattr(card, fld, chk.opt_int(path, data, fld))
     card.keywords = [_keyword(chk, path + ("keywords", i), k)
                      for i, k in enumerate(chk.list(path + ("keywords",), data.get("keywords", [])))]
-    card.abilities = [chk.mapping(path + ("abilities", i), a, None)
-                      for i, a in enumerate(chk.list(path + ("abilities",), data.get("abilities", [])))]
+    card.abilities = parse_abilities(chk, path + ("abilities",), data.get("abilities", []))
     state = chk.opt_str(path, data, "battlefield_state")
     if state is not None and state not in BATTLEFIELD_STATES:
         raise chk.src.error(path + ("battlefield_state",),

@@ -1,8 +1,10 @@
 """Scenario -> clingo facts (as Symbols: nothing is ever parsed from user text).
 
 Time layout: time 0 is the described state. `checks` check steps follow it, then for each
-action one event step followed by `checks` check steps. A check step is where state-based
-actions (and, with the stack rules, triggers) happen.
+action one or more event slots, each followed by `checks` check steps. A check step is where
+state-based actions and triggers happen. Most actions take one slot; `advance: STEP` takes one
+slot per step it may enter on the way (the rules decide at each slot whether the walk goes on),
+so grounding stays linear in the number of steps walked.
 """
 from __future__ import annotations
 
@@ -11,9 +13,10 @@ from dataclasses import dataclass, field
 
 from clingo import Function, Number, String, Symbol
 
+from .abilities import ability_facts
 from .actions import action_facts, atom
 from .cards import MANA_SYMBOL
-from .scenario import Card, Scenario
+from .scenario import STEPS, Card, Scenario
 
 
 @dataclass
@@ -21,43 +24,118 @@ class Timeline:
     """Which time point does what."""
 
     checks: int
-    event_times: list[int] = field(default_factory=list)
+    event_times: list[int] = field(default_factory=list)     # first slot of each action
+    slot_times: list[list[int]] = field(default_factory=list)  # every slot of each action
     final: int = 0
 
     @classmethod
-    def layout(cls, n_actions: int, checks: int) -> "Timeline":
+    def layout(cls, n_actions: int, checks: int, slots: list[int] | None = None) -> "Timeline":
         line = cls(checks)
         t = checks
-        for _ in range(n_actions):
+        for i in range(n_actions):
+            n = slots[i] if slots else 1
             line.event_times.append(t)
-            t += 1 + checks
+            line.slot_times.append([t + k * (1 + checks) for k in range(n)])
+            t += n * (1 + checks)
         line.final = t
         return line
 
     def facts(self) -> list[Symbol]:
         out = [atom("time", t) for t in range(self.final + 1)]
         out += [atom("step", t) for t in range(self.final)]
-        events = set(self.event_times)
+        events = {t for slots in self.slot_times for t in slots}
         out += [atom("check", t) for t in range(self.final) if t not in events]
         out += [atom("settle_point", t) for t in self.event_times + [self.final]]
+        out += [atom("action_start", t) for t in self.event_times]
         out += [atom("final", self.final)]
         return out
+
+
+STEP_AFTER = {"deal_combat_damage": "combat_damage", "declare_attackers": "declare_attackers",
+              "declare_blockers": "declare_blockers"}
+
+
+def action_plans(scen: Scenario) -> list[list[set[str]]]:
+    """The steps each event slot of an action may enter (an empty set: none).
+
+    An advance gets 13 slots planned as the whole cycle of steps ending at its target: from
+    wherever the game really is, the walk meets its next step among them in order. A pass
+    (`resolve`) ends the step when the stack is empty: its slot may enter the step after any
+    step the game may be in (an advance stopped early by a trigger may have left it anywhere
+    on its way). Fixing the steps a slot may enter keeps the grounding of turn-based actions
+    (and of turn numbers, draws, ...) linear in the number of time points.
+    """
+    possible = {scen.turn.step}
+    stoppable = _may_trigger(scen)
+    out: list[list[set[str]]] = []
+    for action in scen.actions:
+        if action.verb == "advance":
+            b = STEPS.index(action.args)
+            cycle = [STEPS[(b + k) % len(STEPS)] for k in range(1, len(STEPS) + 1)]
+            out.append([{step} for step in cycle])
+            possible = _walked(possible, action.args) if stoppable else {action.args}
+        elif action.verb == "resolve":
+            after = {_next_step(step) for step in possible}
+            out.append([after])
+            possible |= after
+        else:
+            out.append([set()])
+            if action.verb in STEP_AFTER:
+                possible = {STEP_AFTER[action.verb]}
+    return out
+
+
+def _may_trigger(scen: Scenario) -> bool:
+    """Whether a walk may be stopped by a triggered ability: a card of the scenario has one,
+    or a rule pack beyond mtg may add its own."""
+    cards = [o.card for o in scen.objects] + list(scen.cards.values()) + \
+        [c for c in scen.tokens.values() if c is not None]
+    faces = [f for c in cards for f in (c, c.back) if f is not None]
+    return any(a.get("kind") == "triggered" for f in faces for a in f.abilities) or \
+        any(p != "mtg" for p in scen.rules)
+
+
+def _next_step(step: str) -> str:
+    return STEPS[(STEPS.index(step) + 1) % len(STEPS)]
+
+
+def _walked(starts: set[str], target: str) -> set[str]:
+    """Where a walk from any of `starts` to `target` may end: any step on its way."""
+    ends = set()
+    for start in starts:
+        step = start
+        while True:
+            step = _next_step(step)
+            ends.add(step)
+            if step == target:
+                break
+    return ends
+
+
+def action_slots(scen: Scenario) -> list[int]:
+    """How many event slots each action needs."""
+    return [len(plan) for plan in action_plans(scen)]
 
 
 def scenario_facts(scen: Scenario, line: Timeline) -> list[Symbol]:
     """Every fact describing the scenario, its cards and its actions."""
     facts: list[Symbol] = [atom("pack", p) for p in scen.rules]
+    if scen.legal_query:
+        facts.append(atom("legal_query"))
     facts += _players(scen)
     for card in _cards(scen):
         facts += card_facts(card)
     for i, obj in enumerate(scen.objects):
         facts += _object(obj, i + 1)
     facts += _tokens(scen)
-    for action, t in zip(scen.actions, line.event_times):
+    facts += _stack(scen)
+    for action, slots, plan in zip(scen.actions, line.slot_times, action_plans(scen)):
         term, args = action_facts(action)
-        facts.append(atom("event", t, term))
-        facts.append(atom("action_index", t, action.index + 1))
-        facts += [atom("event_arg", t, Function(k), v) for k, v in args]
+        facts += [atom("slot_plan", t, step) for t, steps in zip(slots, plan) for step in sorted(steps)]
+        for t in slots:
+            facts.append(atom("event", t, term))
+            facts.append(atom("action_index", t, action.index + 1))
+            facts += [atom("event_arg", t, Function(k), v) for k, v in args]
     return facts + line.facts()
 
 
@@ -136,8 +214,9 @@ def _face(key: Symbol, face: str, card: Card) -> list[Symbol]:
             out.append(atom("keyword_arg", key, face, i + 1, Function("value"), Function(_ident(value))))
         if "amount" in kw.args:
             out.append(atom("keyword_arg", key, face, i + 1, Function("amount"), Number(kw.args["amount"])))
-    for i, _ability in enumerate(card.abilities):
+    for i, ability in enumerate(card.abilities):
         out.append(atom("printed_ability", key, face, i + 1))
+        out += ability_facts(key, face, i + 1, ability)
     return out
 
 
@@ -223,3 +302,9 @@ def _tokens(scen: Scenario) -> list[Symbol]:
         if card is not None:
             out.append(atom("object_card", tid, card_key(card)))
     return out
+
+
+def _stack(scen: Scenario) -> list[Symbol]:
+    """Objects described on the stack, listed bottom first (405.2: the last one added is on top)."""
+    on_stack = [o for o in scen.objects if o.zone == "stack"]
+    return [_init("stack_item", i + 1, o.id) for i, o in enumerate(on_stack)]

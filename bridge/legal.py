@@ -11,6 +11,7 @@ def legal_actions(engine, path, player: str | None, timeout: float) -> tuple[lis
         from .errors import ScenarioError
         raise ScenarioError(str(path), None, "--player", f"{player!r} is not a player of the scenario")
     scen.actions = []
+    scen.legal_query = True
     answer = engine.answer(scen, timeout=timeout)
     rules = engine.rules(scen.rules)
     atoms = sorted({a.arguments[0] for a in answer.union if a.name == "legal"}, key=str)
@@ -22,8 +23,11 @@ def legal_actions(engine, path, player: str | None, timeout: float) -> tuple[lis
 
 
 def _actor(scen, atom) -> str | None:
-    """The player who would take the action: the controller of the object it names."""
+    """The player who would take the action: the controller of the object it names (the
+    owner for a card in hand)."""
     if not atom.arguments:
         return None
     obj = scen.object(str(atom.arguments[0]))
-    return obj.controller if obj else None
+    if obj is None:
+        return None
+    return obj.owner if obj.zone == "hand" else obj.controller

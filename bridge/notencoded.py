@@ -18,7 +18,7 @@ KEYWORD_RULES = {
 }
 FIELD_RULES = {
     "attacking": "506.4", "blocking": "509.1", "attached_to": "303.4", "protector": "310.8",
-    "occupying": "1000.2", "entered_this_turn": "302.6", "abilities": "113.1",
+    "occupying": "1000.2", "entered_this_turn": "302.6", "abilities": "113.3",
     "battlefield_state": "1000.3", "back": "712.1",
 }
 
@@ -42,6 +42,8 @@ def not_encoded(scen: Scenario, rules: RuleBase) -> list[str]:
     for action in scen.actions:
         for number in ACTION_SPECS[action.verb].rules:
             need(number, f"action {action.verb}")
+        if action.verb == "cast" and action.args.get("mode") is not None:
+            need("700.2", "cast with a mode")
     cards = [o.card for o in scen.objects] + [c for c in scen.tokens.values() if c]
     for card in cards:
         for face in (card, card.back):
@@ -71,6 +73,8 @@ def not_encoded(scen: Scenario, rules: RuleBase) -> list[str]:
 def _card_fields(card: Card, need) -> None:
     if card.abilities:
         need(FIELD_RULES["abilities"], "card abilities")
+    if any(a.get("kind") == "static" for a in card.abilities):
+        need("604.1", "static abilities in the card ability form")
     if card.battlefield_state:
         need(FIELD_RULES["battlefield_state"], "card battlefield_state")
     if card.back is not None:

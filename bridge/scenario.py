@@ -113,6 +113,7 @@ class Scenario:
     choose: list[str]
     cards: dict[str, Card] = field(default_factory=dict)
     tokens: dict[str, Card] = field(default_factory=dict)  # ids created by actions
+    legal_query: bool = False     # `rulekeeper legal`: ask the rules for every legal play
 
     def object(self, oid: str) -> GameObject | None:
         return next((o for o in self.objects if o.id == oid), None)

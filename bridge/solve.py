@@ -8,7 +8,7 @@ import clingo
 from clingo import Function, Number, Symbol, ast
 
 from .errors import ImpossibleSituation, SolverTimeout
-from .facts import Timeline, scenario_facts
+from .facts import Timeline, action_slots, scenario_facts
 from .rulebase import RuleBase
 from .scenario import Scenario
 from .transform import VIOLATED, WHY, relaxed_constraint, why_rules
@@ -94,7 +94,7 @@ def _quiet(code: clingo.MessageCode, message: str) -> None:
 
 
 def _add_facts(ctl: clingo.Control, scen: Scenario, checks: int, relax_choices: bool) -> None:
-    line = Timeline.layout(len(scen.actions), checks)
+    line = Timeline.layout(len(scen.actions), checks, action_slots(scen))
     with ctl.backend() as backend:
         for fact in scenario_facts(scen, line):
             backend.add_rule([backend.add_atom(fact)])

@@ -15,7 +15,8 @@ from .scenario import (BATTLEFIELD_STATES, PACKS, STEPS, ZONES, Action, Card, Ex
 from .yamlsrc import Located, load_yaml
 
 TOP_KEYS = {"title", "rules", "cards", "players", "life", "poison", "library", "turn",
-            "battlefield_state", "objects", "actions", "expect", "choose", "description"}
+            "battlefield_state", "objects", "actions", "expect", "choose", "description",
+            "query"}
 OBJECT_KEYS = {"id", "card", "zone", "owner", "controller", "token", "tapped", "face", "damage",
                "counters", "entered_this_turn", "attacking", "blocking", "attached_to",
                "protector", "occupying", "marked", "timestamp"}
@@ -80,6 +81,9 @@ class _Validator:
         self._check_references(scen)
         scen.expect = self._expect(data.get("expect", {}))
         scen.choose = [_unwrap_chose(t) for t in self._atoms(("choose",), data.get("choose", []))]
+        if "query" in data:
+            # extension: `query: legal` adds the legal(A) plays of the final state to the outcomes
+            scen.legal_query = self.chk.choice(("query",), data["query"], ("legal",)) == "legal"
         return scen
 
     def _rules(self, raw: Any) -> list[str]:

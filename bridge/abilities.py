@@ -1,0 +1,260 @@
+"""The card ability form (docs/abilities.md): validation and facts.
+
+A card's `abilities:` is a list; each entry is a map with one kind as key:
+`spell` (what an instant or sorcery does as it resolves), `activated` (cost + effects),
+`triggered` (when + optional if/may + effects) or `static` (kept, not interpreted here).
+Effects are the contract's direct effects whose object/player fields may name `self`, `you`,
+`target` / `target1`, `target2`, ...; amounts may be `x`.
+"""
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from clingo import Function, Number, String, Symbol
+
+from .checks import Checker
+
+KINDS = ("spell", "activated", "triggered", "static", "chapter")
+TARGET_SPECS = ("any", "creature", "player", "opponent", "permanent", "spell", "land",
+                "artifact", "enchantment", "planeswalker", "creature_or_planeswalker",
+                "player_or_planeswalker")
+REF = re.compile(r"^(self|you|target\d?)$")
+TRIGGER_EVENTS = ("enters", "dies", "leaves", "dealt_damage", "you_cast", "beginning_of",
+                  "counter_removed")
+CONDITIONS = ("life_at_least", "life_at_most", "you_control")
+MANA = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green", "C": "colorless"}
+
+
+def parse_abilities(chk: Checker, path: tuple, raw: Any) -> list[dict[str, Any]]:
+    """Validate a card's abilities list; returns normalised dicts with a 'kind' key."""
+    out = []
+    for i, item in enumerate(chk.list(path, raw)):
+        p = path + (i,)
+        if isinstance(item, dict) and "chapter" in item:
+            out.append(_chapter(chk, p, item))
+            continue
+        data = chk.mapping(p, item, set(KINDS))
+        if len(data) != 1:
+            raise chk.src.error(p, f"an ability is a map with one kind as key: {', '.join(KINDS)}")
+        kind, body = next(iter(data.items()))
+        out.append(_ability(chk, p + (kind,), kind, body))
+    return out
+
+
+def _chapter(chk: Checker, p: tuple, item: dict) -> dict[str, Any]:
+    """A Saga chapter ability (714.2): `{chapter: N or [N, M], targets?, effects?}`; the chapter
+    numbers are read by the Saga rules from the raw entry."""
+    data = chk.mapping(p, item, {"chapter", "targets", "effects"})
+    body = {k: v for k, v in data.items() if k != "chapter"}
+    ab = _ability(chk, p, "spell", body)
+    ab["kind"] = "chapter"
+    return ab
+
+
+def _ability(chk: Checker, p: tuple, kind: str, body: Any) -> dict[str, Any]:
+    if kind == "static":
+        return {"kind": kind, "text": body}
+    allowed = {"targets", "effects"} | ({"cost"} if kind == "activated" else set()) | \
+        ({"when", "if", "may"} if kind == "triggered" else set())
+    data = chk.mapping(p, body or {}, allowed)
+    ab: dict[str, Any] = {"kind": kind, "targets": [], "effects": []}
+    for j, spec in enumerate(chk.list(p + ("targets",), data.get("targets", []))):
+        ab["targets"].append(chk.choice(p + ("targets", j), spec, TARGET_SPECS))
+    ab["effects"] = [_effect(chk, p + ("effects", j), e)
+                     for j, e in enumerate(chk.list(p + ("effects",), data.get("effects", [])))]
+    if kind == "activated":
+        ab["cost"] = _cost(chk, p + ("cost",), data.get("cost", []))
+    if kind == "triggered":
+        if "when" not in data:
+            raise chk.src.error(p, "a triggered ability needs 'when'")
+        ab["when"] = _when(chk, p + ("when",), data["when"])
+        ab["if"] = _condition(chk, p + ("if",), data["if"]) if "if" in data else None
+        ab["may"] = chk.bool_value(p + ("may",), data.get("may", False))
+    return ab
+
+
+# -- effects ---------------------------------------------------------------------------------
+EFFECT_FIELDS = {
+    "deal_damage": ({"target", "amount"}, ("target", "amount")),
+    "draw": ({"player", "amount"}, ("amount",)),
+    "gain_life": ({"player", "amount"}, ("amount",)),
+    "lose_life": ({"player", "amount"}, ("amount",)),
+    "put_counters": ({"object", "kind", "amount"}, ("object", "kind", "amount")),
+    "remove_counters": ({"object", "kind", "amount"}, ("object", "kind", "amount")),
+    "modify": ({"object", "power", "toughness", "keywords", "until"}, ("object",)),
+}
+OBJECT_EFFECTS = ("destroy", "exile", "return_to_hand", "sacrifice", "counter", "untap", "tap")
+
+
+def _effect(chk: Checker, p: tuple, raw: Any) -> dict[str, Any]:
+    data = chk.mapping(p, raw, set(EFFECT_FIELDS) | set(OBJECT_EFFECTS) | {"add_mana"})
+    if len(data) != 1:
+        raise chk.src.error(p, "an effect is a map with one verb as key")
+    verb, arg = next(iter(data.items()))
+    q = p + (verb,)
+    if verb in OBJECT_EFFECTS:
+        return {"verb": verb, "object": _ref(chk, q, arg)}
+    if verb == "add_mana":
+        letters = arg if isinstance(arg, list) else [arg]
+        return {"verb": verb, "mana": [chk.choice(q, m, tuple(MANA)) for m in letters]}
+    allowed, required = EFFECT_FIELDS[verb]
+    d = chk.mapping(q, arg, allowed)
+    for key in required:
+        if key not in d:
+            raise chk.src.error(q, f"missing {key!r}")
+    out: dict[str, Any] = {"verb": verb}
+    for key in ("target", "object", "player"):
+        if key in d:
+            out[key] = _ref(chk, q + (key,), d[key])
+    if "amount" in d:
+        out["amount"] = "x" if d["amount"] == "x" else chk.int_value(q + ("amount",), d["amount"], 0)
+    if "kind" in d:
+        out["kind"] = chk.str_value(q + ("kind",), d["kind"])
+    for key in ("power", "toughness"):
+        out[key] = chk.int_value(q + (key,), d.get(key, 0))
+    out["keywords"] = chk.word_list(q + ("keywords",), d.get("keywords", []), re.compile(r"^[a-z_]+$"))
+    if "until" in d:
+        out["until"] = chk.choice(q + ("until",), d["until"], ("end_of_turn",))
+    return out
+
+
+def _ref(chk: Checker, p: tuple, raw: Any) -> str:
+    if not isinstance(raw, str) or not REF.match(raw):
+        raise chk.src.error(p, f"{raw!r}: write self, you, target, target1, target2, ...")
+    return "target1" if raw == "target" else raw
+
+
+# -- costs, trigger events, conditions ----------------------------------------------------------
+def _cost(chk: Checker, p: tuple, raw: Any) -> list[Any]:
+    from .cards import MANA_SYMBOL
+    items = raw if isinstance(raw, list) else [raw]
+    out: list[Any] = []
+    for j, c in enumerate(items):
+        if c == "{T}":
+            out.append("tap")
+        elif c == "sacrifice":
+            out.append("sacrifice")
+        elif isinstance(c, dict) and set(c) == {"pay_life"}:
+            out.append(("pay_life", chk.int_value(p + (j, "pay_life"), c["pay_life"], 0)))
+        elif isinstance(c, str) and c and MANA_SYMBOL.sub("", c) == "":
+            out += [("mana", s) for s in MANA_SYMBOL.findall(c)]
+        else:
+            raise chk.src.error(p + (j,), f"bad cost {c!r}: use \"{{T}}\", mana like \"{{1}}{{G}}\", "
+                                          "sacrifice, {pay_life: N}")
+    return out
+
+
+def _when(chk: Checker, p: tuple, raw: Any) -> tuple:
+    if isinstance(raw, str):
+        return (chk.choice(p, raw, ("enters", "dies", "leaves", "dealt_damage")),)
+    d = chk.mapping(p, raw, set(TRIGGER_EVENTS) | {"player"})
+    kinds = [k for k in d if k != "player"]
+    if len(kinds) != 1:
+        raise chk.src.error(p, "when: one event, e.g. enters, {you_cast: [instant, sorcery]}, "
+                               "{beginning_of: upkeep}")
+    kind = kinds[0]
+    if kind == "you_cast":
+        types = d[kind] if isinstance(d[kind], list) else [d[kind]]
+        return (kind, chk.word_list(p + (kind,), types, re.compile(r"^[a-z]+$")))
+    if kind == "beginning_of":
+        from .scenario import STEPS
+        whose = chk.choice(p + ("player",), d.get("player", "you"), ("you", "each"))
+        return (kind, chk.choice(p + (kind,), d[kind], STEPS), whose)
+    if kind == "counter_removed":
+        return (kind, chk.str_value(p + (kind,), d[kind]))
+    return (kind,)
+
+
+def _condition(chk: Checker, p: tuple, raw: Any) -> tuple:
+    d = chk.mapping(p, raw, set(CONDITIONS))
+    if len(d) != 1:
+        raise chk.src.error(p, f"if: one condition of {', '.join(CONDITIONS)}")
+    kind, value = next(iter(d.items()))
+    if kind == "you_control":
+        return (kind, chk.choice(p + (kind,), value, ("creature", "land", "artifact", "enchantment",
+                                                     "planeswalker")))
+    return (kind, chk.int_value(p + (kind,), value))
+
+
+# -- facts -----------------------------------------------------------------------------------
+def ability_facts(key: Symbol, face: str, n: int, ab: dict[str, Any]) -> list[Symbol]:
+    """The facts of ability n of a card face (see docs/abilities.md)."""
+    f = Function(face)
+    head = [key, f, Number(n)]
+    out = [Function("ability_kind", head + [Function(ab["kind"])])]
+    if ab["kind"] == "static":
+        return out
+    for i, spec in enumerate(ab["targets"]):
+        out.append(Function("ability_target", head + [Number(i + 1), Function(spec)]))
+    for e, eff in enumerate(ab["effects"]):
+        out += _effect_facts(head, e + 1, eff)
+    for i, c in enumerate(ab.get("cost", [])):
+        out.append(Function("ability_cost", head + [Number(i + 1), _cost_term(c)]))
+    if ab["kind"] == "triggered":
+        out += [Function("trigger_on", head + [t]) for t in _when_terms(ab["when"])]
+        if ab["if"] is not None:
+            out.append(Function("trigger_if", head + [Function(ab["if"][0], [_val(ab["if"][1])])]))
+        if ab["may"]:
+            out.append(Function("ability_may", head))
+    return out
+
+
+def _val(v: Any) -> Symbol:
+    return Number(v) if isinstance(v, int) else Function(v)
+
+
+def _effect_facts(head: list[Symbol], e: int, eff: dict[str, Any]) -> list[Symbol]:
+    verb = eff["verb"]
+    ref = lambda name: _ref_term(eff[name])  # noqa: E731
+    amount = lambda: Function("x") if eff["amount"] == "x" else Number(eff["amount"])  # noqa: E731
+    if verb in OBJECT_EFFECTS:
+        terms = [Function(verb, [ref("object")])]
+    elif verb == "add_mana":
+        terms = [Function("add_mana", [Function(MANA[m])]) for m in eff["mana"]]
+    elif verb == "deal_damage":
+        terms = [Function("deal_damage", [ref("target"), amount()])]
+    elif verb in ("draw", "gain_life", "lose_life"):
+        who = ref("player") if "player" in eff else Function("you")
+        terms = [Function(verb, [who, amount()])]
+    elif verb in ("put_counters", "remove_counters"):
+        terms = [Function(verb, [ref("object"), String(eff["kind"]), amount()])]
+    else:  # modify
+        terms = [Function("modify", [ref("object"), Number(eff["power"]), Number(eff["toughness"])])]
+    out = []
+    for k, term in enumerate(terms):
+        eid = Number(e * 10 + k)
+        out.append(Function("ability_effect", head + [eid, term]))
+        if verb == "modify":
+            out += [Function("ability_effect_arg", head + [eid, Function("keyword"), Function(w)])
+                    for w in eff["keywords"]]
+            if eff.get("until"):
+                out.append(Function("ability_effect_arg",
+                                    head + [eid, Function("until"), Function(eff["until"])]))
+    return out
+
+
+def _ref_term(ref: str) -> Symbol:
+    if ref.startswith("target"):
+        return Function("target", [Number(int(ref[6:] or 1))])
+    return Function(ref)
+
+
+def _cost_term(c: Any) -> Symbol:
+    from .facts import _mana_term
+    if c in ("tap", "sacrifice"):
+        return Function(c)
+    if c[0] == "pay_life":
+        return Function("pay_life", [Number(c[1])])
+    return Function("mana", [_mana_term(c[1])])
+
+
+def _when_terms(when: tuple) -> list[Symbol]:
+    kind = when[0]
+    if kind == "you_cast":
+        return [Function("you_cast", [Function(t)]) for t in when[1]]
+    if kind == "beginning_of":
+        return [Function("beginning_of", [Function(when[1]), Function(when[2])])]
+    if kind == "counter_removed":
+        return [Function("counter_removed", [String(when[1])])]
+    return [Function(kind)]
