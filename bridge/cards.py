@@ -32,6 +32,7 @@ def parse_card(chk: Checker, path: tuple, raw: Any, key: str, allow_back: bool =
                      for i, k in enumerate(chk.list(path + ("keywords",), data.get("keywords", [])))]
     card.abilities = [chk.mapping(path + ("abilities", i), a, None)
                       for i, a in enumerate(chk.list(path + ("abilities",), data.get("abilities", [])))]
+    card.statics = _statics(chk, path + ("abilities",), card.abilities)
     state = chk.opt_str(path, data, "battlefield_state")
     if state is not None and state not in BATTLEFIELD_STATES:
         raise chk.src.error(path + ("battlefield_state",),
@@ -42,6 +43,13 @@ def parse_card(chk: Checker, path: tuple, raw: Any, key: str, allow_back: bool =
             raise chk.src.error(path + ("back",), "a back face cannot have a back face")
         card.back = parse_card(chk, path + ("back",), data["back"], key, allow_back=False)
     return card
+
+
+def _statics(chk: Checker, path: tuple, abilities: list[dict]) -> dict[int, dict]:
+    """Static abilities (`{static: {...}}`, docs/abilities-static.md), by ability index."""
+    from .effects import static_ability
+    return {i: static_ability(chk, path + (i, "static"), a["static"])
+            for i, a in enumerate(abilities) if "static" in a}
 
 
 def _mana_cost(chk: Checker, path: tuple, data: dict) -> str | None:

@@ -137,6 +137,9 @@ def _face(key: Symbol, face: str, card: Card) -> list[Symbol]:
             out.append(atom("keyword_arg", key, face, i + 1, Function("amount"), Number(kw.args["amount"])))
     for i, _ability in enumerate(card.abilities):
         out.append(atom("printed_ability", key, face, i + 1))
+    for i, static in card.statics.items():
+        for part in ("scope", "filter", "ops"):
+            out += [atom(f"static_{part}", key, face, i + 1, term) for term in static[part]]
     return out
 
 
@@ -210,6 +213,8 @@ def _tokens(scen: Scenario) -> list[Symbol]:
         elif action.verb == "copy":
             creators[action.args["id"]] = action.args["player"]
             out.append(atom("copy_of", action.args["id"], action.args["object"]))
+            out += [atom("copy_except", action.args["id"], k, val) for k, val in action.args["sets"]]
+            out += [atom("copy_adds", action.args["id"], k, val) for k, val in action.args["adds"]]
     for tid, card in scen.tokens.items():
         out += [atom("object", tid), atom("token", tid), atom("owner", tid, creators[tid]),
                 atom("timestamp", tid, 1000 + len(out))]

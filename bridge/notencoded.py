@@ -69,8 +69,10 @@ def not_encoded(scen: Scenario, rules: RuleBase) -> list[str]:
 
 
 def _card_fields(card: Card, need) -> None:
-    if card.abilities:
+    if any("static" not in a for a in card.abilities):
         need(FIELD_RULES["abilities"], "card abilities")
+    if card.statics:
+        need("611.3a", "static abilities")
     if card.battlefield_state:
         need(FIELD_RULES["battlefield_state"], "card battlefield_state")
     if card.back is not None:
