@@ -48,6 +48,11 @@ def parse_card(chk: Checker, path: tuple, raw: Any, key: str, allow_back: bool =
 def _statics(chk: Checker, path: tuple, abilities: list[dict]) -> dict[int, dict]:
     """Static abilities (`{static: {...}}`, docs/abilities-static.md), by ability index."""
     from .effects import static_ability
+    for i, ability in enumerate(abilities):
+        raw = ability.get("chapter")
+        if raw is not None:
+            for j, n in enumerate(raw if isinstance(raw, list) else [raw]):
+                chk.int_value(path + (i, "chapter") + ((j,) if isinstance(raw, list) else ()), n, minimum=1)
     return {i: static_ability(chk, path + (i, "static"), a["static"])
             for i, a in enumerate(abilities) if "static" in a}
 

@@ -137,10 +137,20 @@ def _face(key: Symbol, face: str, card: Card) -> list[Symbol]:
             out.append(atom("keyword_arg", key, face, i + 1, Function("amount"), Number(kw.args["amount"])))
     for i, _ability in enumerate(card.abilities):
         out.append(atom("printed_ability", key, face, i + 1))
+    for i, ability in enumerate(card.abilities):
+        for chapter in _chapters(ability.get("chapter")):
+            out.append(atom("chapter_ability", key, face, i + 1, chapter))
     for i, static in card.statics.items():
         for part in ("scope", "filter", "ops"):
             out += [atom(f"static_{part}", key, face, i + 1, term) for term in static[part]]
     return out
+
+
+def _chapters(raw) -> list[int]:
+    """714.2: `chapter: N` or `chapter: [N, M]` on an ability entry (validated in cards.py)."""
+    if raw is None:
+        return []
+    return list(raw) if isinstance(raw, list) else [raw]
 
 
 def _ident(word: str) -> str:
@@ -206,17 +216,22 @@ def _counters(obj) -> dict[str, int]:
 
 def _tokens(scen: Scenario) -> list[Symbol]:
     out = []
-    creators = {}
+    creators, spell_copies = {}, set()
     for action in scen.actions:
         if action.verb == "create_token":
             creators[action.args["id"]] = action.args["controller"]
         elif action.verb == "copy":
             creators[action.args["id"]] = action.args["player"]
+            orig = scen.object(action.args["object"])
+            if orig is not None and orig.zone == "stack":
+                spell_copies.add(action.args["id"])  # 707.10: a copy of a spell, not a token
             out.append(atom("copy_of", action.args["id"], action.args["object"]))
             out += [atom("copy_except", action.args["id"], k, val) for k, val in action.args["sets"]]
             out += [atom("copy_adds", action.args["id"], k, val) for k, val in action.args["adds"]]
     for tid, card in scen.tokens.items():
-        out += [atom("object", tid), atom("token", tid), atom("owner", tid, creators[tid]),
+        if tid not in spell_copies:
+            out.append(atom("token", tid))
+        out += [atom("object", tid), atom("owner", tid, creators[tid]),
                 atom("timestamp", tid, 1000 + len(out))]
         if card is not None:
             out.append(atom("object_card", tid, card_key(card)))

@@ -57,7 +57,11 @@ class _Validator:
         rules = self._rules(data.get("rules", ["mtg"]))
         players = self._players(data)
         for name, raw in self.chk.mapping(("cards",), data.get("cards") or {}, None).items():
-            self.local_cards[name] = parse_card(self.chk, ("cards", name), raw, key=name)
+            card = parse_card(self.chk, ("cards", name), raw, key=name)
+            card.name = card.name or name   # a card defined under its name has that name (201.2)
+            if card.back is not None and card.back.name is None:
+                card.back.name = f"{name} (back)"
+            self.local_cards[name] = card
         turn = self._turn(data.get("turn"), players)
         state = data.get("battlefield_state", "empty")
         self.chk.choice(("battlefield_state",), state, BATTLEFIELD_STATES)
