@@ -116,6 +116,7 @@ def _face(key: Symbol, face: str, card: Card) -> list[Symbol]:
     for attr in ("supertypes", "types", "subtypes"):
         for value in getattr(card, attr):
             printed(attr[:-1], Function(_ident(value)))
+    out += [atom("were_subtype", Function(_ident(s))) for s in card.subtypes if is_were_subtype(s)]
     for attr in ("power", "toughness", "loyalty", "defense"):
         if getattr(card, attr) is not None:
             printed(attr, Number(getattr(card, attr)))
@@ -151,6 +152,12 @@ def _chapters(raw) -> list[int]:
     if raw is None:
         return []
     return list(raw) if isinstance(raw, list) else [raw]
+
+
+def is_were_subtype(subtype: str) -> bool:
+    """Almos 1000.8a: "were" followed by another word (werewolf, werecat). ASP cannot look
+    inside a constant, so the bridge states the fact; rules_asp/almos decides what it means."""
+    return subtype.startswith("were") and len(subtype) > len("were")
 
 
 def _ident(word: str) -> str:

@@ -10,7 +10,7 @@ KEYWORD_RULES = {
     "deathtouch": "702.2", "defender": "702.3", "double_strike": "702.4", "first_strike": "702.7",
     "flash": "702.8", "flying": "702.9", "haste": "702.10", "hexproof": "702.11",
     "indestructible": "702.12", "lifelink": "702.15", "protection": "702.16", "reach": "702.17",
-    "shroud": "702.18", "trample": "702.19", "vigilance": "702.20", "ward": "702.21",
+    "shroud": "702.18", "trample": "702.19", "trample_over_planeswalkers": "702.19c", "vigilance": "702.20", "ward": "702.21",
     "menace": "702.111", "infect": "702.90", "wither": "702.80", "changeling": "702.73",
     "mark": "1000.7", "discipline": "1000.6",
     "daylightbound": "1000.5a", "nighttimebound": "1000.5b", "rainybound": "1000.5c",

@@ -34,6 +34,10 @@ def sentence(atom: Symbol) -> str:
         "draw_game": lambda: "the game is a draw",
         "has": lambda: f"{a[0]} has {a[1]}",
         "illegal": lambda: f"the action {a[0]} is not allowed (rule {a[1]})",
+        "battlefield_state": lambda: f"the Battlefield State is {a[0].replace('_', ' ')}",
+        "marked": lambda: f"{a[0]} is marked",
+        "werecreature": lambda: f"{a[0]} is a werecreature",
+        "occupies": lambda: f"{a[0]} occupies {a[1]}",
     }
     if name in simple:
         return simple[name]()
