@@ -32,7 +32,7 @@ def parse_card(chk: Checker, path: tuple, raw: Any, key: str, allow_back: bool =
                      for i, k in enumerate(chk.list(path + ("keywords",), data.get("keywords", [])))]
     card.abilities = [chk.mapping(path + ("abilities", i), a, None)
                       for i, a in enumerate(chk.list(path + ("abilities",), data.get("abilities", [])))]
-    card.statics = _statics(chk, path + ("abilities",), card.abilities)
+    card.statics = _statics(chk, path + ("abilities",), data.get("abilities", []))
     state = chk.opt_str(path, data, "battlefield_state")
     if state is not None and state not in BATTLEFIELD_STATES:
         raise chk.src.error(path + ("battlefield_state",),
@@ -45,9 +45,11 @@ def parse_card(chk: Checker, path: tuple, raw: Any, key: str, allow_back: bool =
     return card
 
 
-def _statics(chk: Checker, path: tuple, abilities: list[dict]) -> dict[int, dict]:
-    """Static abilities (`{static: {...}}`, docs/abilities-static.md), by ability index."""
+def _statics(chk: Checker, path: tuple, abilities: list) -> dict[int, dict]:
+    """Static abilities (`{static: {...}}`, docs/abilities-static.md), by ability index, read
+    from the raw ability entries (whatever form the other ability kinds take)."""
     from .effects import static_ability
+    abilities = [a if isinstance(a, dict) else {} for a in chk.list(path, abilities)]
     for i, ability in enumerate(abilities):
         raw = ability.get("chapter")
         if raw is not None:
