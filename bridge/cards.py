@@ -33,6 +33,7 @@ def parse_card(chk: Checker, path: tuple, raw: Any, key: str, allow_back: bool =
     card.abilities = [chk.mapping(path + ("abilities", i), a, None)
                       for i, a in enumerate(chk.list(path + ("abilities",), data.get("abilities", [])))]
     card.statics = _statics(chk, path + ("abilities",), data.get("abilities", []))
+    card.chapters = _chapters(chk, path + ("abilities",), data.get("abilities", []))
     state = chk.opt_str(path, data, "battlefield_state")
     if state is not None and state not in BATTLEFIELD_STATES:
         raise chk.src.error(path + ("battlefield_state",),
@@ -50,13 +51,19 @@ def _statics(chk: Checker, path: tuple, abilities: list) -> dict[int, dict]:
     from the raw ability entries (whatever form the other ability kinds take)."""
     from .effects import static_ability
     abilities = [a if isinstance(a, dict) else {} for a in chk.list(path, abilities)]
-    for i, ability in enumerate(abilities):
-        raw = ability.get("chapter")
-        if raw is not None:
-            for j, n in enumerate(raw if isinstance(raw, list) else [raw]):
-                chk.int_value(path + (i, "chapter") + ((j,) if isinstance(raw, list) else ()), n, minimum=1)
     return {i: static_ability(chk, path + (i, "static"), a["static"])
             for i, a in enumerate(abilities) if "static" in a}
+
+
+def _chapters(chk: Checker, path: tuple, abilities: list) -> dict[int, list[int]]:
+    """Saga chapter abilities (`{chapter: N}` or `{chapter: [N, M]}`, 714.2), by ability index."""
+    out: dict[int, list[int]] = {}
+    for i, ability in enumerate(chk.list(path, abilities)):
+        if isinstance(ability, dict) and "chapter" in ability:
+            raw = ability["chapter"]
+            numbers = raw if isinstance(raw, list) else [raw]
+            out[i] = [chk.int_value(path + (i, "chapter"), n, minimum=1) for n in numbers]
+    return out
 
 
 def _mana_cost(chk: Checker, path: tuple, data: dict) -> str | None:

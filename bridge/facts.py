@@ -138,20 +138,12 @@ def _face(key: Symbol, face: str, card: Card) -> list[Symbol]:
             out.append(atom("keyword_arg", key, face, i + 1, Function("amount"), Number(kw.args["amount"])))
     for i, _ability in enumerate(card.abilities):
         out.append(atom("printed_ability", key, face, i + 1))
-    for i, ability in enumerate(card.abilities):
-        for chapter in _chapters(ability.get("chapter")):
-            out.append(atom("chapter_ability", key, face, i + 1, chapter))
+    for i, chapters in card.chapters.items():
+        out += [atom("chapter_ability", key, face, i + 1, n) for n in chapters]
     for i, static in card.statics.items():
         for part in ("scope", "filter", "ops"):
             out += [atom(f"static_{part}", key, face, i + 1, term) for term in static[part]]
     return out
-
-
-def _chapters(raw) -> list[int]:
-    """714.2: `chapter: N` or `chapter: [N, M]` on an ability entry (validated in cards.py)."""
-    if raw is None:
-        return []
-    return list(raw) if isinstance(raw, list) else [raw]
 
 
 def is_were_subtype(subtype: str) -> bool:

@@ -40,6 +40,7 @@ class Card:
     keywords: list[Keyword] = field(default_factory=list)
     abilities: list[dict[str, Any]] = field(default_factory=list)
     statics: dict[int, dict[str, Any]] = field(default_factory=dict)  # ability index -> effect
+    chapters: dict[int, list[int]] = field(default_factory=dict)      # ability index -> 714.2 numbers
     back: Card | None = None
     battlefield_state: str | None = None
     line: int | None = None
