@@ -18,7 +18,7 @@ ADD_FIELDS = {"add_types": "type", "add_subtypes": "subtype", "add_supertypes": 
               "keywords": "keyword"}
 EFFECT_FIELDS = set(ADD_FIELDS) | {"power", "toughness", "set_power", "set_toughness", "colors",
                                    "remove_keywords", "lose_all_abilities", "switch_pt"}
-STATIC_FIELDS = EFFECT_FIELDS | {"affects", "control", "counter_limit"}
+STATIC_FIELDS = EFFECT_FIELDS | {"affects", "control", "counter_limit", "pt_count"}
 FILTER_FIELDS = {"types", "not_types", "subtypes", "controller", "other"}
 COLOURS = ("white", "blue", "black", "red", "green")
 
@@ -68,11 +68,18 @@ def static_ability(chk: Checker, path: tuple, raw: Any) -> dict[str, list[Symbol
         kind = chk.str_value(path + ("counter_limit", "kind"), lim.get("kind"))
         most = chk.int_value(path + ("counter_limit", "max"), lim.get("max"), minimum=0)
         ops.append(Function("counter_limit", [String(kind), Number(most)]))
+    count: list[Symbol] = []
+    if "pt_count" in data:   # 604.3: "power and toughness are each equal to the number of ..."
+        chk.mapping(path + ("pt_count",), data["pt_count"], FILTER_FIELDS)
+        _, count = _affects(chk, path + ("pt_count",), data["pt_count"])
+        ops.append(Function("cda_pt"))
+        if not count:
+            count = [Function("any")]
     if not ops:
         raise chk.src.error(path, "a static ability needs at least one effect field: "
                                   + ", ".join(sorted(STATIC_FIELDS - {"affects"})))
     scope, filt = _affects(chk, path + ("affects",), data.get("affects", "self"))
-    return {"scope": [scope], "filter": filt, "ops": ops}
+    return {"scope": [scope], "filter": filt, "ops": ops, "count": count}
 
 
 def _affects(chk: Checker, path: tuple, raw: Any) -> tuple[Symbol, list[Symbol]]:
