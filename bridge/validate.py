@@ -58,9 +58,8 @@ class _Validator:
         players = self._players(data)
         for name, raw in self.chk.mapping(("cards",), data.get("cards") or {}, None).items():
             card = parse_card(self.chk, ("cards", name), raw, key=name)
-            card.name = card.name or name   # a card defined under its name has that name (201.2)
-            if card.back is not None and card.back.name is None:
-                card.back.name = f"{name} (back)"
+            if card.name is None:       # a local card is named by its key under cards:
+                card.name = name
             self.local_cards[name] = card
         turn = self._turn(data.get("turn"), players)
         state = data.get("battlefield_state", "empty")
