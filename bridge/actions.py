@@ -11,7 +11,7 @@ from typing import Any, Callable
 
 from clingo import Function, Number, String, Symbol
 
-from .checks import Checker
+from .checks import IDENT, Checker
 from .scenario import BATTLEFIELD_STATES, STEPS, Action, Scenario
 
 Validate = Callable[[Any, tuple, Any, Scenario], Any]
@@ -99,6 +99,8 @@ def v_counters(v, path, raw, scen):
     from .validate import COUNTER_ALIASES
     d = _fields(v, path, raw, {"object", "kind", "amount"}, ("object", "kind", "amount"))
     kind = v.chk.str_value(path + ("kind",), d["kind"])
+    if not (kind in ("+1/+1", "-1/-1") or IDENT.match(kind)):
+        raise v.err(path + ("kind",), f"bad counter kind {kind!r}")
     return {"object": _obj(v, path + ("object",), d["object"], scen),
             "kind": COUNTER_ALIASES.get(kind, kind),
             "amount": v.chk.int_value(path + ("amount",), d["amount"], minimum=0)}

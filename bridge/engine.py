@@ -7,6 +7,7 @@ from typing import Any
 
 from clingo import Function, Symbol
 
+from .deadline import solve_within
 from .check import CheckResult, check_expectations, check_impossible
 from .errors import ImpossibleSituation
 from .explain import candidate_rules, derivation, render_tree, rules_behind
@@ -39,7 +40,8 @@ class Engine:
 
     def answer(self, scen: Scenario, explain: bool = False,
                timeout: float = DEFAULT_TIMEOUT) -> Answer:
-        return solve(scen, self.rules(scen.rules), explain=explain, timeout=timeout)
+        rules = self.rules(scen.rules)
+        return solve_within(timeout, scen.file, solve, scen, rules, explain=explain, timeout=timeout)
 
     # -- commands ------------------------------------------------------------------------------
     def ask(self, path: str | Path, timeout: float = DEFAULT_TIMEOUT) -> "AskResult":

@@ -78,6 +78,15 @@ def _control(rules: RuleBase, extra: list[ast.AST]) -> clingo.Control:
     return ctl
 
 
+def _why_program(rules: RuleBase) -> list[ast.AST]:
+    """The explanation rules of a rule base, transformed once and kept with it."""
+    cached = vars(rules).get("_why_program")
+    if cached is None or cached[0] is not rules.rules:     # a copy from without() differs
+        cached = vars(rules)["_why_program"] = (
+            rules.rules, [r for info in rules.rules for r in why_rules(info)])
+    return cached[1]
+
+
 def _quiet(code: clingo.MessageCode, message: str) -> None:
     if code == clingo.MessageCode.RuntimeError or "error" in message[:80]:
         print(message)
@@ -107,7 +116,7 @@ def _remaining(start: float, timeout: float, scen: Scenario) -> float:
 
 
 def _solve_once(scen, rules, checks, explain, start, timeout, max_models):
-    extra = [r for info in rules.rules for r in why_rules(info)] if explain else []
+    extra = _why_program(rules) if explain else []
     ctl = _control(rules, extra)
     if explain:
         ctl.add("base", [], f"#show {WHY}/3.")

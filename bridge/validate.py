@@ -1,13 +1,14 @@
 """Validation: a YAML document -> a Scenario, or a ScenarioError naming file, line, field."""
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any, Callable
 
 import clingo
 
 from .cards import CardLibrary, default_library, parse_card
-from .checks import IDENT, Checker
+from .checks import IDENT, MAX_INT, Checker
 from .errors import ScenarioError
 from .scenario import (BATTLEFIELD_STATES, PACKS, STEPS, ZONES, Action, Card, Expect,
                        GameObject, Scenario, Turn)
@@ -18,6 +19,7 @@ TOP_KEYS = {"title", "rules", "cards", "players", "life", "poison", "library", "
 OBJECT_KEYS = {"id", "card", "zone", "owner", "controller", "token", "tapped", "face", "damage",
                "counters", "entered_this_turn", "attacking", "blocking", "attached_to",
                "protector", "occupying", "marked", "timestamp"}
+RULE_NUMBER = re.compile(r"^(\d{3,4}(\.\d+[a-z]?)?|choose)$")
 COUNTER_ALIASES = {"loyalty": "loyalty", "defense": "defense", "p1p1": "+1/+1", "m1m1": "-1/-1"}
 
 
@@ -77,7 +79,7 @@ class _Validator:
         scen.actions = self._actions(data.get("actions", []), scen)
         self._check_references(scen)
         scen.expect = self._expect(data.get("expect", {}))
-        scen.choose = self._atoms(("choose",), data.get("choose", []))
+        scen.choose = [_unwrap_chose(t) for t in self._atoms(("choose",), data.get("choose", []))]
         return scen
 
     def _rules(self, raw: Any) -> list[str]:
@@ -223,7 +225,8 @@ class _Validator:
 
     # -- expectations --------------------------------------------------------------------------
     def _expect(self, raw: Any) -> Expect:
-        data = self.chk.mapping(("expect",), raw or {}, {"always", "sometimes", "never", "impossible"})
+        data = self.chk.mapping(("expect",), {} if raw is None else raw,
+                                {"always", "sometimes", "never", "impossible"})
         expect = Expect(**{k: self._atoms(("expect", k), v) for k, v in data.items()
                            if k != "impossible"})
         if "impossible" in data:
@@ -232,9 +235,16 @@ class _Validator:
                 expect.impossible = []
             else:
                 items = self.chk.list(("expect", "impossible"), raw_imp)
-                expect.impossible = [self.chk.str_value(("expect", "impossible", i), str(r))
+                expect.impossible = [self._rule_number(("expect", "impossible", i), r)
                                      for i, r in enumerate(items)]
         return expect
+
+    def _rule_number(self, path: tuple, raw: Any) -> str:
+        """A rule number (or `choose`); YAML may read 704.5 as a number, so it is taken as text."""
+        text = str(raw) if isinstance(raw, (int, float)) and not isinstance(raw, bool) else raw
+        if not isinstance(text, str) or not RULE_NUMBER.match(text):
+            raise self.err(path, f"expected a rule number such as \"110.5d\", got {raw!r}")
+        return text
 
     def _atoms(self, path: tuple, raw: Any) -> list[str]:
         out = []
@@ -253,4 +263,18 @@ def parse_atom(text: str, fail: Callable[[str], Exception]) -> clingo.Symbol:
         raise fail(f"not an atom: {text!r} (write e.g. zone(fang,graveyard))") from None
     if sym.type != clingo.SymbolType.Function or not sym.name:
         raise fail(f"not an atom: {text!r} (write e.g. zone(fang,graveyard))")
+    for token in _NUMBER_OR_STRING.findall(text):
+        if not token.startswith('"') and int(token) > MAX_INT:   # clingo would wrap it silently
+            raise fail(f"number {token} in {text!r} out of range (at most {MAX_INT})")
     return sym
+
+
+_NUMBER_OR_STRING = re.compile(r'"(?:[^"\\]|\\.)*"|(?<![A-Za-z0-9_])\d+')
+
+
+def _unwrap_chose(text: str) -> str:
+    """A choice may be written as the term T or as `chose(T)`, the atom the rules report."""
+    sym = clingo.parse_term(text)
+    if sym.name == "chose" and len(sym.arguments) == 1:
+        return str(sym.arguments[0])
+    return text

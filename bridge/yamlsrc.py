@@ -51,6 +51,9 @@ def load_yaml(text: str, file: str) -> Located:
         mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
         line = mark.line + 1 if mark else None
         problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
+        context, cmark = getattr(exc, "context", None), getattr(exc, "context_mark", None)
+        if context and cmark and mark and cmark.line != mark.line:
+            problem += f" ({context} that starts at line {cmark.line + 1})"
         raise ScenarioError(file, line, "", f"YAML syntax error: {problem}") from None
     located = Located(None, file)
     if node is None:
@@ -65,19 +68,41 @@ MAX_DEPTH = 40
 
 
 def _check_size(root: yaml.Node, file: str) -> None:
-    """Refuse alias bombs and absurd nesting before converting anything."""
+    """Refuse alias bombs, absurd nesting and non-standard tags before converting anything.
+
+    The walk goes entry by entry, so the error names the line of the top-level entry whose
+    value blows up (an alias expands to its anchored node each time it is used)."""
     count = 0
-    stack = [(root, 0)]
-    while stack:
-        node, depth = stack.pop()
-        count += 1
-        if count > MAX_NODES or depth > MAX_DEPTH:
-            raise ScenarioError(file, node.start_mark.line + 1, "",
-                                "document too large or too deeply nested (aliases expand)")
-        if isinstance(node, yaml.MappingNode):
-            stack += [(n, depth + 1) for pair in node.value for n in pair]
-        elif isinstance(node, yaml.SequenceNode):
-            stack += [(n, depth + 1) for n in node.value]
+    entries = [(k, v) for k, v in root.value] if isinstance(root, yaml.MappingNode) else [(root, root)]
+    if not _standard_tag(root):
+        raise ScenarioError(file, root.start_mark.line + 1, "",
+                            f"YAML tag {root.tag!r} is not allowed in a scenario")
+    for key, value in entries:
+        stack = [(value, 1)] if key is value else [(key, 1), (value, 1)]
+        while stack:
+            node, depth = stack.pop()
+            count += 1
+            if count > MAX_NODES or depth > MAX_DEPTH:
+                raise ScenarioError(file, key.start_mark.line + 1, "",
+                                    f"document too large or too deeply nested: this entry expands "
+                                    f"beyond {MAX_NODES} values or {MAX_DEPTH} levels (aliases?)")
+            if not _standard_tag(node):
+                raise ScenarioError(file, node.start_mark.line + 1, "",
+                                    f"YAML tag {node.tag!r} is not allowed in a scenario")
+            if isinstance(node, yaml.MappingNode):
+                stack += [(n, depth + 1) for pair in node.value for n in pair]
+            elif isinstance(node, yaml.SequenceNode):
+                stack += [(n, depth + 1) for n in node.value]
+
+
+STANDARD_TAG = "tag:yaml.org,2002:"
+STANDARD_TYPES = {"str", "int", "float", "bool", "null", "map", "seq", "timestamp"}
+
+
+def _standard_tag(node: yaml.Node) -> bool:
+    """Only the plain YAML types: no python/*, no custom or binary tags."""
+    tag = node.tag or ""
+    return tag.startswith(STANDARD_TAG) and tag[len(STANDARD_TAG):] in STANDARD_TYPES
 
 
 def _convert(node: yaml.Node, path: Path, located: Located) -> Any:
@@ -104,7 +129,14 @@ def _scalar(node: yaml.Node, path: Path, located: Located) -> Any:
     if not isinstance(node, yaml.ScalarNode):
         return _convert(node, path, located)
     try:
-        return _StrictLoader.construct_object(_StrictLoader(""), node)  # type: ignore[arg-type]
+        value = _StrictLoader.construct_object(_StrictLoader(""), node)  # type: ignore[arg-type]
     except yaml.YAMLError as exc:
         raise ScenarioError(located.file, node.start_mark.line + 1, dotted(path),
                             f"bad value: {exc}") from None
+    if isinstance(value, str):
+        try:
+            value.encode("utf-8")
+        except UnicodeEncodeError:      # a lone surrogate written as an escape ("\ud800")
+            raise ScenarioError(located.file, node.start_mark.line + 1, dotted(path),
+                                "text that is not valid Unicode") from None
+    return value

@@ -1,0 +1,121 @@
+"""A hard time limit around solving. clingo can interrupt a search but not grounding, so a huge
+scenario could overrun --timeout by many seconds while it grounds. The work runs in a forked
+child process instead; when the time is up the child is killed and the user gets the timeout
+message at once. Where fork is unavailable the work runs in-process (search still honours the
+limit).
+
+clingo symbols are handles into a per-process symbol table, so they can't cross the process
+boundary as they are: an Answer travels as text and is parsed back (`flatten`/`restore`)."""
+from __future__ import annotations
+
+import multiprocessing
+from dataclasses import replace
+from typing import Any, Callable, TypeVar
+
+import clingo
+
+from .errors import RulekeeperError, ScenarioError, SolverTimeout
+from .solve import Answer
+
+T = TypeVar("T")
+GRACE = 0.5   # seconds the child gets beyond the limit to report its own timeout
+
+
+def within(limit: float, file: str, work: Callable[..., T], *args: Any, **kwargs: Any) -> T:
+    """work(*args, **kwargs), or SolverTimeout(file, limit) once `limit` seconds pass."""
+    if "fork" not in multiprocessing.get_all_start_methods():
+        return work(*args, **kwargs)
+    ctx = multiprocessing.get_context("fork")
+    receive, send = ctx.Pipe(duplex=False)
+    child = ctx.Process(target=_run, args=(send, work, args, kwargs), daemon=True)
+    child.start()
+    send.close()
+    try:
+        if not receive.poll(limit + GRACE):
+            raise SolverTimeout(file, limit)
+        ok, payload = receive.recv()
+    except EOFError:                        # killed from outside, e.g. out of memory
+        raise ScenarioError(file, None, "", "the solver process ended without an answer "
+                                            "(out of memory?); simplify the scenario") from None
+    finally:
+        if child.is_alive():
+            child.kill()
+        child.join()
+        receive.close()
+    if ok:
+        return payload
+    raise _rebuild(payload)
+
+
+def _run(send, work, args, kwargs) -> None:
+    try:
+        send.send((True, work(*args, **kwargs)))
+    except RulekeeperError as err:          # dataclass errors: ship class and fields
+        send.send((False, (type(err), dict(vars(err)))))
+    except BaseException as err:            # noqa: BLE001 - reported to the parent, re-raised there
+        send.send((False, (RuntimeError, {"args": (f"{type(err).__name__}: {err}",)})))
+    finally:
+        send.close()
+
+
+def _rebuild(payload: tuple[type, dict]) -> BaseException:
+    cls, fields = payload
+    if cls is RuntimeError:
+        return RuntimeError(*fields["args"])
+    err = cls.__new__(cls)
+    err.__dict__.update(fields)
+    return err
+
+
+def flatten(answer: Answer) -> Answer:
+    """The answer with every symbol replaced by its text (safe to send to another process)."""
+    return replace(answer,
+                   models=[frozenset(map(str, m)) for m in answer.models],
+                   initially=frozenset(map(str, answer.initially)),
+                   supports=[{str(h): [(i, tuple(map(str, b))) for i, b in bodies]
+                              for h, bodies in sup.items()} for sup in answer.supports])
+
+
+def restore(answer: Answer) -> Answer:
+    """The inverse of flatten, in the receiving process."""
+    cache: dict[str, clingo.Symbol] = {}
+
+    def sym(text: str) -> clingo.Symbol:
+        if text not in cache:
+            cache[text] = clingo.parse_term(text)
+        return cache[text]
+
+    return replace(answer,
+                   models=[frozenset(map(sym, m)) for m in answer.models],
+                   initially=frozenset(map(sym, answer.initially)),
+                   supports=[TextSupport(sup, sym) for sup in answer.supports])
+
+
+class TextSupport:
+    """Supports kept as text and parsed only for the atoms an explanation visits (a large
+    board has tens of thousands of them; a derivation reads a few hundred)."""
+
+    def __init__(self, raw: dict[str, list[tuple[int, tuple[str, ...]]]],
+                 sym: Callable[[str], clingo.Symbol]):
+        self.raw, self.sym = raw, sym
+        self.parsed: dict[str, list[tuple[int, tuple[clingo.Symbol, ...]]]] = {}
+
+    def get(self, atom: clingo.Symbol, default: Any = None) -> Any:
+        key = str(atom)
+        if key not in self.parsed:
+            if key not in self.raw:
+                return default
+            self.parsed[key] = [(i, tuple(map(self.sym, body))) for i, body in self.raw[key]]
+        return self.parsed[key]
+
+
+def solve_within(limit: float, file: str, solve: Callable[..., Answer], *args: Any,
+                 **kwargs: Any) -> Answer:
+    """solve(*args, **kwargs) under a hard limit of `limit` seconds."""
+    if "fork" not in multiprocessing.get_all_start_methods():
+        return solve(*args, **kwargs)
+    return restore(within(limit, file, _flat_solve, solve, *args, **kwargs))
+
+
+def _flat_solve(solve: Callable[..., Answer], *args: Any, **kwargs: Any) -> Answer:
+    return flatten(solve(*args, **kwargs))

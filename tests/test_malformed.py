@@ -1,0 +1,94 @@
+"""Bad input: every file under tests/malformed/ is refused with exit code 2, a message naming the
+file and the line of the fault, and no traceback. Runs the real CLI in-process."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from rulekeeper.cli.main import main
+
+MALFORMED = Path(__file__).resolve().parent / "malformed"
+
+# file -> (line of the fault, a fragment the message must contain)
+CASES: dict[str, tuple[int, str]] = {
+    "yaml_syntax_error.yaml": (3, "YAML syntax error"),
+    "unknown_top_key.yaml": (3, "unknown key 'objcts'"),
+    "unknown_object_key.yaml": (7, "unknown key 'tappd'"),
+    "unknown_card_key.yaml": (6, "unknown key 'powr'"),
+    "unknown_action_key.yaml": (7, "unknown key 'sorce'"),
+    "wrong_type_life.yaml": (5, "expected a whole number"),
+    "wrong_type_players.yaml": (3, "expected a list"),
+    "duplicate_id.yaml": (6, "duplicate id 'bear'"),
+    "duplicate_key.yaml": (4, "duplicate key 'life'"),
+    "dangling_attacking.yaml": (6, "'carol'"),
+    "dangling_blocking.yaml": (8, "'ghost'"),
+    "dangling_attached_to.yaml": (5, "'nobody'"),
+    "dangling_target.yaml": (7, "'ghost' is not an object or player"),
+    "unknown_card.yaml": (4, "unknown card"),
+    "unknown_verb.yaml": (7, "unknown action 'obliterate'"),
+    "action_not_single_key.yaml": (6, "one verb as key"),
+    "huge_number.yaml": (5, "out of range"),
+    "huge_life.yaml": (3, "out of range"),
+    "negative_damage.yaml": (6, "out of range"),
+    "negative_counters.yaml": (6, "out of range"),
+    "bad_zone.yaml": (4, "'ante' is not one of"),
+    "bad_expect_atom.yaml": (8, "not an atom"),
+    "expect_variable.yaml": (4, "not an atom"),
+    "injection_id.yaml": (4, "expected an id"),
+    "injection_player.yaml": (2, "expected an id"),
+    "injection_expect.yaml": (6, "not an atom"),
+    "alias_bomb.yaml": (7, "too large"),
+    "python_tag.yaml": (1, "not allowed"),
+    "empty.yaml": (1, "the file is empty"),
+    "missing_title.yaml": (1, "missing required field 'title'"),
+    "missing_players.yaml": (1, "missing required field 'players'"),
+    "top_level_list.yaml": (1, "expected a map"),
+    "impossible_bad_rule.yaml": (4, "expected a list"),
+    "bad_unicode_title.yaml": (2, "not valid Unicode"),
+    "expect_huge_number.yaml": (5, "out of range"),
+    "bad_counter_kind_action.yaml": (6, "bad counter kind '#script'"),
+    "expect_not_a_map.yaml": (3, "expected a map"),
+}
+
+
+def test_every_malformed_file_has_a_case():
+    on_disk = {p.name for p in MALFORMED.glob("*.yaml")}
+    assert on_disk == set(CASES)
+    assert len(CASES) >= 15
+
+
+def _refused(args: list[str], name: str, line: int, fragment: str) -> None:
+    result = CliRunner().invoke(main, args)
+    output = result.output + (result.stderr if result.stderr_bytes is not None else "")
+    assert result.exit_code == 2, output
+    assert isinstance(result.exception, SystemExit), repr(result.exception)
+    assert "Traceback" not in output
+    assert f"{name}:{line}:" in output, output
+    assert fragment in output, output
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_ask_refuses(name):
+    line, fragment = CASES[name]
+    _refused(["ask", str(MALFORMED / name)], name, line, fragment)
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_test_command_refuses(name):
+    line, fragment = CASES[name]
+    _refused(["test", str(MALFORMED / name)], name, line, fragment)
+
+
+def test_why_refuses_a_bad_atom():
+    good = Path(__file__).resolve().parent.parent / "scenarios" / "mtg" / "119-life" / "119.3-gain-life.yaml"
+    result = CliRunner().invoke(main, ["why", str(good), "life(alice,"])
+    assert result.exit_code == 2
+    assert "not an atom" in result.output and "Traceback" not in result.output
+
+
+def test_missing_file():
+    result = CliRunner().invoke(main, ["ask", str(MALFORMED / "no-such-file.yaml")])
+    assert result.exit_code == 2
+    assert "no-such-file.yaml" in result.output and "Traceback" not in result.output
