@@ -130,28 +130,45 @@ def v_create_token(v, path, raw, scen):
                                              d.get("controller", scen.turn.active), scen)}
 
 
+COPY_EXCEPT = {"name", "power", "toughness", "types", "subtypes", "supertypes", "colors",
+               "add_types", "add_subtypes", "keywords"}
+
+
 def v_copy(v, path, raw, scen):
-    d = _fields(v, path, raw, {"object", "id", "as_token_for"}, ("object", "id"))
+    from .cards import KEYWORD_NAME, WORD
+    d = _fields(v, path, raw, {"object", "id", "as_token_for", "except"}, ("object", "id"))
     orig = _obj(v, path + ("object",), d["object"], scen)
     tid = v.chk.ident(path + ("id",), d["id"])
     if scen.object(tid) or tid in scen.tokens or tid in scen.players:
         raise v.err(path + ("id",), f"duplicate id {tid!r}")
     scen.tokens[tid] = None  # its characteristics are copied by the rules (707)
     owner = _player(v, path + ("as_token_for",), d.get("as_token_for", scen.turn.active), scen)
-    return {"object": orig, "id": tid, "player": owner}
+    exc = v.chk.mapping(path + ("except",), d.get("except", {}), COPY_EXCEPT)
+    sets, adds = [], []
+    for key, val in exc.items():
+        kpath = path + ("except", key)
+        if key == "name":
+            sets.append(("name", String(v.chk.str_value(kpath, val))))
+        elif key in ("power", "toughness"):
+            sets.append((key, Number(v.chk.int_value(kpath, val))))
+        elif key in ("types", "subtypes", "supertypes", "colors"):
+            sets += [(key[:-1], Function(w.replace("-", "_")))
+                     for w in v.chk.word_list(kpath, val, WORD)] or [(key[:-1], Function("none"))]
+        else:
+            attr = {"add_types": "type", "add_subtypes": "subtype", "keywords": "keyword"}[key]
+            adds += [(attr, Function(w.replace("-", "_")))
+                     for w in v.chk.word_list(kpath, val, KEYWORD_NAME if key == "keywords" else WORD)]
+    return {"object": orig, "id": tid, "player": owner, "sets": sets, "adds": adds}
 
 
 def v_modify(v, path, raw, scen):
-    from .cards import KEYWORD_NAME
-    d = _fields(v, path, raw, {"object", "power", "toughness", "keywords", "until"}, ("object",))
-    kws = d.get("keywords", [])
-    for i, k in enumerate(v.chk.list(path + ("keywords",), kws)):
-        if not isinstance(k, str) or not KEYWORD_NAME.match(k):
-            raise v.err(path + ("keywords", i), f"bad keyword {k!r}")
+    from .effects import EFFECT_FIELDS, effect_ops
+    d = _fields(v, path, raw, EFFECT_FIELDS | {"object", "until"}, ("object",))
+    ops = effect_ops(v.chk, path, d)
     return {"object": _obj(v, path + ("object",), d["object"], scen),
             "power": v.chk.int_value(path + ("power",), d.get("power", 0)),
             "toughness": v.chk.int_value(path + ("toughness",), d.get("toughness", 0)),
-            "keywords": list(kws), "until": _until(v, path, d)}
+            "ops": ops, "until": _until(v, path, d)}
 
 
 def v_draw(v, path, raw, scen):
@@ -253,8 +270,8 @@ def f_copy(a):
 
 
 def f_modify(a):
-    kws = [("keyword", Function(k)) for k in a["keywords"]]
-    return _with_until(atom("modify", a["object"], a["power"], a["toughness"]), a, kws)
+    ops = [("op", op) for op in a["ops"]]
+    return _with_until(atom("modify", a["object"], a["power"], a["toughness"]), a, ops)
 
 
 def f_state(a):

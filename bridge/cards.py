@@ -32,6 +32,8 @@ def parse_card(chk: Checker, path: tuple, raw: Any, key: str, allow_back: bool =
     card.keywords = [_keyword(chk, path + ("keywords", i), k)
                      for i, k in enumerate(chk.list(path + ("keywords",), data.get("keywords", [])))]
     card.abilities = parse_abilities(chk, path + ("abilities",), data.get("abilities", []))
+    card.statics = _statics(chk, path + ("abilities",), data.get("abilities", []))
+    card.chapters = _chapters(chk, path + ("abilities",), data.get("abilities", []))
     state = chk.opt_str(path, data, "battlefield_state")
     if state is not None and state not in BATTLEFIELD_STATES:
         raise chk.src.error(path + ("battlefield_state",),
@@ -42,6 +44,26 @@ def parse_card(chk: Checker, path: tuple, raw: Any, key: str, allow_back: bool =
             raise chk.src.error(path + ("back",), "a back face cannot have a back face")
         card.back = parse_card(chk, path + ("back",), data["back"], key, allow_back=False)
     return card
+
+
+def _statics(chk: Checker, path: tuple, abilities: list) -> dict[int, dict]:
+    """Static abilities (`{static: {...}}`, docs/abilities-static.md), by ability index, read
+    from the raw ability entries (whatever form the other ability kinds take)."""
+    from .effects import static_ability
+    abilities = [a if isinstance(a, dict) else {} for a in chk.list(path, abilities)]
+    return {i: static_ability(chk, path + (i, "static"), a["static"])
+            for i, a in enumerate(abilities) if "static" in a}
+
+
+def _chapters(chk: Checker, path: tuple, abilities: list) -> dict[int, list[int]]:
+    """Saga chapter abilities (`{chapter: N}` or `{chapter: [N, M]}`, 714.2), by ability index."""
+    out: dict[int, list[int]] = {}
+    for i, ability in enumerate(chk.list(path, abilities)):
+        if isinstance(ability, dict) and "chapter" in ability:
+            raw = ability["chapter"]
+            numbers = raw if isinstance(raw, list) else [raw]
+            out[i] = [chk.int_value(path + (i, "chapter"), n, minimum=1) for n in numbers]
+    return out
 
 
 def _mana_cost(chk: Checker, path: tuple, data: dict) -> str | None:

@@ -217,6 +217,11 @@ def _face(key: Symbol, face: str, card: Card) -> list[Symbol]:
     for i, ability in enumerate(card.abilities):
         out.append(atom("printed_ability", key, face, i + 1))
         out += ability_facts(key, face, i + 1, ability)
+    for i, chapters in card.chapters.items():
+        out += [atom("chapter_ability", key, face, i + 1, n) for n in chapters]
+    for i, static in card.statics.items():
+        for part in ("scope", "filter", "ops", "count"):
+            out += [atom(f"static_{part}", key, face, i + 1, term) for term in static[part]]
     return out
 
 
@@ -289,15 +294,22 @@ def _counters(obj) -> dict[str, int]:
 
 def _tokens(scen: Scenario) -> list[Symbol]:
     out = []
-    creators = {}
+    creators, spell_copies = {}, set()
     for action in scen.actions:
         if action.verb == "create_token":
             creators[action.args["id"]] = action.args["controller"]
         elif action.verb == "copy":
             creators[action.args["id"]] = action.args["player"]
+            orig = scen.object(action.args["object"])
+            if orig is not None and orig.zone == "stack":
+                spell_copies.add(action.args["id"])  # 707.10: a copy of a spell, not a token
             out.append(atom("copy_of", action.args["id"], action.args["object"]))
+            out += [atom("copy_except", action.args["id"], k, val) for k, val in action.args["sets"]]
+            out += [atom("copy_adds", action.args["id"], k, val) for k, val in action.args["adds"]]
     for tid, card in scen.tokens.items():
-        out += [atom("object", tid), atom("token", tid), atom("owner", tid, creators[tid]),
+        if tid not in spell_copies:
+            out.append(atom("token", tid))
+        out += [atom("object", tid), atom("owner", tid, creators[tid]),
                 atom("timestamp", tid, 1000 + len(out))]
         if card is not None:
             out.append(atom("object_card", tid, card_key(card)))

@@ -71,10 +71,10 @@ def not_encoded(scen: Scenario, rules: RuleBase) -> list[str]:
 
 
 def _card_fields(card: Card, need) -> None:
-    if card.abilities:
+    if any(a.get("kind") not in ("static", "chapter") for a in card.abilities):
         need(FIELD_RULES["abilities"], "card abilities")
-    if any(a.get("kind") == "static" for a in card.abilities):
-        need("604.1", "static abilities in the card ability form")
+    if card.statics:
+        need("611.3a", "static abilities")
     if card.battlefield_state:
         need(FIELD_RULES["battlefield_state"], "card battlefield_state")
     if card.back is not None:

@@ -39,6 +39,8 @@ class Card:
     defense: int | None = None
     keywords: list[Keyword] = field(default_factory=list)
     abilities: list[dict[str, Any]] = field(default_factory=list)
+    statics: dict[int, dict[str, Any]] = field(default_factory=dict)  # ability index -> effect
+    chapters: dict[int, list[int]] = field(default_factory=dict)      # ability index -> 714.2 numbers
     back: Card | None = None
     battlefield_state: str | None = None
     line: int | None = None

@@ -1,0 +1,81 @@
+"""Time the layer system: a board of N permanents under 10 continuous effects.
+
+    python bench/bench_layers.py [N ...]      (default: 50 100 200 400)
+
+The board: N/2 creatures, N/4 lands, N/4 artifacts, split between two players. The 10
+effects: 6 static abilities (anthems filtered by type and controller, a "lands are 2/2
+creatures" type change, a colour change, a keyword grant, an "artifacts are creatures" effect
+depending on it) and 4 resolved `modify` effects (set, pump, lose all abilities, switch).
+Prints seconds to ground and solve, and the number of ground atoms, per board size.
+"""
+from __future__ import annotations
+
+import sys
+import time
+
+import clingo
+import yaml
+
+from rulekeeper.bridge.engine import Engine
+from rulekeeper.bridge.facts import Timeline, scenario_facts
+from rulekeeper.bridge.solve import FIRST_CHECKS, _control
+from rulekeeper.bridge.validate import parse_scenario
+
+STATICS = {
+    "Anthem": {"affects": {"types": ["creature"], "controller": "you"}, "power": 1, "toughness": 1},
+    "Blight": {"affects": {"types": ["creature"], "controller": "opponent"}, "power": -1, "toughness": 0},
+    "Awakening": {"affects": {"types": ["land"]}, "add_types": ["creature"], "set_power": 2, "set_toughness": 2},
+    "Paint": {"affects": {"types": ["creature"]}, "colors": ["blue"]},
+    "Wings": {"affects": {"types": ["creature"], "controller": "you"}, "keywords": ["flying"]},
+    "March": {"affects": {"types": ["artifact"]}, "add_types": ["creature"], "set_power": 1, "set_toughness": 1},
+}
+
+
+def board(n: int) -> dict:
+    cards = {name: {"types": ["enchantment"], "abilities": [{"static": s}]} for name, s in STATICS.items()}
+    cards["Bear"] = {"types": ["creature"], "mana_cost": "{1}{G}", "power": 2, "toughness": 3}
+    cards["Forest"] = {"types": ["land"]}
+    cards["Rock"] = {"types": ["artifact"], "mana_cost": "{2}"}
+    objects = [{"id": f"e{i}", "card": name, "controller": "alice" if i % 2 else "bob"}
+               for i, name in enumerate(STATICS)]
+    kinds = ["Bear", "Bear", "Forest", "Rock"]
+    objects += [{"id": f"p{i}", "card": kinds[i % 4], "controller": "alice" if i % 2 else "bob"}
+                for i in range(n - len(objects))]
+    actions = [{"modify": {"object": "p0", "set_power": 5, "set_toughness": 5}},
+               {"modify": {"object": "p1", "power": 2, "toughness": 2}},
+               {"modify": {"object": "p4", "lose_all_abilities": True}},
+               {"modify": {"object": "p5", "switch_pt": True}}]
+    return {"title": f"bench: {n} permanents under 10 continuous effects", "players": ["alice", "bob"],
+            "cards": cards, "objects": objects, "actions": actions}
+
+
+def measure(n: int, engine: Engine) -> tuple[float, float, int]:
+    scen = parse_scenario(yaml.safe_dump(board(n)), f"<bench {n}>")
+    rules = engine.rules(scen.rules)
+    start = time.perf_counter()
+    ctl = _control(rules, [])
+    line = Timeline.layout(len(scen.actions), FIRST_CHECKS)
+    with ctl.backend() as backend:
+        for fact in scenario_facts(scen, line):
+            backend.add_rule([backend.add_atom(fact)])
+    ctl.ground([("base", [])])
+    grounded = time.perf_counter()
+    models = []
+    ctl.solve(on_model=lambda m: models.append(m.symbols(shown=True)) is None and False)
+    solved = time.perf_counter()
+    atoms = len(ctl.symbolic_atoms)
+    assert len(models) == 1, f"expected one outcome, got {len(models)}"
+    return grounded - start, solved - grounded, atoms
+
+
+def main(argv: list[str]) -> None:
+    sizes = [int(a) for a in argv] or [50, 100, 200, 400]
+    engine = Engine()
+    print(f"{'permanents':>10} {'ground s':>9} {'solve s':>8} {'atoms':>9} {'atoms/perm':>10}")
+    for n in sizes:
+        g, s, atoms = measure(n, engine)
+        print(f"{n:>10} {g:>9.2f} {s:>8.2f} {atoms:>9} {atoms / n:>10.0f}")
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])

@@ -1,0 +1,101 @@
+"""Continuous effects: the fields shared by the `modify` action and static abilities of cards
+(`abilities: [{static: {...}}]`, docs/abilities-static.md), turned into effect operations.
+
+An operation is a clingo term the layer rules (rules_asp/mtg/6-spells-abilities-effects/613-*)
+read: `add(type,artifact)`, `add(keyword,flying)`, `remove(keyword,flying)`,
+`remove_all(ability)`, `set(color,blue)`, `set_power(0)`, `set_toughness(0)`, `pt(1,1)`,
+`switch_pt`, `control(you)`, `counter_limit("Kind",N)`.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from clingo import Function, Number, String, Symbol
+
+from .checks import Checker
+
+ADD_FIELDS = {"add_types": "type", "add_subtypes": "subtype", "add_supertypes": "supertype",
+              "keywords": "keyword"}
+EFFECT_FIELDS = set(ADD_FIELDS) | {"power", "toughness", "set_power", "set_toughness", "colors",
+                                   "remove_keywords", "lose_all_abilities", "switch_pt"}
+STATIC_FIELDS = EFFECT_FIELDS | {"affects", "control", "counter_limit", "pt_count"}
+FILTER_FIELDS = {"types", "not_types", "subtypes", "controller", "other"}
+COLOURS = ("white", "blue", "black", "red", "green")
+
+
+def _word(word: str) -> Symbol:
+    import re
+    return Function(re.sub(r"[^a-z0-9_]", "_", word))
+
+
+def effect_ops(chk: Checker, path: tuple, data: dict) -> list[Symbol]:
+    """Operations of the effect fields present in `data` (already checked for unknown keys)."""
+    from .cards import KEYWORD_NAME, WORD
+    ops: list[Symbol] = []
+    for fld, attr in ADD_FIELDS.items():
+        pattern = KEYWORD_NAME if fld == "keywords" else WORD
+        for word in chk.word_list(path + (fld,), data.get(fld, []), pattern):
+            ops.append(Function("add", [Function(attr), _word(word)]))
+    for word in chk.word_list(path + ("remove_keywords",), data.get("remove_keywords", []),
+                              KEYWORD_NAME):
+        ops.append(Function("remove", [Function("keyword"), _word(word)]))
+    for i, colour in enumerate(chk.list(path + ("colors",), data.get("colors", []))):
+        ops.append(Function("set", [Function("color"), Function(chk.choice(path + ("colors", i),
+                                                                            colour, COLOURS))]))
+    power = chk.int_value(path + ("power",), data.get("power", 0))
+    toughness = chk.int_value(path + ("toughness",), data.get("toughness", 0))
+    if power or toughness:
+        ops.append(Function("pt", [Number(power), Number(toughness)]))
+    for fld in ("set_power", "set_toughness"):
+        if data.get(fld) is not None:
+            ops.append(Function(fld, [Number(chk.int_value(path + (fld,), data[fld]))]))
+    for fld, term in (("lose_all_abilities", Function("remove_all", [Function("ability")])),
+                      ("switch_pt", Function("switch_pt"))):
+        if chk.bool_value(path + (fld,), data.get(fld, False)):
+            ops.append(term)
+    return ops
+
+
+def static_ability(chk: Checker, path: tuple, raw: Any) -> dict[str, list[Symbol]]:
+    """A static ability's affected set (`scope`, `filter`) and operations (`ops`)."""
+    data = chk.mapping(path, raw, STATIC_FIELDS)
+    ops = effect_ops(chk, path, data)
+    if "control" in data:
+        chk.choice(path + ("control",), data["control"], ("you",))
+        ops.append(Function("control", [Function("you")]))
+    if "counter_limit" in data:
+        lim = chk.mapping(path + ("counter_limit",), data["counter_limit"], {"kind", "max"})
+        kind = chk.str_value(path + ("counter_limit", "kind"), lim.get("kind"))
+        most = chk.int_value(path + ("counter_limit", "max"), lim.get("max"), minimum=0)
+        ops.append(Function("counter_limit", [String(kind), Number(most)]))
+    count: list[Symbol] = []
+    if "pt_count" in data:   # 604.3: "power and toughness are each equal to the number of ..."
+        chk.mapping(path + ("pt_count",), data["pt_count"], FILTER_FIELDS)
+        _, count = _affects(chk, path + ("pt_count",), data["pt_count"])
+        ops.append(Function("cda_pt"))
+        if not count:
+            count = [Function("any")]
+    if not ops:
+        raise chk.src.error(path, "a static ability needs at least one effect field: "
+                                  + ", ".join(sorted(STATIC_FIELDS - {"affects"})))
+    scope, filt = _affects(chk, path + ("affects",), data.get("affects", "self"))
+    return {"scope": [scope], "filter": filt, "ops": ops, "count": count}
+
+
+def _affects(chk: Checker, path: tuple, raw: Any) -> tuple[Symbol, list[Symbol]]:
+    from .cards import WORD
+    if isinstance(raw, str):
+        return Function(chk.choice(path, raw, ("self", "attached"))), []
+    data = chk.mapping(path, raw, FILTER_FIELDS)
+    filt: list[Symbol] = []
+    for fld, attr in (("types", "type"), ("subtypes", "subtype")):
+        filt += [Function("needs", [Function(attr), _word(w)])
+                 for w in chk.word_list(path + (fld,), data.get(fld, []), WORD)]
+    filt += [Function("needs_not", [Function("type"), _word(w)])
+             for w in chk.word_list(path + ("not_types",), data.get("not_types", []), WORD)]
+    if "controller" in data:
+        who = chk.choice(path + ("controller",), data["controller"], ("you", "opponent"))
+        filt.append(Function("controlled_by", [Function(who)]))
+    if chk.bool_value(path + ("other",), data.get("other", False)):
+        filt.append(Function("other"))
+    return Function("all"), filt
