@@ -56,13 +56,15 @@ def _ability(chk: Checker, p: tuple, kind: str, body: Any) -> dict[str, Any]:
     if kind == "static":
         return {"kind": kind, "text": body}
     allowed = {"targets", "effects"} | ({"cost"} if kind == "activated" else set()) | \
-        ({"when", "if", "may"} if kind == "triggered" else set())
+        ({"when", "if", "may"} if kind == "triggered" else set()) | \
+        ({"choose", "modes", "if_kicked"} | set(SPELL_COSTS) if kind == "spell" else set())
     data = chk.mapping(p, body or {}, allowed)
-    ab: dict[str, Any] = {"kind": kind, "targets": [], "effects": []}
-    for j, spec in enumerate(chk.list(p + ("targets",), data.get("targets", []))):
-        ab["targets"].append(chk.choice(p + ("targets", j), spec, TARGET_SPECS))
-    ab["effects"] = [_effect(chk, p + ("effects", j), e)
-                     for j, e in enumerate(chk.list(p + ("effects",), data.get("effects", [])))]
+    ab: dict[str, Any] = {"kind": kind, "modes": None}
+    ab.update(_targets_effects(chk, p, data))
+    if "modes" in data or "choose" in data:
+        ab["modes"], ab["choose"] = _modes(chk, p, data)
+    if kind == "spell":
+        ab.update(_spell_costs(chk, p, data))
     if kind == "activated":
         ab["cost"] = _cost(chk, p + ("cost",), data.get("cost", []))
     if kind == "triggered":
@@ -72,6 +74,50 @@ def _ability(chk: Checker, p: tuple, kind: str, body: Any) -> dict[str, Any]:
         ab["if"] = _condition(chk, p + ("if",), data["if"]) if "if" in data else None
         ab["may"] = chk.bool_value(p + ("may",), data.get("may", False))
     return ab
+
+
+def _targets_effects(chk: Checker, p: tuple, data: dict) -> dict[str, Any]:
+    targets = [chk.choice(p + ("targets", j), spec, TARGET_SPECS)
+               for j, spec in enumerate(chk.list(p + ("targets",), data.get("targets", [])))]
+    effects = [_effect(chk, p + ("effects", j), e)
+               for j, e in enumerate(chk.list(p + ("effects",), data.get("effects", [])))]
+    return {"targets": targets, "effects": effects}
+
+
+def _modes(chk: Checker, p: tuple, data: dict) -> tuple[list[dict[str, Any]], int]:
+    """A modal spell (700.2): `choose: N` (default 1) and `modes:`, each `{targets, effects}`."""
+    if "modes" not in data or "targets" in data or "effects" in data:
+        raise chk.src.error(p, "a modal spell has `modes:` (and `choose:`) instead of targets/effects")
+    raw = chk.list(p + ("modes",), data["modes"])
+    if len(raw) < 2:
+        raise chk.src.error(p + ("modes",), "a modal spell has at least two modes (700.2)")
+    modes = [_targets_effects(chk, p + ("modes", m), chk.mapping(p + ("modes", m), r, {"targets", "effects"}))
+             for m, r in enumerate(raw)]
+    choose = chk.int_value(p + ("choose",), data.get("choose", 1), minimum=1)
+    if choose > len(modes):
+        raise chk.src.error(p + ("choose",), f"choose {choose} of only {len(modes)} modes")
+    return modes, choose
+
+
+# -- additional and alternative costs of a spell (118.8, 118.9) --------------------------------
+SPELL_COSTS = ("kicker", "additional_cost", "alternative_costs")
+
+
+def _spell_costs(chk: Checker, p: tuple, data: dict) -> dict[str, Any]:
+    """`kicker: "{2}{R}"` (702.33, optional), `additional_cost: [...]` (118.8, mandatory) and
+    `alternative_costs: [[...], ...]` (118.9): costs in the activated-cost form."""
+    out: dict[str, Any] = {"kicker": None, "additional": [], "alternatives": [], "if_kicked": []}
+    if "kicker" in data:
+        out["kicker"] = _cost(chk, p + ("kicker",), data["kicker"], COST_WORDS_SPELL)
+        out["if_kicked"] = [_effect(chk, p + ("if_kicked", j), e)
+                            for j, e in enumerate(chk.list(p + ("if_kicked",), data.get("if_kicked", [])))]
+    elif "if_kicked" in data:
+        raise chk.src.error(p + ("if_kicked",), "if_kicked needs a kicker cost")
+    if "additional_cost" in data:
+        out["additional"] = _cost(chk, p + ("additional_cost",), data["additional_cost"], COST_WORDS_SPELL)
+    for j, alt in enumerate(chk.list(p + ("alternative_costs",), data.get("alternative_costs", []))):
+        out["alternatives"].append(_cost(chk, p + ("alternative_costs", j), alt, COST_WORDS_SPELL))
+    return out
 
 
 # -- effects ---------------------------------------------------------------------------------
@@ -126,22 +172,30 @@ def _ref(chk: Checker, p: tuple, raw: Any) -> str:
 
 
 # -- costs, trigger events, conditions ----------------------------------------------------------
-def _cost(chk: Checker, p: tuple, raw: Any) -> list[Any]:
+COST_WORDS_SPELL = ("creature", "land", "artifact", "permanent")
+
+
+def _cost(chk: Checker, p: tuple, raw: Any, sacrifice_kinds: tuple[str, ...] = ()) -> list[Any]:
+    """Cost items: "{T}", mana, `sacrifice` (the source), `{pay_life: N}`; a spell's costs may
+    also sacrifice a permanent of a kind the caster controls: `{sacrifice: creature}`."""
     from .cards import MANA_SYMBOL
     items = raw if isinstance(raw, list) else [raw]
     out: list[Any] = []
     for j, c in enumerate(items):
-        if c == "{T}":
+        if c == "{T}" and not sacrifice_kinds:
             out.append("tap")
-        elif c == "sacrifice":
+        elif c == "sacrifice" and not sacrifice_kinds:
             out.append("sacrifice")
         elif isinstance(c, dict) and set(c) == {"pay_life"}:
             out.append(("pay_life", chk.int_value(p + (j, "pay_life"), c["pay_life"], 0)))
+        elif isinstance(c, dict) and set(c) == {"sacrifice"} and sacrifice_kinds:
+            out.append(("sacrifice_a", chk.choice(p + (j, "sacrifice"), c["sacrifice"], sacrifice_kinds)))
         elif isinstance(c, str) and c and MANA_SYMBOL.sub("", c) == "":
             out += [("mana", s) for s in MANA_SYMBOL.findall(c)]
         else:
-            raise chk.src.error(p + (j,), f"bad cost {c!r}: use \"{{T}}\", mana like \"{{1}}{{G}}\", "
-                                          "sacrifice, {pay_life: N}")
+            more = "{sacrifice: creature}, " if sacrifice_kinds else "\"{T}\", sacrifice, "
+            raise chk.src.error(p + (j,), f"bad cost {c!r}: use mana like \"{{1}}{{G}}\", "
+                                          f"{more}{{pay_life: N}}")
     return out
 
 
@@ -185,18 +239,78 @@ def ability_facts(key: Symbol, face: str, n: int, ab: dict[str, Any]) -> list[Sy
     out = [Function("ability_kind", head + [Function(ab["kind"])])]
     if ab["kind"] == "static":
         return out
-    for i, spec in enumerate(ab["targets"]):
-        out.append(Function("ability_target", head + [Number(i + 1), Function(spec)]))
-    for e, eff in enumerate(ab["effects"]):
-        out += _effect_facts(head, e + 1, eff)
+    if ab.get("modes"):
+        out += _mode_facts(head, ab)
+    else:
+        out += _targets_effects_facts(head, ab, 0, 0)
+    for e, eff in enumerate(ab.get("if_kicked", [])):
+        facts = _effect_facts(head, 50000 + e + 1, eff)
+        out += facts + [Function("effect_if_kicked", head + [a.arguments[3]]) for a in facts
+                        if a.name == "ability_effect"]
     for i, c in enumerate(ab.get("cost", [])):
         out.append(Function("ability_cost", head + [Number(i + 1), _cost_term(c)]))
+    out += _spell_cost_facts(head, ab)
     if ab["kind"] == "triggered":
         out += [Function("trigger_on", head + [t]) for t in _when_terms(ab["when"])]
         if ab["if"] is not None:
             out.append(Function("trigger_if", head + [Function(ab["if"][0], [_val(ab["if"][1])])]))
         if ab["may"]:
             out.append(Function("ability_may", head))
+    return out
+
+
+def _targets_effects_facts(head: list[Symbol], ab: dict[str, Any], offset: int,
+                           base: int) -> list[Symbol]:
+    """Targets numbered from offset+1 and effects from base+1 (refs shifted by offset)."""
+    out = [Function("ability_target", head + [Number(offset + i + 1), Function(spec)])
+           for i, spec in enumerate(ab["targets"])]
+    for e, eff in enumerate(ab["effects"]):
+        out += _effect_facts(head, base + e + 1, _shifted(eff, offset))
+    return out
+
+
+def _shifted(eff: dict[str, Any], offset: int) -> dict[str, Any]:
+    if not offset:
+        return eff
+    out = dict(eff)
+    for key in ("target", "object", "player"):
+        ref = eff.get(key)
+        if isinstance(ref, str) and ref.startswith("target"):
+            out[key] = f"target{int(ref[6:] or 1) + offset}"
+    return out
+
+
+def _mode_facts(head: list[Symbol], ab: dict[str, Any]) -> list[Symbol]:
+    """700.2: mode m's targets keep their order after the earlier modes' targets; its effects
+    are numbered from m*1000; target_mode/effect_mode say which mode each belongs to."""
+    out = [Function("ability_modal", head + [Number(ab["choose"])])]
+    offset = 0
+    for m, mode in enumerate(ab["modes"], start=1):
+        out.append(Function("ability_mode", head + [Number(m)]))
+        facts = _targets_effects_facts(head, mode, offset, m * 1000)
+        for a in facts:
+            if a.name == "ability_target":
+                out.append(Function("target_mode", head + [a.arguments[3], Number(m)]))
+            elif a.name == "ability_effect":
+                out.append(Function("effect_mode", head + [a.arguments[3], Number(m)]))
+        out += facts
+        offset += len(mode["targets"])
+    return out
+
+
+def _spell_cost_facts(head: list[Symbol], ab: dict[str, Any]) -> list[Symbol]:
+    """118.8/118.9: `spell_cost(K,F,N,Which,I,Cost)` with Which = kicker, additional or alt(A)."""
+    out = []
+    groups = [("kicker", ab.get("kicker") or []), ("additional", ab.get("additional", []))]
+    groups += [(("alt", a + 1), alt) for a, alt in enumerate(ab.get("alternatives", []))]
+    for which, costs in groups:
+        term = Function(which[0], [Number(which[1])]) if isinstance(which, tuple) else Function(which)
+        out += [Function("spell_cost", head + [term, Number(i + 1), _cost_term(c)])
+                for i, c in enumerate(costs)]
+        if which == "kicker" and ab.get("kicker") is not None:
+            out.append(Function("has_kicker", head))
+    for a, _ in enumerate(ab.get("alternatives", [])):
+        out.append(Function("alt_cost", head + [Number(a + 1)]))
     return out
 
 
@@ -246,6 +360,8 @@ def _cost_term(c: Any) -> Symbol:
         return Function(c)
     if c[0] == "pay_life":
         return Function("pay_life", [Number(c[1])])
+    if c[0] == "sacrifice_a":
+        return Function("sacrifice_a", [Function(c[1])])
     return Function("mana", [_mana_term(c[1])])
 
 

@@ -192,22 +192,32 @@ def _targets(v, path, d, scen):
             for i, t in enumerate(v.chk.list(path + ("targets",), d.get("targets", [])))]
 
 
+CAST_FIELDS = {"card", "targets", "x", "without_paying_mana_cost", "face", "mode", "kicked",
+               "alternative_cost", "sacrifice"}
+
+
 def v_cast(v, path, raw, scen):
     if isinstance(raw, str):
         raw = {"card": raw}
-    d = _fields(v, path, raw, {"card", "targets", "x", "without_paying_mana_cost", "face", "mode"},
-                ("card",))
+    d = _fields(v, path, raw, CAST_FIELDS, ("card",))
     out = {"card": _obj(v, path + ("card",), d["card"], scen), "targets": _targets(v, path, d, scen),
            "x": v.chk.opt_int(path, d, "x", minimum=0),
            "free": v.chk.bool_value(path + ("without_paying_mana_cost",),
                                     d.get("without_paying_mana_cost", False)),
            "face": v.chk.choice(path + ("face",), d.get("face", "front"), ("front", "back")),
-           "mode": None}
-    if d.get("mode") is not None:
-        mode = d["mode"]
-        out["mode"] = v.chk.int_value(path + ("mode",), mode, minimum=1) if isinstance(mode, int) \
-            else v.chk.ident(path + ("mode",), mode)
+           "kicked": v.chk.bool_value(path + ("kicked",), d.get("kicked", False)),
+           "alternative": v.chk.opt_int(path, d, "alternative_cost", minimum=1),
+           "sacrifice": [_obj(v, path + ("sacrifice", i), o, scen)
+                         for i, o in enumerate(_one_or_list(v, path + ("sacrifice",), d.get("sacrifice")))],
+           "modes": [v.chk.int_value(path + ("mode", i), m, minimum=1)
+                     for i, m in enumerate(_one_or_list(v, path + ("mode",), d.get("mode")))]}
     return out
+
+
+def _one_or_list(v, path, raw) -> list:
+    if raw is None:
+        return []
+    return v.chk.list(path, raw) if isinstance(raw, list) else [raw]
 
 
 def v_activate(v, path, raw, scen):
@@ -286,8 +296,12 @@ def f_cast(a):
         args.append(("without_paying_mana_cost", Function("true")))
     if a["face"] == "back":
         args.append(("face", Function("back")))
-    if a["mode"] is not None:
-        args.append(("mode", _term(a["mode"])))
+    args += [("mode", atom("m", i + 1, m)) for i, m in enumerate(a["modes"])]
+    if a["kicked"]:
+        args.append(("kicked", Function("true")))
+    if a["alternative"] is not None:
+        args.append(("alternative_cost", Number(a["alternative"])))
+    args += [("sacrifice", _term(o)) for o in a["sacrifice"]]
     return atom("cast", a["card"]), args
 
 

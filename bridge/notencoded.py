@@ -42,8 +42,12 @@ def not_encoded(scen: Scenario, rules: RuleBase) -> list[str]:
     for action in scen.actions:
         for number in ACTION_SPECS[action.verb].rules:
             need(number, f"action {action.verb}")
-        if action.verb == "cast" and action.args.get("mode") is not None:
+        if action.verb == "cast" and action.args.get("modes"):
             need("700.2", "cast with a mode")
+        if action.verb == "cast" and action.args.get("kicked"):
+            need("702.33a", "cast kicked")
+        if action.verb == "cast" and action.args.get("alternative") is not None:
+            need("118.9", "cast for an alternative cost")
     cards = [o.card for o in scen.objects] + [c for c in scen.tokens.values() if c]
     for card in cards:
         for face in (card, card.back):
