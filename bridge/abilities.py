@@ -16,7 +16,7 @@ from clingo import Function, Number, String, Symbol
 from .checks import Checker
 
 KINDS = ("spell", "activated", "triggered", "static", "chapter")
-TARGET_SPECS = ("any", "creature", "player", "opponent", "permanent", "spell", "land",
+TARGET_SPECS = ("any", "creature", "player", "opponent", "permanent", "nonland_permanent", "spell", "land",
                 "artifact", "enchantment", "planeswalker", "creature_or_planeswalker",
                 "player_or_planeswalker")
 REF = re.compile(r"^(self|you|target\d?)$")
