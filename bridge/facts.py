@@ -70,12 +70,10 @@ def action_plans(scen: Scenario) -> list[list[set[str]]]:
     out: list[list[set[str]]] = []
     for action in scen.actions:
         if action.verb == "advance":
-            b = STEPS.index(action.args)
-            cycle = [STEPS[(b + k) % len(STEPS)] for k in range(1, len(STEPS) + 1)]
-            out.append([{step} for step in cycle])
+            out.append(_advance_plan(action.args, "cleanup" in _walked(possible, action.args)))
             possible = _walked(possible, action.args) if stoppable else {action.args}
         elif action.verb == "resolve":
-            after = {_next_step(step) for step in possible}
+            after = {_next_step(step) for step in possible} | ({"cleanup"} & possible)
             out.append([after])
             possible |= after
         else:
@@ -83,6 +81,19 @@ def action_plans(scen: Scenario) -> list[list[set[str]]]:
             if action.verb in STEP_AFTER:
                 possible = {STEP_AFTER[action.verb]}
     return out
+
+
+def _advance_plan(target: str, passes_cleanup: bool) -> list[set[str]]:
+    """The whole cycle of steps ending at `target`. Where the walk may pass a cleanup step there
+    may be another one (514.3a), so each later slot may also enter the step before its own, and
+    one more slot ends the walk at the target."""
+    b = STEPS.index(target)
+    cycle = [STEPS[(b + k) % len(STEPS)] for k in range(1, len(STEPS) + 1)]
+    if target == "cleanup" or not passes_cleanup:
+        return [{step} for step in cycle]
+    c = cycle.index("cleanup")
+    later = [{cycle[k - 1], cycle[k]} for k in range(c + 1, len(cycle))]
+    return [{step} for step in cycle[:c + 1]] + later + [{target}]
 
 
 def _may_trigger(scen: Scenario) -> bool:
