@@ -50,6 +50,9 @@ CASES: dict[str, tuple[int, str]] = {
     "expect_huge_number.yaml": (5, "out of range"),
     "bad_counter_kind_action.yaml": (6, "bad counter kind '#script'"),
     "expect_not_a_map.yaml": (3, "expected a map"),
+    "modal_one_mode.yaml": (8, "at least two modes"),
+    "if_kicked_without_kicker.yaml": (9, "needs a kicker"),
+    "bad_mode_value.yaml": (6, "expected a whole number"),
 }
 
 
