@@ -4,7 +4,8 @@
 An operation is a clingo term the layer rules (rules_asp/mtg/6-spells-abilities-effects/613-*)
 read: `add(type,artifact)`, `add(keyword,flying)`, `remove(keyword,flying)`,
 `remove_all(ability)`, `set(color,blue)`, `set_power(0)`, `set_toughness(0)`, `pt(1,1)`,
-`switch_pt`, `control(you)`, `counter_limit("Kind",N)`.
+`switch_pt`, `control(you)`, `counter_limit("Kind",N)`, `combat_requirement(Kind)`,
+`player_keyword(Name,Value)`.
 """
 from __future__ import annotations
 
@@ -18,7 +19,10 @@ ADD_FIELDS = {"add_types": "type", "add_subtypes": "subtype", "add_supertypes": 
               "keywords": "keyword"}
 EFFECT_FIELDS = set(ADD_FIELDS) | {"power", "toughness", "set_power", "set_toughness", "colors",
                                    "remove_keywords", "lose_all_abilities", "switch_pt"}
-STATIC_FIELDS = EFFECT_FIELDS | {"affects", "control", "counter_limit", "pt_count"}
+STATIC_FIELDS = EFFECT_FIELDS | {"affects", "control", "counter_limit", "pt_count", "combat_requirement",
+                                 "player_keywords"}
+# 508.1d / 509.1c: the combat requirements a static ability can impose (docs/combat.md)
+COMBAT_REQUIREMENTS = ("attacks_each_combat", "blocks_each_combat", "must_be_blocked", "all_able_block")
 FILTER_FIELDS = {"types", "not_types", "subtypes", "controller", "other"}
 COLOURS = ("white", "blue", "black", "red", "green")
 
@@ -68,6 +72,10 @@ def static_ability(chk: Checker, path: tuple, raw: Any) -> dict[str, list[Symbol
         kind = chk.str_value(path + ("counter_limit", "kind"), lim.get("kind"))
         most = chk.int_value(path + ("counter_limit", "max"), lim.get("max"), minimum=0)
         ops.append(Function("counter_limit", [String(kind), Number(most)]))
+    if "combat_requirement" in data:
+        req = chk.choice(path + ("combat_requirement",), data["combat_requirement"], COMBAT_REQUIREMENTS)
+        ops.append(Function("combat_requirement", [Function(req)]))
+    ops += _player_keywords(chk, path + ("player_keywords",), data.get("player_keywords", []))
     count: list[Symbol] = []
     if "pt_count" in data:   # 604.3: "power and toughness are each equal to the number of ..."
         chk.mapping(path + ("pt_count",), data["pt_count"], FILTER_FIELDS)
@@ -80,6 +88,18 @@ def static_ability(chk: Checker, path: tuple, raw: Any) -> dict[str, list[Symbol
                                   + ", ".join(sorted(STATIC_FIELDS - {"affects"})))
     scope, filt = _affects(chk, path + ("affects",), data.get("affects", "self"))
     return {"scope": [scope], "filter": filt, "ops": ops, "count": count}
+
+
+def _player_keywords(chk: Checker, path: tuple, raw: Any) -> list[Symbol]:
+    """`player_keywords: [hexproof, {protection: everything}]`: keywords the ability's controller
+    has ("you have hexproof", 702.11c); one `player_keyword(Name,Value)` per value (`none`)."""
+    from .cards import _keyword
+    ops: list[Symbol] = []
+    for i, raw_kw in enumerate(chk.list(path, raw)):
+        kw = _keyword(chk, path + (i,), raw_kw)
+        values = [_word(v) for v in kw.args.get("values", [])] or [Function("none")]
+        ops += [Function("player_keyword", [_word(kw.name), v]) for v in values]
+    return ops
 
 
 def _affects(chk: Checker, path: tuple, raw: Any) -> tuple[Symbol, list[Symbol]]:

@@ -106,7 +106,7 @@ class AskResult:
         return not_encoded(self.scenario, self.rules)
 
     def text(self) -> str:
-        return ruling(self.scenario.title, self.answer, self.rules, self.notes())
+        return ruling(self.scenario.title, self.answer, self.rules, self.notes(), self.scenario)
 
     def as_json(self) -> dict[str, Any]:
         answer, rules = self.answer, self.rules

@@ -23,6 +23,13 @@ class Node:
 TIMING_FACTS = {"final", "step", "check", "time", "report_time", "settle_point", "action_index"}
 PLUMBING = {"occurs", "sba_check", "remaining", "object_exists", "face_up", "char", "permanent",
             "creature", "is_type", "damage_recipient_type", "dies_type", "event_param"}
+# How an object's characteristics came about (layers, keywords) is worth citing only when the
+# outcome is itself a characteristic; otherwise it drowns the rules that made things happen.
+CHARACTERISTICS = {"power", "toughness", "base_power", "base_toughness", "pt_change", "stage",
+                   "layered", "obj_ts", "has", "keyword_in_effect", "has_subtype", "has_supertype",
+                   "controller", "loyalty", "defense", "copy_source", "applies", "effect_op"}
+CHARACTERISTIC_OUTCOMES = {"power", "toughness", "has", "type", "subtype", "supertype", "color",
+                           "controller", "loyalty", "defense", "name", "mana_value"}
 
 
 def derivation(atom: Symbol, support: Support, rules: RuleBase) -> Node:
@@ -68,12 +75,13 @@ def _dedupe(nodes: list[Node]) -> list[Node]:
 def rules_behind(atom: Symbol, support: Support, rules: RuleBase) -> list[str]:
     """Rule numbers in the derivation of `atom`, nearest first."""
     out: list[str] = []
+    skip = PLUMBING if atom.name in CHARACTERISTIC_OUTCOMES else PLUMBING | CHARACTERISTICS
     frontier = [derivation(Function("outcome", [atom]), support, rules)]
     depth = 0
     while frontier and depth < MAX_DEPTH:
         nxt = []
         for node in frontier:
-            if node.rule and node.rule.rule not in out and node.atom.name not in PLUMBING:
+            if node.rule and node.rule.rule not in out and node.atom.name not in skip:
                 out.append(node.rule.rule)
             nxt += node.children
         frontier, depth = nxt, depth + 1

@@ -85,6 +85,7 @@ class RuleBase:
         self.rules: list[RuleInfo] = []
         self.statements: list[ast.AST] = []   # non-rule statements (#show, #defined, ...)
         self.summaries: dict[str, str] = {}
+        self._primary: set[str] = set()
         self.unannotated: list[str] = []
         for path in pack_files(root, self.packs):
             self._load(path)
@@ -110,9 +111,19 @@ class RuleBase:
             info.heads, info.bodies = _signatures(stm)
             self.rules.append(info)
             if not note.rule.startswith("model") and note.summary:
-                self.summaries.setdefault(note.rule, note.summary)
+                self._keep_summary(note.rule, note.summary, Path(rel).name)
 
         ast.parse_string(text, take)
+
+    def _keep_summary(self, number: str, summary: str, file_name: str) -> None:
+        """A rule's summary is the first one given in the file named after it (704.5g-...lp),
+        else the first one given anywhere: side remarks elsewhere don't name the rule."""
+        primary = file_name.startswith(number + "-") or file_name.startswith(number + ".lp")
+        if primary and number not in self._primary:
+            self._primary.add(number)
+            self.summaries[number] = summary
+        else:
+            self.summaries.setdefault(number, summary)
 
     def without(self, number: str) -> "RuleBase":
         """A copy with every statement annotated exactly `number` removed (mutation tests)."""

@@ -55,6 +55,7 @@ def _event(event: Symbol) -> str:
         "created": lambda: f"the token {a[0]} was created",
         "dealt_damage": lambda: f"{'an effect' if a[0] == 'none' else a[0]} dealt {a[2]} damage to {a[1]}",
         "sba": lambda: f"state-based action {a[0]} applied to {a[1]}",
+        "combat_damage": lambda: f"{a[0]} was assigned {a[2]} combat damage to deal to {a[1]}",
         "gained_life": lambda: f"{a[0]} gained {a[1]} life from {a[2]}'s lifelink",
     }
     return words.get(event.name, lambda: f"event {event}")()
@@ -80,13 +81,19 @@ def citations(atom: Symbol, answer: Answer, rules: RuleBase, limit: int = 3) -> 
     return []
 
 
-def ruling(title: str, answer: Answer, rules: RuleBase, notes: list[str]) -> str:
+def ruling(title: str, answer: Answer, rules: RuleBase, notes: list[str], scen=None) -> str:
     """The whole ruling as text."""
     always, sometimes = changes(answer)
     lines = [f"Ruling: {title}",
              f"({len(answer.models)} possible outcome{'s' if len(answer.models) != 1 else ''})"]
-    if not always and not sometimes:
+    shaped = shaped_by_effects(answer, scen, exclude=set(always)) if scen is not None else []
+    if not always and not sometimes and not shaped:
         lines.append("Nothing changes: no encoded rule applies to this situation.")
+    if shaped:
+        lines.append("As the rules apply to the board:")
+        lines += [f"- {_cited(atom, answer, rules)}" for atom in shaped]
+    if always and shaped:
+        lines.append("What happens:")
     for atom in always:
         lines.append(f"- {_cited(atom, answer, rules)}")
     if sometimes:
@@ -97,6 +104,37 @@ def ruling(title: str, answer: Answer, rules: RuleBase, notes: list[str]) -> str
         lines.append("Not encoded (so not taken into account):")
         lines += [f"- {n}" for n in notes]
     return "\n".join(lines)
+
+
+def printed_view(scen) -> set[str]:
+    """The characteristic atoms the board would have with no effect at all: printed values
+    of the face up, and each object's described controller."""
+    out: set[str] = set()
+    for obj in scen.objects:
+        card = obj.card.back if obj.face == "back" and obj.card.back else obj.card
+        o = obj.id
+        out |= {f"type({o},{t})" for t in card.types} | {f"subtype({o},{t})" for t in card.subtypes}
+        out |= {f"supertype({o},{t})" for t in card.supertypes}
+        out |= {f"has({o},{k.name})" for k in card.keywords}
+        out |= {f"color({o},{c})" for c in (card.colors or [])}
+        out.add(f"controller({o},{obj.controller})")
+        for attr in ("power", "toughness"):
+            if getattr(card, attr) is not None:
+                out.add(f"{attr}({o},{getattr(card, attr)})")
+    return out
+
+
+SHAPED = {"power", "toughness", "has", "type", "subtype", "supertype", "controller"}
+
+
+def shaped_by_effects(answer: Answer, scen, exclude: set) -> list[Symbol]:
+    """Characteristics of the board that differ from what is printed, in every outcome:
+    what effects, layers, copies or a pack's rules made of the objects."""
+    printed = printed_view(scen)
+    described = {o.id for o in scen.objects}
+    return [atom for atom in sorted(answer.always, key=str)
+            if atom.name in SHAPED and atom not in exclude and str(atom) not in printed
+            and str(atom.arguments[0]) in described]
 
 
 def _cited(atom: Symbol, answer: Answer, rules: RuleBase) -> str:
