@@ -22,7 +22,7 @@ TARGET_SPECS = ("any", "creature", "player", "opponent", "permanent", "spell", "
 REF = re.compile(r"^(self|you|target\d?)$")
 TRIGGER_EVENTS = ("enters", "dies", "leaves", "dealt_damage", "you_cast", "beginning_of",
                   "counter_removed")
-CONDITIONS = ("life_at_least", "life_at_most", "you_control")
+CONDITIONS = ("life_at_least", "life_at_most", "you_control", "battlefield_state")
 MANA = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green", "C": "colorless"}
 
 
@@ -186,6 +186,9 @@ def _condition(chk: Checker, p: tuple, raw: Any) -> tuple:
     if len(d) != 1:
         raise chk.src.error(p, f"if: one condition of {', '.join(CONDITIONS)}")
     kind, value = next(iter(d.items()))
+    if kind == "battlefield_state":  # Almos 1000.4: "requires <state>", read by rules_asp/almos
+        from .scenario import BATTLEFIELD_STATES
+        return (kind, chk.choice(p + (kind,), value, BATTLEFIELD_STATES))
     if kind == "you_control":
         return (kind, chk.choice(p + (kind,), value, ("creature", "land", "artifact", "enchantment",
                                                      "planeswalker")))
