@@ -22,7 +22,7 @@ TARGET_SPECS = ("any", "creature", "player", "opponent", "permanent", "nonland_p
 REF = re.compile(r"^(self|you|target\d?)$")
 TRIGGER_EVENTS = ("enters", "dies", "leaves", "dealt_damage", "you_cast", "beginning_of",
                   "counter_removed")
-CONDITIONS = ("life_at_least", "life_at_most", "you_control")
+CONDITIONS = ("life_at_least", "life_at_most", "you_control", "battlefield_state")
 MANA = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green", "C": "colorless"}
 
 
@@ -134,7 +134,7 @@ OBJECT_EFFECTS = ("destroy", "exile", "return_to_hand", "sacrifice", "counter", 
 
 
 def _effect(chk: Checker, p: tuple, raw: Any) -> dict[str, Any]:
-    data = chk.mapping(p, raw, set(EFFECT_FIELDS) | set(OBJECT_EFFECTS) | {"add_mana"})
+    data = chk.mapping(p, raw, set(EFFECT_FIELDS) | set(OBJECT_EFFECTS) | {"add_mana", "set_battlefield_state"})
     if len(data) != 1:
         raise chk.src.error(p, "an effect is a map with one verb as key")
     verb, arg = next(iter(data.items()))
@@ -144,6 +144,8 @@ def _effect(chk: Checker, p: tuple, raw: Any) -> dict[str, Any]:
     if verb == "add_mana":
         letters = arg if isinstance(arg, list) else [arg]
         return {"verb": verb, "mana": [chk.choice(q, m, tuple(MANA)) for m in letters]}
+    if verb == "set_battlefield_state":
+        return _state_effect(chk, q, arg)
     allowed, required = EFFECT_FIELDS[verb]
     d = chk.mapping(q, arg, allowed)
     for key in required:
@@ -160,6 +162,19 @@ def _effect(chk: Checker, p: tuple, raw: Any) -> dict[str, Any]:
     for key in ("power", "toughness"):
         out[key] = chk.int_value(q + (key,), d.get(key, 0))
     out["keywords"] = chk.word_list(q + ("keywords",), d.get("keywords", []), re.compile(r"^[a-z_]+$"))
+    if "until" in d:
+        out["until"] = chk.choice(q + ("until",), d["until"], ("end_of_turn",))
+    return out
+
+
+def _state_effect(chk: Checker, q: tuple, arg: Any) -> dict[str, Any]:
+    """Almos 1000.3: `set_battlefield_state: {state: S, until: end_of_turn}` (read by rules_asp/almos)."""
+    from .scenario import BATTLEFIELD_STATES
+    d = chk.mapping(q, arg, {"state", "until"})
+    if "state" not in d:
+        raise chk.src.error(q, "missing 'state'")
+    out: dict[str, Any] = {"verb": "set_battlefield_state",
+                           "state": chk.choice(q + ("state",), d["state"], BATTLEFIELD_STATES)}
     if "until" in d:
         out["until"] = chk.choice(q + ("until",), d["until"], ("end_of_turn",))
     return out
@@ -225,6 +240,9 @@ def _condition(chk: Checker, p: tuple, raw: Any) -> tuple:
     if len(d) != 1:
         raise chk.src.error(p, f"if: one condition of {', '.join(CONDITIONS)}")
     kind, value = next(iter(d.items()))
+    if kind == "battlefield_state":  # Almos 1000.4: "requires <state>", read by rules_asp/almos
+        from .scenario import BATTLEFIELD_STATES
+        return (kind, chk.choice(p + (kind,), value, BATTLEFIELD_STATES))
     if kind == "you_control":
         return (kind, chk.choice(p + (kind,), value, ("creature", "land", "artifact", "enchantment",
                                                      "planeswalker")))
@@ -333,6 +351,8 @@ def _effect_facts(head: list[Symbol], e: int, eff: dict[str, Any]) -> list[Symbo
         terms = [Function(verb, [who, amount()])]
     elif verb in ("put_counters", "remove_counters"):
         terms = [Function(verb, [ref("object"), String(eff["kind"]), amount()])]
+    elif verb == "set_battlefield_state":
+        terms = [Function(verb, [Function(eff["state"])])]
     else:  # modify
         terms = [Function("modify", [ref("object"), Number(eff["power"]), Number(eff["toughness"])])]
     out = []
@@ -342,9 +362,9 @@ def _effect_facts(head: list[Symbol], e: int, eff: dict[str, Any]) -> list[Symbo
         if verb == "modify":
             out += [Function("ability_effect_arg", head + [eid, Function("keyword"), Function(w)])
                     for w in eff["keywords"]]
-            if eff.get("until"):
-                out.append(Function("ability_effect_arg",
-                                    head + [eid, Function("until"), Function(eff["until"])]))
+        if eff.get("until"):
+            out.append(Function("ability_effect_arg",
+                                head + [eid, Function("until"), Function(eff["until"])]))
     return out
 
 
