@@ -7,12 +7,10 @@ import pytest
 from rulekeeper.bridge.check import check_expectations
 from rulekeeper.bridge.errors import RulekeeperError
 from rulekeeper.bridge.solve import solve
-from scenario_index import all_scenarios
-
-from rulekeeper.bridge.engine import Engine
+from scenario_index import all_scenarios, shared_engine
 
 CASES = all_scenarios()
-NUMBERS = sorted(Engine().rules(["mtg", "almos"]).rule_numbers())
+NUMBERS = sorted(shared_engine().rules(["mtg", "almos"]).rule_numbers())
 
 
 def _fails_without(engine, number: str, path) -> bool:
