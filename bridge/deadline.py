@@ -5,7 +5,12 @@ message at once. Where fork is unavailable the work runs in-process (search stil
 limit).
 
 clingo symbols are handles into a per-process symbol table, so they can't cross the process
-boundary as they are: an Answer travels as text and is parsed back (`flatten`/`restore`)."""
+boundary as they are: an Answer travels as text and is parsed back (`flatten`/`restore`).
+
+Forking from a threaded process (a pytest-xdist worker has an I/O thread) is safe here: the
+child is a copy of the calling thread only, uses nothing but its own pipe and clingo, and ends
+with os._exit (multiprocessing's fork start), so it never touches the parent's locks or
+channels. Each fork is private to its caller, so parallel test workers don't share children."""
 from __future__ import annotations
 
 import multiprocessing

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field
+from typing import Any, Iterator
 
 import clingo
 from clingo import Function, Number, Symbol, ast
@@ -22,13 +23,37 @@ MAX_CHECKS = 48
 Support = dict[Symbol, list[tuple[int, tuple[Symbol, ...]]]]
 
 
+class ModelSupport:
+    """The rk_why atoms of one model, by head. Decoding an atom's rule index and body takes
+    calls into clingo per argument; a large board has 100 000 of them and an explanation visits
+    a few hundred, so each head is decoded when first asked for (`get`, as a Support)."""
+
+    def __init__(self) -> None:
+        self.raw: dict[Symbol, list[tuple[Symbol, Symbol]]] = {}
+        self.decoded: Support = {}
+
+    def add(self, head: Symbol, index: Symbol, body: Symbol) -> None:
+        self.raw.setdefault(head, []).append((index, body))
+
+    def get(self, atom: Symbol, default: Any = None) -> Any:
+        if atom not in self.decoded:
+            if atom not in self.raw:
+                return default
+            self.decoded[atom] = [(i.number, tuple(b.arguments)) for i, b in self.raw[atom]]
+        return self.decoded[atom]
+
+    def items(self) -> Iterator[tuple[Symbol, list[tuple[int, tuple[Symbol, ...]]]]]:
+        for head in self.raw:
+            yield head, self.get(head)
+
+
 @dataclass
 class Answer:
     """What the rules say about a scenario: every distinct outcome."""
 
     models: list[frozenset[Symbol]]
     initially: frozenset[Symbol]
-    supports: list[Support] = field(default_factory=list)
+    supports: list[Support | ModelSupport] = field(default_factory=list)
     checks: int = FIRST_CHECKS
     truncated: bool = False
     seconds: float = 0.0
@@ -147,7 +172,7 @@ def _solve_once(scen, rules, checks, explain, start, timeout, max_models):
 def _collect(raw_models: list[list[Symbol]], max_models: int) -> Answer:
     models, supports, initially = [], [], frozenset()
     for symbols in raw_models[:max_models]:
-        outcome, support, init = set(), {}, set()
+        outcome, support, init = set(), ModelSupport(), set()
         for s in symbols:
             if s.name == "outcome":
                 outcome.add(s.arguments[0])
@@ -155,7 +180,7 @@ def _collect(raw_models: list[list[Symbol]], max_models: int) -> Answer:
                 init.add(s.arguments[0])
             elif s.name == WHY:
                 idx, head, body = s.arguments
-                support.setdefault(head, []).append((idx.number, tuple(body.arguments)))
+                support.add(head, idx, body)
         models.append(frozenset(outcome))
         supports.append(support)
         initially = frozenset(init)

@@ -6,6 +6,7 @@ from pathlib import Path
 import pytest
 
 from rulekeeper.bridge.engine import Engine
+from scenario_index import shared_engine
 
 REPO = Path(__file__).resolve().parent.parent
 SCENARIOS = REPO / "scenarios"
@@ -13,4 +14,4 @@ SCENARIOS = REPO / "scenarios"
 
 @pytest.fixture(scope="session")
 def engine() -> Engine:
-    return Engine()
+    return shared_engine()
