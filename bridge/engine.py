@@ -15,7 +15,7 @@ from .notencoded import not_encoded
 from .rulebase import RuleBase
 from .ruling import ruling
 from .scenario import Scenario
-from .solve import DEFAULT_TIMEOUT, Answer, solve
+from .solve import DEFAULT_TIMEOUT, prepare_explanations, Answer, solve
 from .validate import load_scenario, parse_atom
 
 
@@ -41,6 +41,8 @@ class Engine:
     def answer(self, scen: Scenario, explain: bool = False,
                timeout: float = DEFAULT_TIMEOUT) -> Answer:
         rules = self.rules(scen.rules)
+        if explain:
+            prepare_explanations(rules)
         return solve_within(timeout, scen.file, solve, scen, rules, explain=explain, timeout=timeout)
 
     # -- commands ------------------------------------------------------------------------------

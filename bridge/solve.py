@@ -103,6 +103,12 @@ def _control(rules: RuleBase, extra: list[ast.AST]) -> clingo.Control:
     return ctl
 
 
+def prepare_explanations(rules: RuleBase) -> None:
+    """Transform the explanation rules now, in this process: solving may run in a forked
+    child, whose cache would be lost with it (each `ask` would pay the transformation again)."""
+    _why_program(rules)
+
+
 def _why_program(rules: RuleBase) -> list[ast.AST]:
     """The explanation rules of a rule base, transformed once and kept with it."""
     cached = vars(rules).get("_why_program")
