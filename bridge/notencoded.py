@@ -19,7 +19,7 @@ KEYWORD_RULES = {
 FIELD_RULES = {
     "attacking": "506.4", "blocking": "509.1", "attached_to": "303.4", "protector": "310.8",
     "occupying": "1000.2", "entered_this_turn": "302.6", "abilities": "113.3",
-    "battlefield_state": "1000.3", "back": "712.1",
+    "battlefield_state": "1000.3", "back": "712.8",
 }
 
 
