@@ -23,8 +23,7 @@ import clingo
 from rulekeeper.bridge.engine import Engine
 from rulekeeper.bridge.facts import Timeline
 from rulekeeper.bridge.scenario import Scenario
-from rulekeeper.bridge.solve import _add_facts, _control, solve
-from rulekeeper.bridge.transform import why_rules
+from rulekeeper.bridge.solve import grounded_control, prepare_explanations, solve
 from rulekeeper.bridge.validate import parse_scenario
 
 REPO = Path(__file__).resolve().parent.parent
@@ -55,10 +54,9 @@ def board_yaml(n: int) -> str:
 def ground_stats(scen: Scenario, engine: Engine, checks: int) -> tuple[int, int, float]:
     """Ground rules, atoms and grounding seconds for the program `ask` runs."""
     rules = engine.rules(scen.rules)
-    ctl = _control(rules, [r for info in rules.rules for r in why_rules(info)])
-    _add_facts(ctl, scen, checks, relax_choices=False)
+    prepare_explanations(rules)
     start = time.perf_counter()
-    ctl.ground([("base", [])])
+    ctl = grounded_control(scen, rules, checks, explain=True)
     seconds = time.perf_counter() - start
     ctl.solve(on_model=lambda m: None)
     lp = ctl.statistics["problem"]["lp"]

@@ -27,10 +27,12 @@ class Timeline:
     event_times: list[int] = field(default_factory=list)     # first slot of each action
     slot_times: list[list[int]] = field(default_factory=list)  # every slot of each action
     final: int = 0
+    exact_trigger_names: bool = False
 
     @classmethod
-    def layout(cls, n_actions: int, checks: int, slots: list[int] | None = None) -> "Timeline":
-        line = cls(checks)
+    def layout(cls, n_actions: int, checks: int, slots: list[int] | None = None,
+               exact_trigger_names: bool = False) -> "Timeline":
+        line = cls(checks, exact_trigger_names=exact_trigger_names)
         t = checks
         for i in range(n_actions):
             n = slots[i] if slots else 1
@@ -48,6 +50,18 @@ class Timeline:
         out += [atom("settle_point", t) for t in self.event_times + [self.final]]
         out += [atom("action_start", t) for t in self.event_times]
         out += [atom("final", self.final)]
+        return out + [atom("segment", t, s) for t, s in self.segments()]
+
+    def segments(self) -> list[tuple[int, int]]:
+        """Each time point with the first time point of the action it belongs to (0 before the
+        first action): a triggered ability is named by it (603-triggered-abilities.lp). With
+        exact trigger names each time point is its own segment."""
+        starts = [0] + self.event_times
+        out, k = [], 0
+        for t in range(self.final + 1):
+            while k + 1 < len(starts) and starts[k + 1] <= t:
+                k += 1
+            out.append((t, t if self.exact_trigger_names else starts[k]))
         return out
 
 
@@ -330,4 +344,5 @@ def _tokens(scen: Scenario) -> list[Symbol]:
 def _stack(scen: Scenario) -> list[Symbol]:
     """Objects described on the stack, listed bottom first (405.2: the last one added is on top)."""
     on_stack = [o for o in scen.objects if o.zone == "stack"]
-    return [_init("stack_item", i + 1, o.id) for i, o in enumerate(on_stack)]
+    return [f for i, o in enumerate(on_stack)
+            for f in (_init("on_stack", o.id), atom("stack_key", -1, o.id, i + 1))]

@@ -19,6 +19,7 @@ DEFAULT_TIMEOUT = 20.0
 MAX_MODELS = 2000
 FIRST_CHECKS = 3
 MAX_CHECKS = 48
+_FLAGS = ("unsettled", "trigger_name_clash")   # shown atoms that ask for another layout
 
 Support = dict[Symbol, list[tuple[int, tuple[Symbol, ...]]]]
 
@@ -55,6 +56,7 @@ class Answer:
     initially: frozenset[Symbol]
     supports: list[Support | ModelSupport] = field(default_factory=list)
     checks: int = FIRST_CHECKS
+    exact_trigger_names: bool = False
     truncated: bool = False
     seconds: float = 0.0
 
@@ -76,19 +78,36 @@ def solve(scen: Scenario, rules: RuleBase, *, explain: bool = False,
           timeout: float = DEFAULT_TIMEOUT, max_models: int = MAX_MODELS) -> Answer:
     """All outcomes of a scenario; raises ImpossibleSituation or SolverTimeout."""
     start = time.monotonic()
-    checks = FIRST_CHECKS
+    line = _Layout(FIRST_CHECKS, exact_names=False)
     while True:
-        answer = _solve_once(scen, rules, checks, explain, start, timeout, max_models)
+        answer = _solve_once(scen, rules, line, explain, start, timeout, max_models)
+        if answer is None and not line.exact_names:     # shared names must not hide an answer
+            line = _Layout(line.checks, exact_names=True)
+            answer = _solve_once(scen, rules, line, explain, start, timeout, max_models)
         if answer is None:
-            raise ImpossibleSituation(scen.file, diagnose(scen, rules, checks, start, timeout))
-        models, unsettled = answer
-        if not unsettled or checks >= MAX_CHECKS:
+            raise ImpossibleSituation(scen.file, diagnose(scen, rules, line, start, timeout))
+        models, flags = answer
+        if "trigger_name_clash" in flags and not line.exact_names:
+            line = _Layout(line.checks, exact_names=True)
+        elif "unsettled" in flags and line.checks < MAX_CHECKS:
+            line = _Layout(line.checks * 2, line.exact_names)
+        else:
             break
-        checks *= 2
     result = _collect(models, max_models)
-    result.checks = checks
+    result.checks = line.checks
+    result.exact_trigger_names = line.exact_names
     result.seconds = time.monotonic() - start
     return result
+
+
+@dataclass(frozen=True)
+class _Layout:
+    """How a solve lays out time: check steps after each event slot, and whether triggered
+    abilities are named by their time point (exact) or by their action (the fast default, given
+    up when two triggers would share a name: `trigger_name_clash`)."""
+
+    checks: int
+    exact_names: bool
 
 
 def _control(rules: RuleBase, extra: list[ast.AST]) -> clingo.Control:
@@ -100,6 +119,15 @@ def _control(rules: RuleBase, extra: list[ast.AST]) -> clingo.Control:
             builder.add(info.node)
         for stm in extra:
             builder.add(stm)
+    return ctl
+
+
+def grounded_control(scen: Scenario, rules: RuleBase, checks: int = FIRST_CHECKS, *,
+                     explain: bool = False, exact_names: bool = False) -> clingo.Control:
+    """The control `solve` would solve first, grounded (for the benches and diagnosis)."""
+    ctl = _control(rules, _why_program(rules) if explain else [])
+    _add_facts(ctl, scen, _Layout(checks, exact_names), relax_choices=False)
+    ctl.ground([("base", [])])
     return ctl
 
 
@@ -124,8 +152,9 @@ def _quiet(code: clingo.MessageCode, message: str) -> None:
     """Grounder notes about atoms no rule defines are expected (hooks); keep them quiet."""
 
 
-def _add_facts(ctl: clingo.Control, scen: Scenario, checks: int, relax_choices: bool) -> None:
-    line = Timeline.layout(len(scen.actions), checks, action_slots(scen))
+def _add_facts(ctl: clingo.Control, scen: Scenario, layout: _Layout, relax_choices: bool) -> None:
+    line = Timeline.layout(len(scen.actions), layout.checks, action_slots(scen),
+                           exact_trigger_names=layout.exact_names)
     with ctl.backend() as backend:
         for fact in scenario_facts(scen, line):
             backend.add_rule([backend.add_atom(fact)])
@@ -146,22 +175,20 @@ def _remaining(start: float, timeout: float, scen: Scenario) -> float:
     return left
 
 
-def _solve_once(scen, rules, checks, explain, start, timeout, max_models):
+def _solve_once(scen, rules, layout, explain, start, timeout, max_models):
     extra = _why_program(rules) if explain else []
     ctl = _control(rules, extra)
     if explain:
         ctl.add("base", [], f"#show {WHY}/3.")
-    _add_facts(ctl, scen, checks, relax_choices=False)
+    _add_facts(ctl, scen, layout, relax_choices=False)
     ctl.ground([("base", [])])
     _remaining(start, timeout, scen)
     models: list[list[Symbol]] = []
-    unsettled = False
+    flags: set[str] = set()
 
     def on_model(model: clingo.Model) -> bool:
-        nonlocal unsettled
         symbols = model.symbols(shown=True)
-        if any(s.name == "unsettled" for s in symbols):
-            unsettled = True
+        flags.update(s.name for s in symbols if s.name in _FLAGS)
         models.append(symbols)
         return len(models) <= max_models
 
@@ -172,7 +199,7 @@ def _solve_once(scen, rules, checks, explain, start, timeout, max_models):
         result = handle.get()
     if result.unsatisfiable:
         return None
-    return models, unsettled
+    return models, flags
 
 
 def _collect(raw_models: list[list[Symbol]], max_models: int) -> Answer:
@@ -193,7 +220,7 @@ def _collect(raw_models: list[list[Symbol]], max_models: int) -> Answer:
     return Answer(models, initially, supports, truncated=len(raw_models) > max_models)
 
 
-def diagnose(scen: Scenario, rules: RuleBase, checks: int, start: float,
+def diagnose(scen: Scenario, rules: RuleBase, layout: _Layout, start: float,
              timeout: float) -> list[str]:
     """Which annotated constraints (and `choose` entries) have to be broken for an answer."""
     relaxed, kept = [], []
@@ -205,7 +232,7 @@ def diagnose(scen: Scenario, rules: RuleBase, checks: int, start: float,
         for stm in rules.statements + kept + relaxed:
             builder.add(stm)
     ctl.add("base", [], f"#minimize {{ 1,I,V : {VIOLATED}(I,V) }}. #show {VIOLATED}/2.")
-    _add_facts(ctl, scen, checks, relax_choices=True)
+    _add_facts(ctl, scen, layout, relax_choices=True)
     ctl.ground([("base", [])])
     found: list[Symbol] = []
 

@@ -1,0 +1,79 @@
+"""Trigger benchmark: turns in which triggered abilities go on the stack and resolve.
+
+Each player has an Upkeep Idol ("at the beginning of your upkeep, gain 1 life"), two Forests
+and four Elvish Visionaries in hand (the board is the same for every number of turns). One unit is a turn: advance to the next upkeep (the idol
+triggers and stops the walk), resolve the trigger, advance to the main phase, cast a Visionary,
+resolve it and its enters trigger. The bench prints, for 1, 2, 4 and 8 such turns, the time
+points, ground rules and atoms and the time to ground and solve: the ground program must grow
+about linearly with the turns (docs/performance.md, "Triggers").
+Run: python bench/bench_triggers.py [--repeat N]
+"""
+from __future__ import annotations
+
+import tempfile
+import time
+from pathlib import Path
+
+import yaml
+
+from rulekeeper.bridge import solve
+from rulekeeper.bridge.engine import Engine
+from timing import bench_setup
+
+IDOL = {"types": ["artifact"], "abilities": [{"triggered": {
+    "when": {"beginning_of": "upkeep"}, "effects": [{"gain_life": {"player": "you", "amount": 1}}]}}]}
+TURN = ["resolve", {"advance": "precombat_main"}, None, "resolve", "resolve"]
+
+
+def scenario(turns: int) -> dict:
+    """alice's turn 2, precombat main; `turns` turns follow, alternating bob and alice."""
+    objects, actions = [], []
+    for p in ("alice", "bob"):
+        objects += [{"id": f"idol_{p}", "card": "Upkeep Idol", "controller": p},
+                    {"id": f"f1_{p}", "card": "Forest", "controller": p},
+                    {"id": f"f2_{p}", "card": "Forest", "controller": p}]
+        objects += [{"id": f"ev{k}_{p}", "card": "Elvish Visionary", "zone": "hand", "owner": p}
+                    for k in range(4)]
+    for k in range(turns):
+        card = f"ev{k // 2}_{'bob' if k % 2 == 0 else 'alice'}"
+        actions.append({"advance": "upkeep"})
+        actions += [{"cast": card} if a is None else a for a in TURN]
+    return {"title": f"bench: {turns} turns with upkeep and enters triggers",
+            "players": ["alice", "bob"], "turn": {"active": "alice", "step": "precombat_main",
+                                                   "number": 2},
+            "cards": {"Upkeep Idol": IDOL}, "objects": objects, "actions": actions}
+
+
+def measure(engine: Engine, path: Path) -> tuple[int, float, float, int, int]:
+    """Time points, grounding and solving seconds, ground rules and atoms (3 check steps)."""
+    scen = engine.load(path)
+    rules = engine.rules(scen.rules)
+    start = time.perf_counter()
+    ctl = solve.grounded_control(scen, rules)
+    grounded = time.perf_counter()
+    result = ctl.solve()
+    solved = time.perf_counter()
+    assert result.satisfiable, path
+    times = sum(1 for _ in ctl.symbolic_atoms.by_signature("time", 1))
+    stats = ctl.statistics["problem"]["lpStep"]
+    return times, grounded - start, solved - grounded, int(stats["rules"]), int(stats["atoms"])
+
+
+def main() -> None:
+    repeat, engine = bench_setup(__doc__)
+    print("turns  time points  ground rules  atoms  rules/time point  ground s  solve s  answer s")
+    with tempfile.TemporaryDirectory() as tmp:
+        for turns in (1, 2, 4, 8):
+            path = Path(tmp, f"triggers{turns}.yaml")
+            path.write_text(yaml.safe_dump(scenario(turns)))
+            times, ground, solved, rules, atoms = measure(engine, path)
+            start = time.perf_counter()
+            for _ in range(repeat):
+                engine.answer(engine.load(path), timeout=300)
+            answer = (time.perf_counter() - start) / repeat
+            print(f"{turns:5d}  {times:11d}  {rules:12d}  {atoms:5d}  {rules / times:16.0f}  "
+                  f"{ground:8.2f}  {solved:7.2f}  {answer:8.2f}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,47 @@
+"""Triggered abilities are named by the action during which they trigger (fast to ground); when
+two instances of one ability would share a name, the bridge solves again with exact names."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from clingo import Function
+
+from rulekeeper.bridge import solve
+
+SCENARIOS = Path(__file__).resolve().parent.parent / "scenarios" / "mtg" / "6-spells-abilities"
+TWICE = SCENARIOS / "triggers" / "603-same-trigger-twice-in-one-action.yaml"
+ONCE = SCENARIOS / "targeting" / "702.21a-ward-counters-trigger.yaml"
+CLASH = Function("trigger_name_clash")
+
+
+def _shown(engine, path: Path, exact: bool) -> list[set]:
+    scen = engine.load(path)
+    ctl = solve.grounded_control(scen, engine.rules(scen.rules), exact_names=exact)
+    models = []
+    ctl.solve(on_model=lambda m: models.append(set(m.symbols(shown=True))))
+    return models
+
+
+def _life(models: list[set]) -> set[str]:
+    return {str(s) for m in models for s in m if str(s).startswith("outcome(life(alice")}
+
+
+def test_shared_name_is_noticed_and_would_lose_a_trigger(engine):
+    fast = _shown(engine, TWICE, exact=False)
+    exact = _shown(engine, TWICE, exact=True)
+    assert all(CLASH in m for m in fast)
+    assert _life(fast) == {"outcome(life(alice,21))"}      # one of the two instances lost
+    assert not any(CLASH in m for m in exact)
+    assert _life(exact) == {"outcome(life(alice,22))"}
+
+
+def test_solve_falls_back_to_exact_names(engine):
+    answer = engine.answer(engine.load(TWICE))
+    assert answer.exact_trigger_names
+    assert {str(a) for a in answer.always} >= {"life(alice,22)"}
+
+
+def test_single_triggers_keep_the_fast_names(engine):
+    answer = engine.answer(engine.load(ONCE))
+    assert not answer.exact_trigger_names
+    assert not any(CLASH in m for m in _shown(engine, ONCE, exact=False))
