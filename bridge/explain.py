@@ -33,14 +33,19 @@ CHARACTERISTIC_OUTCOMES = {"power", "toughness", "has", "type", "subtype", "supe
 
 
 def derivation(atom: Symbol, support: Support, rules: RuleBase) -> Node:
-    """The derivation of `atom` with bookkeeping (model) steps spliced out."""
-    nodes = _build(atom, support, rules, set(), 0)
+    """The derivation of `atom` with bookkeeping (model) steps spliced out. The derivation is a
+    graph: an atom reached along several ways is built once and shared (without this, a chain
+    of time points that each rest on the one before is walked once per path, exponentially)."""
+    nodes = _build(atom, support, rules, set(), {}, 0)
     if len(nodes) == 1 and nodes[0].atom == atom:
         return nodes[0]
     return Node(atom, None, nodes)
 
 
-def _build(atom: Symbol, support: Support, rules: RuleBase, path: set, depth: int) -> list[Node]:
+def _build(atom: Symbol, support: Support, rules: RuleBase, path: set,
+           memo: dict[Symbol, list[Node]], depth: int) -> list[Node]:
+    if atom in memo:
+        return memo[atom]
     entries = support.get(atom)
     if not entries or depth > MAX_DEPTH * 4 or atom in path:
         return [Node(atom, None)]
@@ -51,10 +56,13 @@ def _build(atom: Symbol, support: Support, rules: RuleBase, path: set, depth: in
     for child in body:
         if child.type == SymbolType.Function and child.name in TIMING_FACTS:
             continue
-        children += _build(child, support, rules, path, depth + 1)
+        children += _build(child, support, rules, path, memo, depth + 1)
     if info.is_model:
-        return children or [Node(atom, None)]
-    return [Node(atom, info, _dedupe(children))]
+        result = children or [Node(atom, None)]
+    else:
+        result = [Node(atom, info, _dedupe(children))]
+    memo[atom] = result
+    return result
 
 
 def _preferred(entries: list[tuple[int, tuple]], rules: RuleBase) -> tuple[int, tuple]:
@@ -77,10 +85,14 @@ def rules_behind(atom: Symbol, support: Support, rules: RuleBase) -> list[str]:
     out: list[str] = []
     skip = PLUMBING if atom.name in CHARACTERISTIC_OUTCOMES else PLUMBING | CHARACTERISTICS
     frontier = [derivation(Function("outcome", [atom]), support, rules)]
+    visited: set[int] = set()
     depth = 0
     while frontier and depth < MAX_DEPTH:
         nxt = []
         for node in frontier:
+            if id(node) in visited:
+                continue
+            visited.add(id(node))
             if node.rule and node.rule.rule not in out and node.atom.name not in skip:
                 out.append(node.rule.rule)
             nxt += node.children
