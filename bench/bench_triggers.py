@@ -4,8 +4,9 @@ Each player has an Upkeep Idol ("at the beginning of your upkeep, gain 1 life"),
 and four Elvish Visionaries in hand (the board is the same for every number of turns). One unit is a turn: advance to the next upkeep (the idol
 triggers and stops the walk), resolve the trigger, advance to the main phase, cast a Visionary,
 resolve it and its enters trigger. The bench prints, for 1, 2, 4 and 8 such turns, the time
-points, ground rules and atoms and the time to ground and solve: the ground program must grow
-about linearly with the turns (docs/performance.md, "Triggers").
+points, ground rules and atoms and the time to ground and solve; then the same two turns with
+3 to 48 check steps after each event (more time points, the same actions). See
+docs/performance.md, "Triggers", for what grows linearly and what does not.
 Run: python bench/bench_triggers.py [--repeat N]
 """
 from __future__ import annotations
@@ -44,12 +45,13 @@ def scenario(turns: int) -> dict:
             "cards": {"Upkeep Idol": IDOL}, "objects": objects, "actions": actions}
 
 
-def measure(engine: Engine, path: Path) -> tuple[int, float, float, int, int]:
-    """Time points, grounding and solving seconds, ground rules and atoms (3 check steps)."""
+def measure(engine: Engine, path: Path, checks: int = solve.FIRST_CHECKS
+            ) -> tuple[int, float, float, int, int]:
+    """Time points, grounding and solving seconds, ground rules and atoms."""
     scen = engine.load(path)
     rules = engine.rules(scen.rules)
     start = time.perf_counter()
-    ctl = solve.grounded_control(scen, rules)
+    ctl = solve.grounded_control(scen, rules, checks)
     grounded = time.perf_counter()
     result = ctl.solve()
     solved = time.perf_counter()
@@ -59,20 +61,29 @@ def measure(engine: Engine, path: Path) -> tuple[int, float, float, int, int]:
     return times, grounded - start, solved - grounded, int(stats["rules"]), int(stats["atoms"])
 
 
+def _row(label: str, figures: tuple[int, float, float, int, int], extra: str = "") -> None:
+    times, ground, solved, rules, atoms = figures
+    print(f"{label:>7}  {times:11d}  {rules:12d}  {atoms:8d}  {rules / times:9.0f}  "
+          f"{ground:8.2f}  {solved:7.2f}{extra}")
+
+
 def main() -> None:
     repeat, engine = bench_setup(__doc__)
-    print("turns  time points  ground rules  atoms  rules/time point  ground s  solve s  answer s")
+    header = "         time points  ground rules     atoms  rules/tp  ground s  solve s"
     with tempfile.TemporaryDirectory() as tmp:
+        print("More turns (3 check steps):\n  turns" + header[7:] + "  answer s")
         for turns in (1, 2, 4, 8):
             path = Path(tmp, f"triggers{turns}.yaml")
             path.write_text(yaml.safe_dump(scenario(turns)))
-            times, ground, solved, rules, atoms = measure(engine, path)
             start = time.perf_counter()
             for _ in range(repeat):
                 engine.answer(engine.load(path), timeout=300)
             answer = (time.perf_counter() - start) / repeat
-            print(f"{turns:5d}  {times:11d}  {rules:12d}  {atoms:5d}  {rules / times:16.0f}  "
-                  f"{ground:8.2f}  {solved:7.2f}  {answer:8.2f}")
+            _row(str(turns), measure(engine, path), f"  {answer:8.2f}")
+        print("\nThe same 2 turns with more check steps after each event:\n checks" + header[7:])
+        path = Path(tmp, "triggers2.yaml")
+        for checks in (3, 6, 12, 24, 48):
+            _row(str(checks), measure(engine, path, checks))
 
 
 if __name__ == "__main__":
