@@ -20,7 +20,8 @@ class Node:
     children: list["Node"] = field(default_factory=list)
 
 
-TIMING_FACTS = {"final", "step", "check", "time", "report_time", "settle_point", "action_index"}
+TIMING_FACTS = {"final", "step", "check", "time", "report_time", "settle_point", "action_index",
+                "segment", "stack_time"}
 PLUMBING = {"occurs", "sba_check", "remaining", "object_exists", "face_up", "char", "permanent",
             "creature", "is_type", "damage_recipient_type", "dies_type", "event_param"}
 # How an object's characteristics came about (layers, keywords) is worth citing only when the

@@ -36,6 +36,11 @@ class ModelSupport:
     def add(self, head: Symbol, index: Symbol, body: Symbol) -> None:
         self.raw.setdefault(head, []).append((index, body))
 
+    def alias(self, atom: Symbol, source: Symbol) -> None:
+        """`atom` is explained as `source` is (an outcome the bridge renames)."""
+        if source in self.raw:
+            self.raw[atom] = self.raw[source]
+
     def get(self, atom: Symbol, default: Any = None) -> Any:
         if atom not in self.decoded:
             if atom not in self.raw:
@@ -214,10 +219,27 @@ def _collect(raw_models: list[list[Symbol]], max_models: int) -> Answer:
             elif s.name == WHY:
                 idx, head, body = s.arguments
                 support.add(head, idx, body)
+        outcome = stack_positions(outcome, support)
+        initially = frozenset(stack_positions(init, None))
+        if frozenset(outcome) in models:      # two models whose stacks differ only in keys
+            continue
         models.append(frozenset(outcome))
         supports.append(support)
-        initially = frozenset(init)
     return Answer(models, initially, supports, truncated=len(raw_models) > max_models)
+
+
+def stack_positions(atoms: set[Symbol], support: ModelSupport | None) -> set[Symbol]:
+    """`stack_entry(Key,Obj)` atoms as the contract's `stack(I,Obj)`, I = 1 for the highest key
+    (405.2); each new outcome atom is explained as its entry is."""
+    entries = sorted((a for a in atoms if a.name == "stack_entry"),
+                     key=lambda a: a.arguments[0].number, reverse=True)
+    out = atoms - set(entries)
+    for position, entry in enumerate(entries, start=1):
+        atom = Function("stack", [Number(position), entry.arguments[1]])
+        out.add(atom)
+        if support is not None:
+            support.alias(Function("outcome", [atom]), Function("outcome", [entry]))
+    return out
 
 
 def diagnose(scen: Scenario, rules: RuleBase, layout: _Layout, start: float,
