@@ -45,3 +45,17 @@ def test_single_triggers_keep_the_fast_names(engine):
     answer = engine.answer(engine.load(ONCE))
     assert not answer.exact_trigger_names
     assert not any(CLASH in m for m in _shown(engine, ONCE, exact=False))
+
+
+def test_stack_positions_rank_keys_from_the_top():
+    from clingo import Number
+    entry = lambda key, obj: Function("stack_entry", [Number(key), Function(obj)])
+    atoms = {entry(4001, "bears"), entry(8002, "bolt"), entry(8001, "shock"),
+             Function("life", [Function("alice"), Number(20)])}
+    support = solve.ModelSupport()
+    support.add(Function("outcome", [entry(8002, "bolt")]), Number(0), Function("", []))
+    out = solve.stack_positions(atoms, support)
+    assert {str(a) for a in out} == {"stack(1,bolt)", "stack(2,shock)", "stack(3,bears)",
+                                     "life(alice,20)"}
+    top = Function("outcome", [Function("stack", [Number(1), Function("bolt")])])
+    assert support.get(top) == [(0, ())]
