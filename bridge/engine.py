@@ -105,7 +105,14 @@ class AskResult:
     rules: RuleBase
 
     def notes(self) -> list[str]:
-        return not_encoded(self.scenario, self.rules)
+        return not_encoded(self.scenario, self.rules) + self.warnings()
+
+    def warnings(self) -> list[str]:
+        if not self.answer.unsettled:
+            return []
+        return [f"the game did not come to rest within {self.answer.checks} check steps after an "
+                "action (state-based actions or triggered abilities kept happening, 704.3, "
+                "603.3b): the outcome is where the last check step left it"]
 
     def text(self) -> str:
         return ruling(self.scenario.title, self.answer, self.rules, self.notes(), self.scenario)
@@ -127,6 +134,7 @@ class AskResult:
             "illegal": sorted(str(a) for a in answer.union if a.name == "illegal"),
             "rules": support_for,
             "summaries": {r: rules.summary(r) for rs in support_for.values() for r in rs},
-            "not_encoded": self.notes(),
+            "not_encoded": not_encoded(self.scenario, self.rules),
+            "warnings": self.warnings(),
             "seconds": round(answer.seconds, 4),
         }

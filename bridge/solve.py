@@ -62,6 +62,7 @@ class Answer:
     supports: list[Support | ModelSupport] = field(default_factory=list)
     checks: int = FIRST_CHECKS
     exact_trigger_names: bool = False
+    unsettled: bool = False          # still not at rest after MAX_CHECKS check steps
     truncated: bool = False
     seconds: float = 0.0
 
@@ -101,6 +102,7 @@ def solve(scen: Scenario, rules: RuleBase, *, explain: bool = False,
     result = _collect(models, max_models)
     result.checks = line.checks
     result.exact_trigger_names = line.exact_names
+    result.unsettled = "unsettled" in flags
     result.seconds = time.monotonic() - start
     return result
 
