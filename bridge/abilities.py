@@ -57,7 +57,8 @@ def _ability(chk: Checker, p: tuple, kind: str, body: Any) -> dict[str, Any]:
         return {"kind": kind, "text": body}
     allowed = {"targets", "effects"} | ({"cost"} if kind == "activated" else set()) | \
         ({"when", "if", "may"} if kind == "triggered" else set()) | \
-        ({"choose", "modes", "if_kicked"} | set(SPELL_COSTS) if kind == "spell" else set())
+        ({"choose", "modes", "if_kicked"} | set(SPELL_COSTS) if kind == "spell" else set()) | \
+        ({"choose", "modes"} if kind == "triggered" else set())
     data = chk.mapping(p, body or {}, allowed)
     ab: dict[str, Any] = {"kind": kind, "modes": None}
     ab.update(_targets_effects(chk, p, data))
@@ -85,9 +86,10 @@ def _targets_effects(chk: Checker, p: tuple, data: dict) -> dict[str, Any]:
 
 
 def _modes(chk: Checker, p: tuple, data: dict) -> tuple[list[dict[str, Any]], int]:
-    """A modal spell (700.2): `choose: N` (default 1) and `modes:`, each `{targets, effects}`."""
+    """A modal spell or triggered ability (700.2, 603.3c): `choose: N` (default 1) and `modes:`,
+    each `{targets, effects}`."""
     if "modes" not in data or "targets" in data or "effects" in data:
-        raise chk.src.error(p, "a modal spell has `modes:` (and `choose:`) instead of targets/effects")
+        raise chk.src.error(p, "a modal ability has `modes:` (and `choose:`) instead of targets/effects")
     raw = chk.list(p + ("modes",), data["modes"])
     if len(raw) < 2:
         raise chk.src.error(p + ("modes",), "a modal spell has at least two modes (700.2)")
