@@ -58,7 +58,7 @@ def _ability(chk: Checker, p: tuple, kind: str, body: Any) -> dict[str, Any]:
     allowed = {"targets", "effects"} | ({"cost"} if kind == "activated" else set()) | \
         ({"when", "if", "may"} if kind == "triggered" else set()) | \
         ({"choose", "modes", "if_kicked"} | set(SPELL_COSTS) if kind == "spell" else set()) | \
-        ({"choose", "modes"} if kind == "triggered" else set())
+        ({"choose", "modes"} if kind in ("triggered", "activated") else set())
     data = chk.mapping(p, body or {}, allowed)
     ab: dict[str, Any] = {"kind": kind, "modes": None}
     ab.update(_targets_effects(chk, p, data))

@@ -221,10 +221,12 @@ def _one_or_list(v, path, raw) -> list:
 
 
 def v_activate(v, path, raw, scen):
-    d = _fields(v, path, raw, {"object", "ability", "targets"}, ("object",))
+    d = _fields(v, path, raw, {"object", "ability", "targets", "mode"}, ("object",))
     return {"object": _obj(v, path + ("object",), d["object"], scen),
             "ability": v.chk.int_value(path + ("ability",), d.get("ability", 1), minimum=1),
-            "targets": _targets(v, path, d, scen)}
+            "targets": _targets(v, path, d, scen),
+            "modes": [v.chk.int_value(path + ("mode", i), m, minimum=1)
+                      for i, m in enumerate(_one_or_list(v, path + ("mode",), d.get("mode")))]}
 
 
 def v_declaration(kind):
@@ -307,6 +309,7 @@ def f_cast(a):
 
 def f_activate(a):
     args = [("target", Function("t", [Number(i + 1), _term(t)])) for i, t in enumerate(a["targets"])]
+    args += [("mode", atom("m", i + 1, m)) for i, m in enumerate(a["modes"])]
     return atom("activate", a["object"], a["ability"]), args
 
 
