@@ -29,6 +29,7 @@ def sentence(atom: Symbol) -> str:
         "damage": lambda: f"{a[0]} has {a[1]} damage marked on it",
         "life": lambda: f"{a[0]} is at {a[1]} life",
         "poison": lambda: f"{a[0]} has {a[1]} poison counter(s)",
+        "hand_size": lambda: f"{a[0]} has {a[1]} card(s) in hand",
         "lost": lambda: f"{a[0]} loses the game",
         "won": lambda: f"{a[0]} wins the game",
         "draw_game": lambda: "the game is a draw",
