@@ -86,13 +86,13 @@ def _targets_effects(chk: Checker, p: tuple, data: dict) -> dict[str, Any]:
 
 
 def _modes(chk: Checker, p: tuple, data: dict) -> tuple[list[dict[str, Any]], int]:
-    """A modal spell or triggered ability (700.2, 603.3c): `choose: N` (default 1) and `modes:`,
-    each `{targets, effects}`."""
+    """A modal spell, triggered or activated ability (700.2, 603.3c, 602.2b): `choose: N`
+    (default 1) and `modes:`, each `{targets, effects}`."""
     if "modes" not in data or "targets" in data or "effects" in data:
         raise chk.src.error(p, "a modal ability has `modes:` (and `choose:`) instead of targets/effects")
     raw = chk.list(p + ("modes",), data["modes"])
     if len(raw) < 2:
-        raise chk.src.error(p + ("modes",), "a modal spell has at least two modes (700.2)")
+        raise chk.src.error(p + ("modes",), "a modal ability has at least two modes (700.2)")
     modes = [_targets_effects(chk, p + ("modes", m), chk.mapping(p + ("modes", m), r, {"targets", "effects"}))
              for m, r in enumerate(raw)]
     choose = chk.int_value(p + ("choose",), data.get("choose", 1), minimum=1)

@@ -132,8 +132,14 @@ def _control(rules: RuleBase, extra: list[ast.AST]) -> clingo.Control:
 def grounded_control(scen: Scenario, rules: RuleBase, checks: int = FIRST_CHECKS, *,
                      explain: bool = False, exact_names: bool = False) -> clingo.Control:
     """The control `solve` would solve first, grounded (for the benches and diagnosis)."""
+    return _grounded(scen, rules, _Layout(checks, exact_names), explain)
+
+
+def _grounded(scen: Scenario, rules: RuleBase, layout: _Layout, explain: bool) -> clingo.Control:
     ctl = _control(rules, _why_program(rules) if explain else [])
-    _add_facts(ctl, scen, _Layout(checks, exact_names), relax_choices=False)
+    if explain:
+        ctl.add("base", [], f"#show {WHY}/3.")
+    _add_facts(ctl, scen, layout, relax_choices=False)
     ctl.ground([("base", [])])
     return ctl
 
@@ -183,12 +189,7 @@ def _remaining(start: float, timeout: float, scen: Scenario) -> float:
 
 
 def _solve_once(scen, rules, layout, explain, start, timeout, max_models):
-    extra = _why_program(rules) if explain else []
-    ctl = _control(rules, extra)
-    if explain:
-        ctl.add("base", [], f"#show {WHY}/3.")
-    _add_facts(ctl, scen, layout, relax_choices=False)
-    ctl.ground([("base", [])])
+    ctl = _grounded(scen, rules, layout, explain)
     _remaining(start, timeout, scen)
     models: list[list[Symbol]] = []
     flags: set[str] = set()
@@ -210,7 +211,7 @@ def _solve_once(scen, rules, layout, explain, start, timeout, max_models):
 
 
 def _collect(raw_models: list[list[Symbol]], max_models: int) -> Answer:
-    models, supports, initially = [], [], frozenset()
+    models, supports, initially, seen = [], [], frozenset(), set()
     for symbols in raw_models[:max_models]:
         outcome, support, init = set(), ModelSupport(), set()
         for s in symbols:
@@ -223,8 +224,9 @@ def _collect(raw_models: list[list[Symbol]], max_models: int) -> Answer:
                 support.add(head, idx, body)
         outcome = stack_positions(outcome, support)
         initially = frozenset(stack_positions(init, None))
-        if frozenset(outcome) in models:      # two models whose stacks differ only in keys
+        if frozenset(outcome) in seen:        # two models whose stacks differ only in keys
             continue
+        seen.add(frozenset(outcome))
         models.append(frozenset(outcome))
         supports.append(support)
     return Answer(models, initially, supports, truncated=len(raw_models) > max_models)
