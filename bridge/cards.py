@@ -67,6 +67,9 @@ def _chapters(chk: Checker, path: tuple, abilities: list) -> dict[int, list[int]
 
 
 def _mana_cost(chk: Checker, path: tuple, data: dict) -> str | None:
+    raw = data.get("mana_cost")
+    if isinstance(raw, str) and not raw.strip():
+        return None  # 202.1b: an empty mana cost is no mana cost (a Siege's back face)
     cost = chk.opt_str(path, data, "mana_cost")
     if cost is None:
         return None
