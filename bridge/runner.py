@@ -13,8 +13,8 @@ def scenario_files(paths: list[str]) -> list[Path]:
         path = Path(raw)
         if path.is_dir():
             files += sorted(path.rglob("*.yaml"))
-        elif path.is_file():
-            files.append(path)
+        elif path.exists() or path.is_symlink():
+            files.append(path)          # not a regular file (a FIFO, a device)? read_source says so
         else:
             raise ScenarioError(raw, None, "", "no such file or directory")
     return files
