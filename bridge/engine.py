@@ -44,9 +44,10 @@ class Engine:
                deadline: Deadline | None = None) -> Answer:
         """Every outcome, solved in a child process given the time left on `deadline`."""
         deadline = deadline or Deadline(timeout, scen.file)
-        rules = self.rules(scen.rules)
-        if explain:
-            prepare_explanations(rules)
+        with deadline.paused():
+            rules = self.rules(scen.rules)
+            if explain:
+                prepare_explanations(rules)
         with deadline.whole():
             left = deadline.left()
             try:

@@ -53,10 +53,10 @@ class Harness:
     """One per run: a work directory, the probes, and one Engine shared by the CLI calls (the
     rule bases are parsed once; every CLI call otherwise builds its own)."""
 
-    def __init__(self, workdir: Path):
+    def __init__(self, workdir: Path, engine: Engine | None = None):
         self.workdir = workdir
         self.log = workdir / "injections.log"
-        self.engine = Engine()
+        self.engine = engine or Engine()
         self.runner = CliRunner()
         self.fifo = workdir / "fifo.yaml"
         if not self.fifo.exists() and hasattr(os, "mkfifo"):

@@ -232,12 +232,12 @@ def yaml_edges(draw, timeout: float = 3.0) -> FuzzInput:
 
 
 @st.composite
-def huge(draw, timeout: float = 3.0) -> FuzzInput:
+def huge(draw, timeout: float = 3.0, boards: tuple[int, ...] = (50, 300, 1500, 3000)) -> FuzzInput:
     """Large boards and large documents: many objects, long flat lists, long strings, alias
     bombs, files just over the size limit."""
     form = draw(st.sampled_from(["board", "flat", "string", "bomb", "oversize", "keys"]))
     if form == "board":
-        n = draw(st.sampled_from([50, 300, 1500, 3000]))
+        n = draw(st.sampled_from(boards))
         acts = draw(st.sampled_from([0, 5, 40]))
         doc = {"title": "huge board", "players": ["alice", "bob"],
                "cards": {"Bear": {"types": ["creature"], "power": 2, "toughness": 2,
