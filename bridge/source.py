@@ -23,6 +23,8 @@ def read_source(path: str | Path) -> str:
         raise _refused(name, "no such file") from None
     except OSError as exc:
         raise _refused(name, f"cannot open the file: {exc.strerror or exc}") from None
+    except ValueError:                      # a NUL character in the path
+        raise _refused(name, "not a file name (it holds a NUL character)") from None
     try:
         info = os.fstat(fd)
         if stat.S_ISDIR(info.st_mode):

@@ -81,7 +81,7 @@ def legal(file: str, player: str | None, as_json: bool, timeout: float) -> None:
 
 
 @main.command()
-@click.argument("paths", nargs=-1, type=click.Path())
+@click.argument("paths", nargs=-1, type=str)   # checked by runner.scenario_files
 @timeout_option()
 @click.option("-q", "--quiet", is_flag=True, help="print failures only")
 def test(paths: tuple[str, ...], timeout: float, quiet: bool) -> None:

@@ -128,6 +128,15 @@ def test_file_just_over_the_limit(tmp_path):
     refused(write(tmp_path, HEAD.encode() + b"#" + b"x" * MAX_BYTES), "too large")
 
 
+@pytest.mark.parametrize("command", ["ask", "test", "legal"])
+def test_odd_path_names(tmp_path, command):
+    loop = tmp_path / "loop.yaml"
+    loop.symlink_to(loop)
+    for path in (tmp_path / "a\x00b.yaml", loop):
+        result, output = run(command, path)
+        assert result.exit_code == 2, output
+
+
 def test_missing_file():
     refused(REPO / "no-such-scenario.yaml", "no such file")
 
@@ -171,6 +180,17 @@ def test_why_accepts_an_atom_starting_with_a_minus(args):
     result, output = run("why", LETHAL, *args)
     assert result.exit_code == 0, output
     assert "-zone(bear,battlefield)" in output
+
+
+@pytest.mark.parametrize("atom,fragment", [
+    ("f(" * 400 + "x" + ")" * 400, "too long"),
+    ("f(" * 20 + "x" + ")" * 20, "nested more than"),
+    ("life(alice," + "9" * 900 + ")", "out of range"),
+    ("zone(bear,graveyard). #script (python) import os #end.", "not an atom"),
+])
+def test_why_refuses_odd_atoms(atom, fragment):
+    result, output = run("why", LETHAL, atom)
+    assert result.exit_code == 2 and fragment in output and "[ATOM]" in output
 
 
 def test_why_for_an_atom_holding_nowhere_stays_within_the_timeout():

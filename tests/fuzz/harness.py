@@ -62,6 +62,9 @@ class Harness:
         if not self.fifo.exists() and hasattr(os, "mkfifo"):
             os.mkfifo(self.fifo)
         (workdir / "a-directory.yaml").mkdir(exist_ok=True)
+        self.loop = workdir / "loop.yaml"
+        if not self.loop.is_symlink():
+            self.loop.symlink_to(self.loop)
         _install_probes(self.log)
 
     def run(self, inp: FuzzInput) -> Outcome:
@@ -93,7 +96,8 @@ class Harness:
     def _materialise(self, inp: FuzzInput) -> Path:
         special = {"fifo": self.fifo, "dir": self.workdir / "a-directory.yaml",
                    "dev_zero": Path("/dev/zero"), "dev_urandom": Path("/dev/urandom"),
-                   "missing": self.workdir / "no-such-file.yaml"}
+                   "missing": self.workdir / "no-such-file.yaml",
+                   "nul_in_name": self.workdir / "a\x00b.yaml", "symlink_loop": self.loop}
         if inp.special is not None:
             return special[inp.special]
         path = self.workdir / "input.yaml"

@@ -115,7 +115,9 @@ def _dump(doc: Any) -> bytes:
 # -- commands --------------------------------------------------------------------------------
 ATOMS = ["zone(bear,graveyard)", "-zone(bear,graveyard)", "life(alice,20)", "lost(bob)",
          "werewolf(x)", "life(alice,", "X", "zone(X,Y)", f"{MARKER}). #show.", "a" * 5000,
-         "life(alice,99999999999)", '"str"', "f(" * 200 + ")" * 200]
+         "life(alice,99999999999)", '"str"', "f(" * 200 + ")" * 200,
+         "f(" * 400 + "x" + ")" * 400, "f(" * 20 + "x" + ")" * 20,
+         "life(alice," + "9" * 5000 + ")", "-", "--", "-" * 3, "\n", "zone(bear,graveyard)\n"]
 
 
 def commands(timeout: float) -> st.SearchStrategy[list[str]]:
@@ -278,7 +280,8 @@ def huge(draw, timeout: float = 3.0, boards: tuple[int, ...] = (50, 300, 1500, 3
 @st.composite
 def special_files(draw, timeout: float = 3.0) -> FuzzInput:
     """What is not a regular file: FIFO, directory, devices, a missing path."""
-    special = draw(st.sampled_from(["fifo", "dir", "dev_zero", "dev_urandom", "missing"]))
+    special = draw(st.sampled_from(["fifo", "dir", "dev_zero", "dev_urandom", "missing",
+                                    "nul_in_name", "symlink_loop"]))
     return FuzzInput("special_file", draw(commands(timeout)), special=special)
 
 
