@@ -38,9 +38,9 @@ def load_scenario(path: str | Path, library: CardLibrary | None = None,
 
 def parse_scenario(text: str, file: str, library: CardLibrary | None = None,
                    deadline: Deadline | None = None) -> Scenario:
-    if deadline is not None:
-        deadline.check()
-    src = load_yaml(text, file)
+    tick = deadline.check if deadline is not None else (lambda: None)
+    tick()
+    src = load_yaml(text, file, tick)
     return _Validator(src, library or default_library(), deadline).scenario()
 
 

