@@ -113,16 +113,16 @@ def _run(send, work, args, kwargs) -> None:
         send.send((False, (SolverOutOfMemory, {"file": "", "board": ""})))
     except RuntimeError as err:             # clingo reports its std::bad_alloc as RuntimeError
         if "bad_alloc" not in str(err):
-            raise_elsewhere(send, err)
+            _report_bug(send, err)
         else:
             send.send((False, (SolverOutOfMemory, {"file": "", "board": ""})))
     except BaseException as err:            # noqa: BLE001 - reported to the parent, re-raised there
-        raise_elsewhere(send, err)
+        _report_bug(send, err)
     finally:
         send.close()
 
 
-def raise_elsewhere(send, err: BaseException) -> None:
+def _report_bug(send, err: BaseException) -> None:
     """A bug in the child: re-raised in the parent (as RuntimeError), never hidden."""
     send.send((False, (RuntimeError, {"args": (f"{type(err).__name__}: {err}",)})))
 
