@@ -91,6 +91,15 @@ def test_flat_document_is_refused_quickly(tmp_path):
     assert result.exit_code == 2 and "too large" in output
 
 
+def test_two_megabyte_flow_list_within_the_timeout(tmp_path):
+    """Once 67 s and 700 MB before it was refused; now refused at value 50 001, in time."""
+    path = write(tmp_path, HEAD + "choose: [" + ",".join(["a"] * 1_000_000) + "]\n")
+    assert path.stat().st_size <= MAX_BYTES
+    result, output = run("ask", "--json", "--timeout", "1", path, timeout_check=1 + 2)
+    assert result.exit_code == 2
+    assert json.loads(result.output)["error"]["kind"] in ("bad_input", "timeout")
+
+
 def test_alias_bomb(tmp_path):
     lines = [HEAD.strip(), 'a0: &a0 ["x","x","x","x","x","x","x","x"]']
     lines += [f"a{i}: &a{i} [" + ",".join([f"*a{i - 1}"] * 8) + "]" for i in range(1, 9)]
