@@ -49,8 +49,10 @@ def main() -> int:
             print(f"  {stats.total} inputs, {time.monotonic() - started:.0f} s, "
                   f"{len(stats.failures)} failures", file=sys.stderr, flush=True)
 
-    one()
-    print(stats.table(time.monotonic() - started, opts))
+    try:
+        one()
+    finally:        # the figures so far, even if the run is stopped
+        print(stats.table(time.monotonic() - started, opts), flush=True)
     if stats.failures:
         Path(opts.out).write_text("\n\n".join(stats.failures), encoding="utf-8")
     return 1 if stats.failures else 0

@@ -150,7 +150,9 @@ def mutated(draw, timeout: float = 3.0) -> FuzzInput:
 
 def _mutate(draw, doc: Any, path: tuple, op: str) -> Any:
     if op == "replace" or not path:
-        return _set(doc, path, draw(st.sampled_from(WRONG_VALUES + INJECTIONS + NEAR_MISSES)))
+        # a copy: a later edit must not change the shared list (hypothesis replays draws)
+        return _set(doc, path, copy.deepcopy(draw(st.sampled_from(WRONG_VALUES + INJECTIONS
+                                                                  + NEAR_MISSES))))
     parent = _get(doc, path[:-1])
     if op == "delete":
         del parent[path[-1]]
@@ -171,7 +173,7 @@ def wrong_types(draw, timeout: float = 3.0) -> FuzzInput:
     name, original = draw(st.sampled_from(bundled()))
     doc = copy.deepcopy(original)
     path = draw(st.sampled_from(_paths(doc)[1:] or [()]))
-    doc = _set(doc, path, draw(st.sampled_from(WRONG_VALUES)))
+    doc = _set(doc, path, copy.deepcopy(draw(st.sampled_from(WRONG_VALUES))))
     return FuzzInput("wrong_type", draw(commands(timeout)), _dump(doc), notes={"base": name})
 
 
