@@ -44,7 +44,7 @@ def main() -> int:
     @given(any_input(opts.timeout))
     def one(inp) -> None:
         outcome = harness.run(inp)
-        stats.add(outcome, outcome.problems(opts.timeout, opts.margin))
+        stats.add(outcome, outcome.problems(opts.timeout, opts.margin), inp.notes)
         if stats.total % 500 == 0:
             print(f"  {stats.total} inputs, {time.monotonic() - started:.0f} s, "
                   f"{len(stats.failures)} failures", file=sys.stderr, flush=True)
@@ -67,7 +67,7 @@ class Stats:
         self.tracebacks = self.hangs = self.injections = 0
         self.failures: list[str] = []
 
-    def add(self, outcome: Outcome, problems: list[str]) -> None:
+    def add(self, outcome: Outcome, problems: list[str], notes: dict | None = None) -> None:
         self.total += 1
         self.by_kind[outcome.kind][outcome.exit_code] += 1
         self.by_command[outcome.command[0]] += 1
@@ -76,7 +76,7 @@ class Stats:
         self.injections += bool(outcome.injected)
         self.hangs += any(p.startswith("took") for p in problems)
         if problems:
-            self.failures.append(f"{outcome.kind} {outcome.command}\n  " + "\n  ".join(problems)
+            self.failures.append(f"{outcome.kind} {notes} {outcome.command}\n  " + "\n  ".join(problems)
                                  + "\n  output: " + outcome.output[-400:])
             print("FAILURE " + self.failures[-1], file=sys.stderr, flush=True)
 
