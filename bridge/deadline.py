@@ -89,7 +89,7 @@ def within(limit: float, file: str, work: Callable[..., T], *args: Any, **kwargs
             raise SolverTimeout(file, limit)
         ok, payload = receive.recv()
     except EOFError:                        # killed from outside, e.g. by the OOM killer
-        raise SolverOutOfMemory(file) from None
+        raise SolverOutOfMemory(file, killed=True) from None
     finally:
         if child.is_alive():
             child.kill()

@@ -103,6 +103,7 @@ class SolverOutOfMemory(RulekeeperError):
 
     file: str
     board: str = ""          # "1500 objects, 3 actions", filled in by the engine
+    killed: bool = False     # the process died without a word (the OOM killer, a signal)
     exit_code = EXIT_BAD_INPUT
     kind = "out_of_memory"
 
@@ -111,4 +112,6 @@ class SolverOutOfMemory(RulekeeperError):
 
     def message_text(self) -> str:
         size = f" on a board of {self.board}" if self.board else ""
-        return f"the solver ran out of memory{size}; simplify the scenario (fewer objects or actions)"
+        what = ("the solver process ended without an answer (out of memory?)" if self.killed
+                else "the solver ran out of memory")
+        return f"{what}{size}; simplify the scenario (fewer objects or actions)"
