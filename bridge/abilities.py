@@ -14,12 +14,13 @@ from typing import Any
 from clingo import Function, Number, String, Symbol
 
 from .checks import Checker
+from .yamlsrc import clip
 
 KINDS = ("spell", "activated", "triggered", "static", "chapter")
 TARGET_SPECS = ("any", "creature", "player", "opponent", "permanent", "nonland_permanent", "spell", "land",
                 "artifact", "enchantment", "planeswalker", "creature_or_planeswalker",
                 "player_or_planeswalker")
-REF = re.compile(r"^(self|you|target\d?)$")
+REF = re.compile(r"self|you|target\d?", re.ASCII)   # used with fullmatch
 TRIGGER_EVENTS = ("enters", "dies", "leaves", "dealt_damage", "you_cast", "beginning_of",
                   "counter_removed")
 CONDITIONS = ("life_at_least", "life_at_most", "you_control", "battlefield_state")
@@ -152,7 +153,7 @@ def _effect(chk: Checker, p: tuple, raw: Any) -> dict[str, Any]:
     d = chk.mapping(q, arg, allowed)
     for key in required:
         if key not in d:
-            raise chk.src.error(q, f"missing {key!r}")
+            raise chk.src.error(q, f"missing {clip(key)}")
     out: dict[str, Any] = {"verb": verb}
     for key in ("target", "object", "player"):
         if key in d:
@@ -163,7 +164,7 @@ def _effect(chk: Checker, p: tuple, raw: Any) -> dict[str, Any]:
         out["kind"] = chk.str_value(q + ("kind",), d["kind"])
     for key in ("power", "toughness"):
         out[key] = chk.int_value(q + (key,), d.get(key, 0))
-    out["keywords"] = chk.word_list(q + ("keywords",), d.get("keywords", []), re.compile(r"^[a-z_]+$"))
+    out["keywords"] = chk.word_list(q + ("keywords",), d.get("keywords", []), re.compile(r"[a-z_]+"))
     if "until" in d:
         out["until"] = chk.choice(q + ("until",), d["until"], ("end_of_turn",))
     return out
@@ -183,8 +184,8 @@ def _state_effect(chk: Checker, q: tuple, arg: Any) -> dict[str, Any]:
 
 
 def _ref(chk: Checker, p: tuple, raw: Any) -> str:
-    if not isinstance(raw, str) or not REF.match(raw):
-        raise chk.src.error(p, f"{raw!r}: write self, you, target, target1, target2, ...")
+    if not isinstance(raw, str) or not REF.fullmatch(raw):
+        raise chk.src.error(p, f"{clip(raw)}: write self, you, target, target1, target2, ...")
     return "target1" if raw == "target" else raw
 
 
@@ -211,7 +212,7 @@ def _cost(chk: Checker, p: tuple, raw: Any, sacrifice_kinds: tuple[str, ...] = (
             out += [("mana", s) for s in MANA_SYMBOL.findall(c)]
         else:
             more = "{sacrifice: creature}, " if sacrifice_kinds else "\"{T}\", sacrifice, "
-            raise chk.src.error(p + (j,), f"bad cost {c!r}: use mana like \"{{1}}{{G}}\", "
+            raise chk.src.error(p + (j,), f"bad cost {clip(c)}: use mana like \"{{1}}{{G}}\", "
                                           f"{more}{{pay_life: N}}")
     return out
 
@@ -227,7 +228,7 @@ def _when(chk: Checker, p: tuple, raw: Any) -> tuple:
     kind = kinds[0]
     if kind == "you_cast":
         types = d[kind] if isinstance(d[kind], list) else [d[kind]]
-        return (kind, chk.word_list(p + (kind,), types, re.compile(r"^[a-z]+$")))
+        return (kind, chk.word_list(p + (kind,), types, re.compile(r"[a-z]+")))
     if kind == "beginning_of":
         from .scenario import STEPS
         whose = chk.choice(p + ("player",), d.get("player", "you"), ("you", "each"))

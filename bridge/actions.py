@@ -12,6 +12,7 @@ from typing import Any, Callable
 from clingo import Function, Number, String, Symbol
 
 from .checks import IDENT, Checker
+from .yamlsrc import clip
 from .scenario import BATTLEFIELD_STATES, STEPS, Action, Scenario
 
 Validate = Callable[[Any, tuple, Any, Scenario], Any]
@@ -50,7 +51,7 @@ def _obj(v, path, raw, scen, *, any_target=False):
     if any_target:
         known |= set(scen.players)
     if oid not in known:
-        raise v.err(path, f"{oid!r} is not {'an object or player' if any_target else 'an object'}"
+        raise v.err(path, f"{clip(oid)} is not {'an object or player' if any_target else 'an object'}"
                           " of this scenario")
     return oid
 
@@ -63,7 +64,7 @@ def _fields(v, path, raw, allowed, required):
     data = v.chk.mapping(path, raw, allowed)
     for key in required:
         if key not in data:
-            raise v.err(path, f"missing {key!r}")
+            raise v.err(path, f"missing {clip(key)}")
     return data
 
 
@@ -99,8 +100,8 @@ def v_counters(v, path, raw, scen):
     from .validate import COUNTER_ALIASES
     d = _fields(v, path, raw, {"object", "kind", "amount"}, ("object", "kind", "amount"))
     kind = v.chk.str_value(path + ("kind",), d["kind"])
-    if not (kind in ("+1/+1", "-1/-1") or IDENT.match(kind)):
-        raise v.err(path + ("kind",), f"bad counter kind {kind!r}")
+    if not (kind in ("+1/+1", "-1/-1") or IDENT.fullmatch(kind)):
+        raise v.err(path + ("kind",), f"bad counter kind {clip(kind)}")
     return {"object": _obj(v, path + ("object",), d["object"], scen),
             "kind": COUNTER_ALIASES.get(kind, kind),
             "amount": v.chk.int_value(path + ("amount",), d["amount"], minimum=0)}
@@ -123,7 +124,7 @@ def v_create_token(v, path, raw, scen):
     d = v.chk.mapping(path, raw, CARD_FIELDS | {"id", "controller"})
     tid = v.chk.ident(path + ("id",), d.get("id"))
     if scen.object(tid) or tid in scen.tokens or tid in scen.players:
-        raise v.err(path + ("id",), f"duplicate id {tid!r}")
+        raise v.err(path + ("id",), f"duplicate id {clip(tid)}")
     card_fields = {k: val for k, val in d.items() if k not in ("id", "controller")}
     scen.tokens[tid] = parse_card(v.chk, path, card_fields, key=f"#token:{tid}")
     return {"id": tid, "controller": _player(v, path + ("controller",),
@@ -140,7 +141,7 @@ def v_copy(v, path, raw, scen):
     orig = _obj(v, path + ("object",), d["object"], scen)
     tid = v.chk.ident(path + ("id",), d["id"])
     if scen.object(tid) or tid in scen.tokens or tid in scen.players:
-        raise v.err(path + ("id",), f"duplicate id {tid!r}")
+        raise v.err(path + ("id",), f"duplicate id {clip(tid)}")
     scen.tokens[tid] = None  # its characteristics are copied by the rules (707)
     owner = _player(v, path + ("as_token_for",), d.get("as_token_for", scen.turn.active), scen)
     exc = v.chk.mapping(path + ("except",), d.get("except", {}), COPY_EXCEPT)

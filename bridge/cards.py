@@ -8,14 +8,15 @@ from typing import Any
 from .abilities import parse_abilities
 from .checks import Checker
 from .scenario import BATTLEFIELD_STATES, COLORS, Card, Keyword
-from .yamlsrc import load_yaml
+from .yamlsrc import clip, load_yaml
 
 CARD_FIELDS = {"name", "mana_cost", "colors", "supertypes", "types", "subtypes", "power",
                "toughness", "loyalty", "defense", "keywords", "abilities", "back",
                "battlefield_state"}
-MANA_SYMBOL = re.compile(r"\{([WUBRGCSX]|\d{1,2}|[WUBRG2]/[WUBRGP]|[WUBRG]/[WUBRG]/P)\}")
-WORD = re.compile(r"^[a-z][a-z0-9_\-]*$")
-KEYWORD_NAME = re.compile(r"^[a-z][a-z0-9_]*$")
+MANA_SYMBOL = re.compile(r"\{([WUBRGCSX]|\d{1,2}|[WUBRG2]/[WUBRGP]|[WUBRG]/[WUBRG]/P)\}", re.ASCII)
+# patterns are used with fullmatch: "deathtouch\n" must not pass for deathtouch ($ would let it)
+WORD = re.compile(r"[a-z][a-z0-9_\-]*")
+KEYWORD_NAME = re.compile(r"[a-z][a-z0-9_]*")
 
 
 def parse_card(chk: Checker, path: tuple, raw: Any, key: str, allow_back: bool = True) -> Card:
@@ -37,7 +38,7 @@ def parse_card(chk: Checker, path: tuple, raw: Any, key: str, allow_back: bool =
     state = chk.opt_str(path, data, "battlefield_state")
     if state is not None and state not in BATTLEFIELD_STATES:
         raise chk.src.error(path + ("battlefield_state",),
-                            f"unknown battlefield state {state!r}; one of {', '.join(BATTLEFIELD_STATES)}")
+                            f"unknown battlefield state {clip(state)}; one of {', '.join(BATTLEFIELD_STATES)}")
     card.battlefield_state = state
     if "back" in data:
         if not allow_back:
@@ -75,7 +76,7 @@ def _mana_cost(chk: Checker, path: tuple, data: dict) -> str | None:
         return None
     if MANA_SYMBOL.sub("", cost) != "":
         raise chk.src.error(path + ("mana_cost",),
-                            f"bad mana cost {cost!r}: use symbols like {{2}}{{W}}{{U}}, {{X}}, {{W/U}}, {{G/P}}")
+                            f"bad mana cost {clip(cost)}: use symbols like {{2}}{{W}}{{U}}, {{X}}, {{W/U}}, {{G/P}}")
     return cost
 
 
@@ -84,7 +85,7 @@ def _colors(chk: Checker, path: tuple, data: dict, cost: str | None) -> list[str
         colors = chk.word_list(path + ("colors",), data["colors"], WORD)
         bad = [c for c in colors if c not in COLORS.values()]
         if bad:
-            raise chk.src.error(path + ("colors",), f"unknown colour {bad[0]!r}")
+            raise chk.src.error(path + ("colors",), f"unknown colour {clip(bad[0])}")
         return colors
     return None
 
@@ -104,12 +105,12 @@ def derived_colors(card: Card) -> list[str]:
 
 def _keyword(chk: Checker, path: tuple, raw: Any) -> Keyword:
     if isinstance(raw, str):
-        if not KEYWORD_NAME.match(raw):
-            raise chk.src.error(path, f"bad keyword {raw!r}: lowercase words with underscores")
+        if not KEYWORD_NAME.fullmatch(raw):
+            raise chk.src.error(path, f"bad keyword {clip(raw)}: lowercase words with underscores")
         return Keyword(raw)
     data = chk.mapping(path, raw, None)
     names = [k for k in data if k != "amount"]
-    if len(names) != 1 or not KEYWORD_NAME.match(names[0]):
+    if len(names) != 1 or not KEYWORD_NAME.fullmatch(names[0]):
         raise chk.src.error(path, "a keyword with parameters is a map with one keyword name "
                                   "(and optionally amount), e.g. {protection: red}")
     name = names[0]
@@ -117,7 +118,7 @@ def _keyword(chk: Checker, path: tuple, raw: Any) -> Keyword:
     value = data[name]
     if isinstance(value, list):
         args["values"] = chk.word_list(path + (name,), value, WORD)
-    elif isinstance(value, str) and WORD.match(value):
+    elif isinstance(value, str) and WORD.fullmatch(value):
         args["values"] = [value]
     elif isinstance(value, int) and not isinstance(value, bool):
         args["amount"] = chk.int_value(path + (name,), value)

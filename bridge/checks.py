@@ -4,10 +4,11 @@ from __future__ import annotations
 import re
 from typing import Any, Iterable
 
-from .yamlsrc import Located
+from .yamlsrc import Located, clip
 
 MAX_INT = 1_000_000
-IDENT = re.compile(r"^[a-z][a-z0-9_]{0,63}$")
+# used with fullmatch: with match and $, "alice\n" passed and became a second player
+IDENT = re.compile(r"[a-z][a-z0-9_]{0,63}")
 
 
 class Checker:
@@ -23,7 +24,7 @@ class Checker:
             allowed = set(allowed)
             for key in raw:
                 if key not in allowed:
-                    raise self.src.error(path + (key,), f"unknown key {key!r}; allowed: "
+                    raise self.src.error(path + (key,), f"unknown key {clip(key)}; allowed: "
                                          + ", ".join(sorted(allowed)))
         return raw
 
@@ -49,7 +50,7 @@ class Checker:
             raise self.src.error(path, f"expected a whole number, got {_kind(raw)}")
         if raw < minimum or raw > MAX_INT:
             lo = "0" if minimum == 0 else f"{minimum}"
-            raise self.src.error(path, f"number {raw} out of range ({lo} to {MAX_INT})")
+            raise self.src.error(path, f"number {clip(raw, quote=False)} out of range ({lo} to {MAX_INT})")
         return raw
 
     def opt_int(self, path: tuple, data: dict, key: str, minimum: int = -MAX_INT) -> int | None:
@@ -61,7 +62,7 @@ class Checker:
         return raw
 
     def ident(self, path: tuple, raw: Any) -> str:
-        if not isinstance(raw, str) or not IDENT.match(raw):
+        if not isinstance(raw, str) or not IDENT.fullmatch(raw):
             raise self.src.error(path, f"expected an id (lowercase letters, digits, _; starting "
                                        f"with a letter), got {_shown(raw)}")
         return raw
@@ -75,7 +76,7 @@ class Checker:
     def word_list(self, path: tuple, raw: Any, pattern: re.Pattern) -> list[str]:
         items = self.list(path, raw)
         for i, item in enumerate(items):
-            if not isinstance(item, str) or not pattern.match(item):
+            if not isinstance(item, str) or not pattern.fullmatch(item):
                 raise self.src.error(path + (i,), f"expected a lowercase word, got {_shown(item)}")
         return list(items)
 
@@ -83,9 +84,9 @@ class Checker:
 def _kind(raw: Any) -> str:
     if raw is None:
         return "nothing"
-    return {dict: "a map", list: "a list", str: f"text {raw!r}"[:60], bool: f"{raw}".lower()}.get(
-        type(raw), f"{type(raw).__name__} {raw!r}"[:60])
+    return {dict: "a map", list: "a list", str: f"text {clip(raw)}", bool: f"{raw}".lower()}.get(
+        type(raw), f"{type(raw).__name__} {clip(raw)}")
 
 
 def _shown(raw: Any) -> str:
-    return repr(raw)[:60]
+    return clip(raw)

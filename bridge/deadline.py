@@ -14,16 +14,65 @@ channels. Each fork is private to its caller, so parallel test workers don't sha
 from __future__ import annotations
 
 import multiprocessing
-from dataclasses import replace
-from typing import Any, Callable, TypeVar
+import time
+from contextlib import contextmanager
+from dataclasses import dataclass, field, replace
+from typing import Any, Callable, Iterator, TypeVar
 
 import clingo
 
-from .errors import RulekeeperError, ScenarioError, SolverTimeout
+from .errors import RulekeeperError, SolverOutOfMemory, SolverTimeout
 from .solve import Answer
 
 T = TypeVar("T")
 GRACE = 0.5   # seconds the child gets beyond the limit to report its own timeout
+MEMORY_LIMIT = 4 * 1024 ** 3   # address space of a solving child: out of memory is an answer,
+                               # not a machine brought to its knees
+
+
+@dataclass
+class Deadline:
+    """The time limit of one whole answer (`--timeout`): reading, parsing, validating, solving
+    and explaining all draw on the same budget, started when the command starts."""
+
+    seconds: float
+    file: str
+    start: float = field(default_factory=time.monotonic)
+
+    def left(self) -> float:
+        """Seconds remaining; SolverTimeout once none are."""
+        remaining = self.seconds - (time.monotonic() - self.start)
+        if remaining <= 0:
+            raise SolverTimeout(self.file, self.seconds)
+        return remaining
+
+    def check(self) -> None:
+        """Raise SolverTimeout if the time is up (called between steps of in-process work)."""
+        self.left()
+
+    @contextmanager
+    def paused(self) -> Iterator[None]:
+        """Time spent in the body is not counted: loading and transforming the rule files is
+        a fixed cost of the program (once per process), not part of answering a scenario."""
+        began = time.monotonic()
+        try:
+            yield
+        finally:
+            self.start += time.monotonic() - began
+
+    def run(self, work: Callable[..., T], *args: Any, **kwargs: Any) -> T:
+        """work(*args, **kwargs) in a child process given the time left (its result must
+        pickle: text, JSON data); the timeout it may raise names the whole limit."""
+        with self.whole():
+            return within(self.left(), self.file, work, *args, **kwargs)
+
+    @contextmanager
+    def whole(self) -> Iterator[None]:
+        """A timeout raised inside (given only the time left) is reported with the whole limit."""
+        try:
+            yield
+        except SolverTimeout:
+            raise SolverTimeout(self.file, self.seconds) from None
 
 
 def within(limit: float, file: str, work: Callable[..., T], *args: Any, **kwargs: Any) -> T:
@@ -39,9 +88,8 @@ def within(limit: float, file: str, work: Callable[..., T], *args: Any, **kwargs
         if not receive.poll(limit + GRACE):
             raise SolverTimeout(file, limit)
         ok, payload = receive.recv()
-    except EOFError:                        # killed from outside, e.g. out of memory
-        raise ScenarioError(file, None, "", "the solver process ended without an answer "
-                                            "(out of memory?); simplify the scenario") from None
+    except EOFError:                        # killed from outside, e.g. by the OOM killer
+        raise SolverOutOfMemory(file, killed=True) from None
     finally:
         if child.is_alive():
             child.kill()
@@ -49,18 +97,46 @@ def within(limit: float, file: str, work: Callable[..., T], *args: Any, **kwargs
         receive.close()
     if ok:
         return payload
-    raise _rebuild(payload)
+    err = _rebuild(payload)
+    if isinstance(err, SolverOutOfMemory):
+        err.file = file
+    raise err
 
 
 def _run(send, work, args, kwargs) -> None:
+    _limit_memory()
     try:
         send.send((True, work(*args, **kwargs)))
     except RulekeeperError as err:          # dataclass errors: ship class and fields
         send.send((False, (type(err), dict(vars(err)))))
+    except MemoryError:
+        send.send((False, (SolverOutOfMemory, {"file": "", "board": ""})))
+    except RuntimeError as err:             # clingo reports its std::bad_alloc as RuntimeError
+        if "bad_alloc" not in str(err):
+            _report_bug(send, err)
+        else:
+            send.send((False, (SolverOutOfMemory, {"file": "", "board": ""})))
     except BaseException as err:            # noqa: BLE001 - reported to the parent, re-raised there
-        send.send((False, (RuntimeError, {"args": (f"{type(err).__name__}: {err}",)})))
+        _report_bug(send, err)
     finally:
         send.close()
+
+
+def _report_bug(send, err: BaseException) -> None:
+    """A bug in the child: re-raised in the parent (as RuntimeError), never hidden."""
+    send.send((False, (RuntimeError, {"args": (f"{type(err).__name__}: {err}",)})))
+
+
+def _limit_memory() -> None:
+    """Cap the child's address space so a huge board ends in MemoryError/bad_alloc (exit 2)."""
+    try:
+        import resource
+        soft, hard = resource.getrlimit(resource.RLIMIT_AS)
+        limit = MEMORY_LIMIT if hard == resource.RLIM_INFINITY else min(MEMORY_LIMIT, hard)
+        if soft == resource.RLIM_INFINITY or soft > limit:
+            resource.setrlimit(resource.RLIMIT_AS, (limit, hard))
+    except (ImportError, ValueError, OSError):     # no resource module (Windows), or refused
+        pass
 
 
 def _rebuild(payload: tuple[type, dict]) -> BaseException:

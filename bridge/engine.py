@@ -7,9 +7,9 @@ from typing import Any
 
 from clingo import Function, Symbol
 
-from .deadline import solve_within
+from .deadline import Deadline, solve_within
 from .check import CheckResult, check_expectations, check_impossible
-from .errors import ImpossibleSituation
+from .errors import ImpossibleSituation, SolverOutOfMemory
 from .explain import candidate_rules, derivation, render_tree, rules_behind
 from .notencoded import not_encoded
 from .rulebase import RuleBase
@@ -35,37 +35,62 @@ class Engine:
             self._bases[key] = RuleBase(self.root, list(key))
         return self._bases[key]
 
-    def load(self, path: str | Path) -> Scenario:
-        return load_scenario(path)
+    def load(self, path: str | Path, deadline: Deadline | None = None) -> Scenario:
+        """The validated scenario: the one input path of every command (bounded read, any YAML
+        fault as exit 2 with its line, the deadline checked while validating)."""
+        return load_scenario(path, deadline=deadline)
 
-    def answer(self, scen: Scenario, explain: bool = False,
-               timeout: float = DEFAULT_TIMEOUT) -> Answer:
-        rules = self.rules(scen.rules)
-        if explain:
-            prepare_explanations(rules)
-        return solve_within(timeout, scen.file, solve, scen, rules, explain=explain, timeout=timeout)
+    def answer(self, scen: Scenario, explain: bool = False, timeout: float = DEFAULT_TIMEOUT,
+               deadline: Deadline | None = None) -> Answer:
+        """Every outcome, solved in a child process given the time left on `deadline`."""
+        deadline = deadline or Deadline(timeout, scen.file)
+        with deadline.paused():
+            rules = self.rules(scen.rules)
+            if explain:
+                prepare_explanations(rules)
+        with deadline.whole():
+            left = deadline.left()
+            try:
+                return solve_within(left, scen.file, solve, scen, rules, explain=explain,
+                                    timeout=left)
+            except SolverOutOfMemory as err:
+                err.board = board_size(scen)
+                raise
 
     # -- commands ------------------------------------------------------------------------------
-    def ask(self, path: str | Path, timeout: float = DEFAULT_TIMEOUT) -> "AskResult":
-        scen = self.load(path)
-        answer = self.answer(scen, explain=True, timeout=timeout)
+    def ask(self, path: str | Path, timeout: float = DEFAULT_TIMEOUT,
+            deadline: Deadline | None = None) -> "AskResult":
+        deadline = deadline or Deadline(timeout, str(path))
+        scen = self.load(path, deadline)
+        answer = self.answer(scen, explain=True, deadline=deadline)
         return AskResult(scen, answer, self.rules(scen.rules))
 
     def check(self, path: str | Path, timeout: float = DEFAULT_TIMEOUT) -> CheckResult:
         """A scenario's expect against its answer (an expected impossibility included)."""
-        scen = self.load(path)
+        deadline = Deadline(timeout, str(path))
+        scen = self.load(path, deadline)
         try:
-            answer = self.answer(scen, timeout=timeout)
+            answer = self.answer(scen, deadline=deadline)
         except ImpossibleSituation as err:
             return check_impossible(scen, err)
         return check_expectations(scen, answer)
 
-    def why(self, path: str | Path, atom_text: str, timeout: float = DEFAULT_TIMEOUT) -> str:
-        scen = self.load(path)
+    def why(self, path: str | Path, atom_text: str, timeout: float = DEFAULT_TIMEOUT,
+            deadline: Deadline | None = None) -> str:
+        deadline = deadline or Deadline(timeout, str(path))
+        scen = self.load(path, deadline)
         atom = parse_atom(atom_text, lambda m: _bad_atom(path, m))
-        answer = self.answer(scen, explain=True, timeout=timeout)
+        answer = self.answer(scen, explain=True, deadline=deadline)
         rules = self.rules(scen.rules)
-        return why_text(atom, answer, rules)
+        # the explanation (and the search for candidate rules when the atom holds nowhere)
+        # draws on the same time budget: it runs in a child given the time left
+        return deadline.run(why_text, atom, answer, rules)
+
+
+def board_size(scen: Scenario) -> str:
+    """How big a board is, for the out-of-memory message."""
+    return (f"{len(scen.objects)} objects, {len(scen.actions)} actions, "
+            f"{len(scen.players)} players")
 
 
 def _bad_atom(path, message):

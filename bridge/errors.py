@@ -1,18 +1,37 @@
-"""User-facing errors and the exit codes of the scenario contract (section 3)."""
+"""User-facing errors and the exit codes of the scenario contract (section 3).
+
+Every error can also be given as JSON (`as_json`): the `{"error": {...}}` object that commands
+print with `--json`, always with file, line, field, message and kind."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 EXIT_OK = 0
 EXIT_CHECK_FAILED = 1
 EXIT_BAD_INPUT = 2
 EXIT_IMPOSSIBLE = 3
+MAX_MESSAGE = 1000      # a message never echoes a whole huge value (values are clipped too)
 
 
 class RulekeeperError(Exception):
     """Base class: an error meant for the user, printed without a traceback."""
 
     exit_code = EXIT_BAD_INPUT
+    kind = "bad_input"
+
+    def as_json(self) -> dict[str, Any]:
+        """{"error": {file, line, field, message, kind, ...}} for `--json` output."""
+        return {"error": {"file": getattr(self, "file", None), "line": getattr(self, "line", None),
+                          "field": getattr(self, "field", "") or None, "message": self.message_text(),
+                          "kind": self.kind, **self.extra_json()}}
+
+    def message_text(self) -> str:
+        """The message without the file and line prefix."""
+        return str(self)
+
+    def extra_json(self) -> dict[str, Any]:
+        return {}
 
 
 @dataclass
@@ -24,10 +43,17 @@ class ScenarioError(RulekeeperError):
     field: str
     message: str
 
+    def __post_init__(self) -> None:
+        if len(self.message) > MAX_MESSAGE:
+            self.message = self.message[:MAX_MESSAGE - 1] + "…"
+
     def __str__(self) -> str:
         where = f"{self.file}:{self.line}" if self.line else self.file
         at = f" [{self.field}]" if self.field else ""
         return f"{where}:{at} {self.message}"
+
+    def message_text(self) -> str:
+        return self.message
 
 
 @dataclass
@@ -37,21 +63,55 @@ class ImpossibleSituation(RulekeeperError):
     file: str
     conflicts: list[str] = field(default_factory=list)
     exit_code = EXIT_IMPOSSIBLE
+    kind = "impossible"
 
     def __str__(self) -> str:
         lines = [f"{self.file}: the situation is impossible under the rules; conflicting rules:"]
         lines += [f"  - {c}" for c in self.conflicts] or ["  (no single rule could be named)"]
         return "\n".join(lines)
 
+    def message_text(self) -> str:
+        return "the situation is impossible under the rules"
+
+    def extra_json(self) -> dict[str, Any]:
+        return {"conflicts": list(self.conflicts)}
+
 
 @dataclass
 class SolverTimeout(RulekeeperError):
-    """The solver did not finish within the time limit."""
+    """No answer within the time limit (reading, parsing, solving and explaining included)."""
 
     file: str
     seconds: float
     exit_code = EXIT_BAD_INPUT
+    kind = "timeout"
 
     def __str__(self) -> str:
-        return (f"{self.file}: no answer within {self.seconds:g} s "
+        return f"{self.file}: {self.message_text()}"
+
+    def message_text(self) -> str:
+        return (f"no answer within {self.seconds:g} s "
                 "(raise it with --timeout, or simplify the scenario)")
+
+    def extra_json(self) -> dict[str, Any]:
+        return {"seconds": self.seconds}
+
+
+@dataclass
+class SolverOutOfMemory(RulekeeperError):
+    """The solver ran out of memory: the board is too large for the machine (or the limit)."""
+
+    file: str
+    board: str = ""          # "1500 objects, 3 actions", filled in by the engine
+    killed: bool = False     # the process died without a word (the OOM killer, a signal)
+    exit_code = EXIT_BAD_INPUT
+    kind = "out_of_memory"
+
+    def __str__(self) -> str:
+        return f"{self.file}: {self.message_text()}"
+
+    def message_text(self) -> str:
+        size = f" on a board of {self.board}" if self.board else ""
+        what = ("the solver process ended without an answer (out of memory?)" if self.killed
+                else "the solver ran out of memory")
+        return f"{what}{size}; simplify the scenario (fewer objects or actions)"

@@ -1,18 +1,24 @@
 """`rulekeeper legal`: the legal plays the rules find in the described state."""
 from __future__ import annotations
 
+from .deadline import Deadline
 from .notencoded import not_encoded
+from .yamlsrc import clip
 
 
-def legal_actions(engine, path, player: str | None, timeout: float) -> tuple[list[str], list[str]]:
+def legal_actions(engine, path, player: str | None, timeout: float,
+                  deadline: Deadline | None = None) -> tuple[list[str], list[str]]:
     """legal(A) atoms of the described state (actions are ignored), and not-encoded notes."""
-    scen = engine.load(path)
+    deadline = deadline or Deadline(timeout, str(path))
+    scen = engine.load(path, deadline)
     if player is not None and player not in scen.players:
         from .errors import ScenarioError
-        raise ScenarioError(str(path), None, "--player", f"{player!r} is not a player of the scenario")
+        raise ScenarioError(str(path), None, "--player", f"{clip(player)} is not a player of the scenario")
     scen.actions = []
+    scen.tokens = {}        # the tokens those actions would have created go with them,
+    scen.choose = []        # and the choices made while they happen
     scen.legal_query = True
-    answer = engine.answer(scen, timeout=timeout)
+    answer = engine.answer(scen, deadline=deadline)
     rules = engine.rules(scen.rules)
     atoms = sorted({a.arguments[0] for a in answer.union if a.name == "legal"}, key=str)
     if player is not None:

@@ -15,7 +15,7 @@ from pathlib import Path
 from clingo import ast
 
 ANNOTATION = re.compile(r"^\s*%@\s*(\S+?):?\s+(.*)$")
-RULE_ID = re.compile(r"^(model|\d{3}(\.\d+[a-z]?)?|\d{4}(\.\d+[a-z]?)?)$")
+RULE_ID = re.compile(r"model|\d{3}(\.\d+[a-z]?)?|\d{4}(\.\d+[a-z]?)?", re.ASCII)
 PACK_DIRS = {"mtg": ("core", "mtg"), "almos": ("almos",)}
 
 
@@ -68,7 +68,7 @@ def read_annotations(text: str, file: str) -> dict[int, Annotation]:
         match = ANNOTATION.match(line)
         if match:
             rule, summary = match.group(1).rstrip(":"), match.group(2).strip()
-            if not RULE_ID.match(rule):
+            if not RULE_ID.fullmatch(rule):
                 raise AnnotationError(f"{file}:{number}: bad rule number {rule!r} in annotation")
             current = Annotation(rule, summary, number)
         if current is not None:

@@ -11,10 +11,14 @@ def scenario_files(paths: list[str]) -> list[Path]:
     files: list[Path] = []
     for raw in paths:
         path = Path(raw)
-        if path.is_dir():
+        try:
+            is_dir, present = path.is_dir(), path.exists() or path.is_symlink()
+        except (OSError, ValueError):   # a NUL in the name, a symlink loop: read_source says so
+            is_dir, present = False, True
+        if is_dir:
             files += sorted(path.rglob("*.yaml"))
-        elif path.is_file():
-            files.append(path)
+        elif present:
+            files.append(path)          # not a regular file (a FIFO, a device)? read_source says so
         else:
             raise ScenarioError(raw, None, "", "no such file or directory")
     return files

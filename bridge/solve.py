@@ -1,6 +1,7 @@
 """Running clingo on a scenario: facts in through the backend, every outcome out."""
 from __future__ import annotations
 
+import sys
 import time
 from dataclasses import dataclass, field
 from typing import Any, Iterator
@@ -160,9 +161,10 @@ def _why_program(rules: RuleBase) -> list[ast.AST]:
 
 
 def _quiet(code: clingo.MessageCode, message: str) -> None:
+    """Grounder notes about atoms no rule defines are expected (hooks); keep them quiet.
+    Errors go to stderr: stdout carries the answer (JSON with --json)."""
     if code == clingo.MessageCode.RuntimeError or "error" in message[:80]:
-        print(message)
-    """Grounder notes about atoms no rule defines are expected (hooks); keep them quiet."""
+        print(message, file=sys.stderr)
 
 
 def _add_facts(ctl: clingo.Control, scen: Scenario, layout: _Layout, relax_choices: bool) -> None:

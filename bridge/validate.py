@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 import clingo
 
@@ -12,7 +12,11 @@ from .checks import IDENT, MAX_INT, Checker
 from .errors import ScenarioError
 from .scenario import (BATTLEFIELD_STATES, PACKS, STEPS, ZONES, Action, Card, Expect,
                        GameObject, Scenario, Turn)
-from .yamlsrc import Located, load_yaml
+from .source import read_source
+from .yamlsrc import Located, clip, load_yaml
+
+if TYPE_CHECKING:       # deadline imports solve, which imports this module
+    from .deadline import Deadline
 
 TOP_KEYS = {"title", "rules", "cards", "players", "life", "poison", "library", "turn",
             "battlefield_state", "objects", "actions", "expect", "choose", "description",
@@ -20,31 +24,33 @@ TOP_KEYS = {"title", "rules", "cards", "players", "life", "poison", "library", "
 OBJECT_KEYS = {"id", "card", "zone", "owner", "controller", "token", "tapped", "face", "damage",
                "counters", "entered_this_turn", "attacking", "blocking", "attached_to",
                "protector", "occupying", "marked", "timestamp"}
-RULE_NUMBER = re.compile(r"^(\d{3,4}(\.\d+[a-z]?)?|choose)$")
+RULE_NUMBER = re.compile(r"\d{3,4}(\.\d+[a-z]?)?|choose", re.ASCII)   # fullmatch
 COUNTER_ALIASES = {"loyalty": "loyalty", "defense": "defense", "p1p1": "+1/+1", "m1m1": "-1/-1"}
 
 
-def load_scenario(path: str | Path, library: CardLibrary | None = None) -> Scenario:
-    """Read and validate one scenario file."""
-    path = Path(path)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise ScenarioError(str(path), None, "", f"cannot read the file: {exc}") from None
-    return parse_scenario(text, str(path), library)
+def load_scenario(path: str | Path, library: CardLibrary | None = None,
+                  deadline: Deadline | None = None) -> Scenario:
+    """Read and validate one scenario file (refused before reading if it is not a regular
+    file or is too large: source.read_source); `deadline` is checked at every stage."""
+    text = read_source(path)
+    return parse_scenario(text, str(path), library, deadline)
 
 
-def parse_scenario(text: str, file: str, library: CardLibrary | None = None) -> Scenario:
-    src = load_yaml(text, file)
-    return _Validator(src, library or default_library()).scenario()
+def parse_scenario(text: str, file: str, library: CardLibrary | None = None,
+                   deadline: Deadline | None = None) -> Scenario:
+    tick = deadline.check if deadline is not None else (lambda: None)
+    tick()
+    src = load_yaml(text, file, tick)
+    return _Validator(src, library or default_library(), deadline).scenario()
 
 
 class _Validator:
-    def __init__(self, src: Located, library: CardLibrary):
+    def __init__(self, src: Located, library: CardLibrary, deadline: Deadline | None = None):
         self.src = src
         self.chk = Checker(src)
         self.library = library
         self.local_cards: dict[str, Card] = {}
+        self.tick = deadline.check if deadline is not None else (lambda: None)
 
     def err(self, path: tuple, message: str) -> ScenarioError:
         return self.src.error(path, message)
@@ -59,7 +65,9 @@ class _Validator:
         title = self.chk.str_value(("title",), data["title"])
         rules = self._rules(data.get("rules", ["mtg"]))
         players = self._players(data)
+        self.tick()
         for name, raw in self.chk.mapping(("cards",), data.get("cards") or {}, None).items():
+            self.tick()
             card = parse_card(self.chk, ("cards", name), raw, key=name)
             if card.name is None:       # a local card is named by its key under cards:
                 card.name = name
@@ -130,7 +138,7 @@ class _Validator:
                 return self.local_cards[raw]
             found = self.library.get(raw)
             if found is None:
-                raise self.err(path, f"unknown card {raw!r}: not under cards: and not in the "
+                raise self.err(path, f"unknown card {clip(raw)}: not under cards: and not in the "
                                      "card library")
             self.local_cards.setdefault(raw, found)
             return found
@@ -140,14 +148,15 @@ class _Validator:
         out: list[GameObject] = []
         seen: set[str] = set()
         for i, item in enumerate(self.chk.list(("objects",), raw)):
+            self.tick()
             path = ("objects", i)
             data = self.chk.mapping(path, item, OBJECT_KEYS)
             for need in ("id", "card"):
                 if need not in data:
-                    raise self.err(path, f"an object needs {need!r}")
+                    raise self.err(path, f"an object needs {clip(need)}")
             oid = self.chk.ident(path + ("id",), data["id"])
             if oid in seen or oid in scen.players:
-                raise self.err(path + ("id",), f"duplicate id {oid!r}")
+                raise self.err(path + ("id",), f"duplicate id {clip(oid)}")
             seen.add(oid)
             out.append(self._object(path, data, oid, scen))
         return out
@@ -185,8 +194,8 @@ class _Validator:
         data = self.chk.mapping(path, raw, None)
         out: dict[str, int] = {}
         for kind, amount in data.items():
-            if not isinstance(kind, str) or not (kind in ("+1/+1", "-1/-1") or IDENT.match(kind)):
-                raise self.err(path + (kind,), f"bad counter kind {kind!r}")
+            if not isinstance(kind, str) or not (kind in ("+1/+1", "-1/-1") or IDENT.fullmatch(kind)):
+                raise self.err(path + (kind,), f"bad counter kind {clip(kind)}")
             kind = COUNTER_ALIASES.get(kind, kind)
             out[kind] = self.chk.int_value(path + (kind,), amount, minimum=0)
         return out
@@ -200,11 +209,11 @@ class _Validator:
                               ("occupying", ids), ("protector", set(scen.players))):
                 value = getattr(obj, ref)
                 if value is not None and value not in pool:
-                    raise self.err(path + (ref,), f"{ref} names {value!r}, which is not "
+                    raise self.err(path + (ref,), f"{ref} names {clip(value)}, which is not "
                                                   f"{'a player' if ref == 'protector' else 'an object or player'} of this scenario")
             for j, b in enumerate(obj.blocking):
                 if b not in ids:
-                    raise self.err(path + ("blocking", j), f"blocking names {b!r}, not an object "
+                    raise self.err(path + ("blocking", j), f"blocking names {clip(b)}, not an object "
                                                            "of this scenario")
 
     # -- actions -------------------------------------------------------------------------------
@@ -212,6 +221,7 @@ class _Validator:
         from .actions import ACTION_SPECS
         out = []
         for i, item in enumerate(self.chk.list(("actions",), raw)):
+            self.tick()
             path = ("actions", i)
             if isinstance(item, str):
                 verb, args = item, None
@@ -220,7 +230,7 @@ class _Validator:
             else:
                 raise self.err(path, "an action is a verb, or a map with one verb as key")
             if verb not in ACTION_SPECS:
-                raise self.err(path, f"unknown action {verb!r}; known: "
+                raise self.err(path, f"unknown action {clip(verb)}; known: "
                                      + ", ".join(sorted(ACTION_SPECS)))
             spec: Callable = ACTION_SPECS[verb].validate
             args = spec(self, path + (verb,) if isinstance(item, dict) else path, args, scen)
@@ -246,8 +256,8 @@ class _Validator:
     def _rule_number(self, path: tuple, raw: Any) -> str:
         """A rule number (or `choose`); YAML may read 704.5 as a number, so it is taken as text."""
         text = str(raw) if isinstance(raw, (int, float)) and not isinstance(raw, bool) else raw
-        if not isinstance(text, str) or not RULE_NUMBER.match(text):
-            raise self.err(path, f"expected a rule number such as \"110.5d\", got {raw!r}")
+        if not isinstance(text, str) or not RULE_NUMBER.fullmatch(text):
+            raise self.err(path, f"expected a rule number such as \"110.5d\", got {clip(raw)}")
         return text
 
     def _atoms(self, path: tuple, raw: Any) -> list[str]:
@@ -259,21 +269,43 @@ class _Validator:
         return out
 
 
+MAX_ATOM_TEXT = 1000      # outcome atoms are short; `why` takes its ATOM from the command line
+MAX_ATOM_DEPTH = 16       # happened(died(bear)) is 3 deep; explanations walk terms recursively
+
+
 def parse_atom(text: str, fail: Callable[[str], Exception]) -> clingo.Symbol:
-    """An outcome atom as a clingo symbol; variables and non-ground text are refused."""
+    """An outcome atom as a clingo symbol (a term parse: it cannot define rules or run code);
+    variables, non-ground text, over-long or over-deep terms are refused."""
+    if len(text) > MAX_ATOM_TEXT:
+        raise fail(f"atom too long ({len(text)} characters; at most {MAX_ATOM_TEXT}): {clip(text)}")
     try:
         sym = clingo.parse_term(text, logger=lambda *_: None)
     except (RuntimeError, ValueError):
-        raise fail(f"not an atom: {text!r} (write e.g. zone(fang,graveyard))") from None
+        raise fail(f"not an atom: {clip(text)} (write e.g. zone(fang,graveyard))") from None
     if sym.type != clingo.SymbolType.Function or not sym.name:
-        raise fail(f"not an atom: {text!r} (write e.g. zone(fang,graveyard))")
+        raise fail(f"not an atom: {clip(text)} (write e.g. zone(fang,graveyard))")
+    if _depth(sym) > MAX_ATOM_DEPTH:
+        raise fail(f"atom nested more than {MAX_ATOM_DEPTH} levels deep: {clip(text)}")
     for token in _NUMBER_OR_STRING.findall(text):
-        if not token.startswith('"') and int(token) > MAX_INT:   # clingo would wrap it silently
-            raise fail(f"number {token} in {text!r} out of range (at most {MAX_INT})")
+        if not token.startswith('"') and (len(token) > 7 or int(token) > MAX_INT):
+            # clingo would wrap it silently (and Python refuses to read 4,300+ digits)
+            raise fail(f"number {clip(token, quote=False)} in {clip(text)} out of range "
+                       f"(at most {MAX_INT})")
     return sym
 
 
-_NUMBER_OR_STRING = re.compile(r'"(?:[^"\\]|\\.)*"|(?<![A-Za-z0-9_])\d+')
+def _depth(sym: clingo.Symbol) -> int:
+    """How deeply a term nests (without recursion)."""
+    deepest, stack = 0, [(sym, 1)]
+    while stack:
+        term, depth = stack.pop()
+        deepest = max(deepest, depth)
+        if depth <= MAX_ATOM_DEPTH and term.type == clingo.SymbolType.Function:
+            stack += [(arg, depth + 1) for arg in term.arguments]
+    return deepest
+
+
+_NUMBER_OR_STRING = re.compile(r'"(?:[^"\\]|\\.)*"|(?<![A-Za-z0-9_])\d+', re.ASCII)
 
 
 def _unwrap_chose(text: str) -> str:

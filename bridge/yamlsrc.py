@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Callable
 
 import yaml
 
@@ -33,38 +33,87 @@ class Located:
 
 
 def dotted(path: Path) -> str:
+    """`objects[2].card`: a path as the user would point at it (long keys clipped)."""
     out = ""
     for part in path:
+        part = part if isinstance(part, int) else clip(str(part), 40, quote=False)
         out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else str(part))
     return out
 
 
-class _StrictLoader(yaml.SafeLoader):
-    """Safe loading only: no Python objects, no custom tags."""
+def clip(value: Any, limit: int = 80, quote: bool = True) -> str:
+    """A value as shown in a message: repr'd (so a newline or an invisible character is
+    visible) and cut to `limit` characters, so a 1 MB value gives a short message."""
+    text = repr(value) if quote else str(value)
+    return text if len(text) <= limit else text[:limit - 1] + "…"
 
 
-def load_yaml(text: str, file: str) -> Located:
-    """Parse YAML text, keeping lines; raise ScenarioError on a syntax error."""
+_Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)   # libyaml when installed: fast, bounded
+
+
+class _StrictConstructor(yaml.SafeLoader):
+    """Safe construction only: no Python objects, no custom tags."""
+
+
+# What PyYAML's safe constructors raise on a malformed scalar besides YAMLError: `!!int ''`
+# (IndexError), `!!bool maybe` (KeyError), `2001-13-45` (ValueError), a 5,001-digit integer
+# (ValueError: int digits limit), a timestamp tag on text (AttributeError, TypeError).
+CONSTRUCTOR_ERRORS = (yaml.YAMLError, ValueError, TypeError, KeyError, AttributeError,
+                      IndexError, OverflowError)
+MAX_NODES = 50_000
+MAX_DEPTH = 40
+
+
+def load_yaml(text: str, file: str, tick: Callable[[], None] = lambda: None) -> Located:
+    """Parse YAML text, keeping lines; raise ScenarioError (with the line) on any YAML fault.
+    `tick` is called between stages (the --timeout deadline's check)."""
     try:
-        node = yaml.compose(text, Loader=_StrictLoader)
+        _check_events(text, file)
+        tick()
+        node = yaml.compose(text, Loader=_Loader)
     except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
-        line = mark.line + 1 if mark else None
-        problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
-        context, cmark = getattr(exc, "context", None), getattr(exc, "context_mark", None)
-        if context and cmark and mark and cmark.line != mark.line:
-            problem += f" ({context} that starts at line {cmark.line + 1})"
-        raise ScenarioError(file, line, "", f"YAML syntax error: {problem}") from None
+        raise _syntax_error(exc, file) from None
+    except (RecursionError, MemoryError) as exc:   # cannot happen past _check_events; kept exact
+        raise ScenarioError(file, None, "", f"the YAML document is too large or too deeply "
+                                            f"nested to read ({type(exc).__name__})") from None
     located = Located(None, file)
     if node is None:
         return located
+    tick()
     _check_size(node, file)
-    located.data = _convert(node, (), located)
+    tick()
+    located.data = _Converter(located).convert(node, ())
     return located
 
 
-MAX_NODES = 50_000
-MAX_DEPTH = 40
+def _syntax_error(exc: yaml.YAMLError, file: str) -> ScenarioError:
+    mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
+    line = mark.line + 1 if mark else None
+    problem = getattr(exc, "problem", None) or (str(exc).splitlines() or ["unreadable"])[0]
+    context, cmark = getattr(exc, "context", None), getattr(exc, "context_mark", None)
+    if context and cmark and mark and cmark.line != mark.line:
+        problem += f" ({context} that starts at line {cmark.line + 1})"
+    return ScenarioError(file, line, "", f"YAML syntax error: {clip(problem, 200)}")
+
+
+def _check_events(text: str, file: str) -> None:
+    """Refuse absurd nesting and node counts from the event stream, before any tree is built:
+    the event parser keeps its own stack, so `[[[[...` 500 deep costs no recursion, and a
+    300,000-entry list is refused at entry 50,001 instead of after building it."""
+    depth = count = 0
+    for event in yaml.parse(text, Loader=_Loader):
+        if isinstance(event, (yaml.SequenceStartEvent, yaml.MappingStartEvent)):
+            depth += 1
+        elif isinstance(event, (yaml.SequenceEndEvent, yaml.MappingEndEvent)):
+            depth -= 1
+            continue
+        elif not isinstance(event, (yaml.ScalarEvent, yaml.AliasEvent)):
+            continue
+        count += 1
+        if depth > MAX_DEPTH or count > MAX_NODES:
+            raise ScenarioError(file, event.start_mark.line + 1, "",
+                                f"document too large or too deeply nested: more than "
+                                f"{MAX_NODES} values or {MAX_DEPTH} levels")
 
 
 def _check_size(root: yaml.Node, file: str) -> None:
@@ -76,7 +125,7 @@ def _check_size(root: yaml.Node, file: str) -> None:
     entries = [(k, v) for k, v in root.value] if isinstance(root, yaml.MappingNode) else [(root, root)]
     if not _standard_tag(root):
         raise ScenarioError(file, root.start_mark.line + 1, "",
-                            f"YAML tag {root.tag!r} is not allowed in a scenario")
+                            f"YAML tag {clip(root.tag)} is not allowed in a scenario")
     for key, value in entries:
         stack = [(value, 1)] if key is value else [(key, 1), (value, 1)]
         while stack:
@@ -88,7 +137,7 @@ def _check_size(root: yaml.Node, file: str) -> None:
                                     f"beyond {MAX_NODES} values or {MAX_DEPTH} levels (aliases?)")
             if not _standard_tag(node):
                 raise ScenarioError(file, node.start_mark.line + 1, "",
-                                    f"YAML tag {node.tag!r} is not allowed in a scenario")
+                                    f"YAML tag {clip(node.tag)} is not allowed in a scenario")
             if isinstance(node, yaml.MappingNode):
                 stack += [(n, depth + 1) for pair in node.value for n in pair]
             elif isinstance(node, yaml.SequenceNode):
@@ -105,38 +154,50 @@ def _standard_tag(node: yaml.Node) -> bool:
     return tag.startswith(STANDARD_TAG) and tag[len(STANDARD_TAG):] in STANDARD_TYPES
 
 
-def _convert(node: yaml.Node, path: Path, located: Located) -> Any:
-    located.lines[path] = node.start_mark.line + 1
-    if isinstance(node, yaml.MappingNode):
-        out: dict[Any, Any] = {}
-        for key_node, value_node in node.value:
-            key = _scalar(key_node, path, located)
-            if isinstance(key, (dict, list)) or key is None:
-                raise located.error(path, "a mapping key must be a plain name")
-            key = str(key) if not isinstance(key, str) else key
-            if key in out:
+class _Converter:
+    """Node tree -> plain data, recording the line of every path; one constructor for all
+    scalars of the document."""
+
+    def __init__(self, located: Located):
+        self.located = located
+        self.constructor = _StrictConstructor("")
+
+    def convert(self, node: yaml.Node, path: Path) -> Any:
+        located = self.located
+        located.lines[path] = node.start_mark.line + 1
+        if isinstance(node, yaml.MappingNode):
+            out: dict[Any, Any] = {}
+            for key_node, value_node in node.value:
+                key = self.convert(key_node, path + ("?",)) if not isinstance(
+                    key_node, yaml.ScalarNode) else self.scalar(key_node, path)
+                if isinstance(key, (dict, list)) or key is None:
+                    raise located.error(path, "a mapping key must be a plain name")
+                key = str(key) if not isinstance(key, str) else key
+                if key in out:
+                    located.lines[path + (key,)] = key_node.start_mark.line + 1
+                    raise located.error(path + (key,), f"duplicate key {clip(key)}")
+                out[key] = self.convert(value_node, path + (key,))
                 located.lines[path + (key,)] = key_node.start_mark.line + 1
-                raise located.error(path + (key,), f"duplicate key {key!r}")
-            out[key] = _convert(value_node, path + (key,), located)
-            located.lines[path + (key,)] = key_node.start_mark.line + 1
-        return out
-    if isinstance(node, yaml.SequenceNode):
-        return [_convert(child, path + (i,), located) for i, child in enumerate(node.value)]
-    return _scalar(node, path, located)
+            return out
+        if isinstance(node, yaml.SequenceNode):
+            return [self.convert(child, path + (i,)) for i, child in enumerate(node.value)]
+        return self.scalar(node, path)
 
-
-def _scalar(node: yaml.Node, path: Path, located: Located) -> Any:
-    if not isinstance(node, yaml.ScalarNode):
-        return _convert(node, path, located)
-    try:
-        value = _StrictLoader.construct_object(_StrictLoader(""), node)  # type: ignore[arg-type]
-    except yaml.YAMLError as exc:
-        raise ScenarioError(located.file, node.start_mark.line + 1, dotted(path),
-                            f"bad value: {exc}") from None
-    if isinstance(value, str):
+    def scalar(self, node: yaml.ScalarNode, path: Path) -> Any:
+        line = node.start_mark.line + 1
         try:
-            value.encode("utf-8")
-        except UnicodeEncodeError:      # a lone surrogate written as an escape ("\ud800")
-            raise ScenarioError(located.file, node.start_mark.line + 1, dotted(path),
-                                "text that is not valid Unicode") from None
-    return value
+            value = self.constructor.construct_object(node)
+        except CONSTRUCTOR_ERRORS as exc:
+            kind = (node.tag or "").rsplit(":", 1)[-1]
+            detail = str(exc).splitlines()[0] if isinstance(exc, ValueError) and str(exc) else ""
+            raise ScenarioError(self.located.file, line, dotted(path),
+                                f"bad value {clip(node.value)}: not a valid YAML {kind}"
+                                + (f" ({clip(detail, 100, quote=False)})" if detail else "")
+                                ) from None
+        if isinstance(value, str):
+            try:
+                value.encode("utf-8")
+            except UnicodeEncodeError:      # a lone surrogate written as an escape ("\ud800")
+                raise ScenarioError(self.located.file, line, dotted(path),
+                                    "text that is not valid Unicode") from None
+        return value

@@ -3,19 +3,17 @@ from __future__ import annotations
 
 import json
 import sys
-from pathlib import Path
 
 import click
 
-from rulekeeper.bridge.errors import (EXIT_BAD_INPUT, EXIT_CHECK_FAILED, EXIT_OK,
-                                      RulekeeperError)
-
-TIMEOUT_HELP = "seconds before the solver gives up (default 20)"
+from rulekeeper.bridge.errors import RulekeeperError
+from rulekeeper.cli.common import (TIMEOUT_HELP, JsonErrorsGroup, fail, json_option, reported,
+                                   scenario_file, timeout_option)
 
 
 def _fail(err: RulekeeperError) -> None:
-    click.echo(f"error: {err}", err=True)
-    sys.exit(err.exit_code)
+    """Kept for commands written before cli/common.py: same as common.fail."""
+    fail(err)
 
 
 def _engine():
@@ -23,53 +21,57 @@ def _engine():
     return Engine()
 
 
-@click.group()
+@click.group(cls=JsonErrorsGroup)
 @click.version_option(package_name="rulekeeper")
 def main() -> None:
     """A declarative knowledge base of the Magic rules (and Almos), answering with rule numbers."""
 
 
 @main.command()
-@click.argument("file", type=click.Path(dir_okay=False))
-@click.option("--json", "as_json", is_flag=True, help="machine-readable output")
-@click.option("--timeout", default=20.0, type=click.FloatRange(0.1, 3600), help=TIMEOUT_HELP)
+@scenario_file()
+@json_option()
+@timeout_option()
 def ask(file: str, as_json: bool, timeout: float) -> None:
     """What happens: every outcome, and a ruling citing the rules."""
-    try:
-        result = _engine().ask(file, timeout=timeout)
-    except RulekeeperError as err:
-        _fail(err)
-    if as_json:
-        click.echo(json.dumps(result.as_json(), indent=2))
-    else:
-        click.echo(result.text())
+    from rulekeeper.bridge.deadline import Deadline
+    with reported():
+        deadline = Deadline(timeout, file)
+        result = _engine().ask(file, deadline=deadline)
+        # the ruling text / JSON draws on the same time budget (a child given the time left)
+        output = deadline.run(_ask_output, result, as_json)
+    click.echo(output)
 
 
-@main.command()
-@click.argument("file", type=click.Path(dir_okay=False))
+def _ask_output(result, as_json: bool) -> str:
+    return json.dumps(result.as_json(), indent=2) if as_json else result.text()
+
+
+# ATOM may start with '-' (a classically negated atom, "-zone(x,y)"): unknown options are taken
+# as arguments, and `--` before ATOM works too.
+@main.command(context_settings={"ignore_unknown_options": True})
+@scenario_file()
 @click.argument("atom")
-@click.option("--timeout", default=20.0, type=click.FloatRange(0.1, 3600), help=TIMEOUT_HELP)
+@timeout_option()
 def why(file: str, atom: str, timeout: float) -> None:
-    """The chain of rules that makes ATOM hold (or what it would need)."""
-    try:
+    """The chain of rules that makes ATOM hold (or what it would need).
+
+    An ATOM starting with '-' is accepted as it is, or after `--`:
+    rulekeeper why FILE -- "-zone(x,y)"."""
+    with reported():
         click.echo(_engine().why(file, atom, timeout=timeout))
-    except RulekeeperError as err:
-        _fail(err)
 
 
 @main.command()
-@click.argument("file", type=click.Path(dir_okay=False))
+@scenario_file()
 @click.option("--player", default=None, help="only this player's actions")
-@click.option("--json", "as_json", is_flag=True, help='output {"legal": [atom, ...]}')
-@click.option("--timeout", default=20.0, type=click.FloatRange(0.1, 3600), help=TIMEOUT_HELP)
+@json_option('output {"legal": [atom, ...]} (errors as {"error": {...}})')
+@timeout_option()
 def legal(file: str, player: str | None, as_json: bool, timeout: float) -> None:
     """The legal actions from the described state."""
     from rulekeeper.bridge.legal import legal_actions
-    try:
+    with reported():
         engine = _engine()
         atoms, notes = legal_actions(engine, file, player, timeout)
-    except RulekeeperError as err:
-        _fail(err)
     if as_json:
         click.echo(json.dumps({"legal": atoms, "not_encoded": notes}, indent=2))
         return
@@ -79,16 +81,14 @@ def legal(file: str, player: str | None, as_json: bool, timeout: float) -> None:
 
 
 @main.command()
-@click.argument("paths", nargs=-1, type=click.Path())
-@click.option("--timeout", default=20.0, type=click.FloatRange(0.1, 3600), help=TIMEOUT_HELP)
+@click.argument("paths", nargs=-1, type=str)   # checked by runner.scenario_files
+@timeout_option()
 @click.option("-q", "--quiet", is_flag=True, help="print failures only")
 def test(paths: tuple[str, ...], timeout: float, quiet: bool) -> None:
     """Check every scenario's expect (default: scenarios/). Exit 1 if any fails."""
     from rulekeeper.bridge.runner import run_scenarios, scenario_files
-    try:
+    with reported():
         files = scenario_files(list(paths) or ["scenarios"])
-    except RulekeeperError as err:
-        _fail(err)
     code = run_scenarios(_engine(), files, timeout, click.echo, quiet)
     sys.exit(code)
 
@@ -96,11 +96,12 @@ def test(paths: tuple[str, ...], timeout: float, quiet: bool) -> None:
 @main.command()
 @click.option("--pack", "packs", multiple=True, type=click.Choice(["mtg", "almos"]),
               help="rule packs (default: all)")
-@click.option("--json", "as_json", is_flag=True)
+@json_option()
 def coverage(packs: tuple[str, ...], as_json: bool) -> None:
     """The rules encoded, by rule number, with their files."""
     from rulekeeper.bridge.coverage import coverage_report
-    report = coverage_report(_engine(), list(packs) or ["mtg", "almos"])
+    with reported():
+        report = coverage_report(_engine(), list(packs) or ["mtg", "almos"])
     click.echo(json.dumps(report, indent=2) if as_json else report_text(report))
 
 
@@ -114,10 +115,13 @@ def report_text(report: dict) -> str:
 @main.command()
 @click.option("--pack", "packs", multiple=True, type=click.Choice(["mtg", "almos"]))
 @click.option("--format", "fmt", type=click.Choice(["dot", "json", "text"]), default="text")
-def graph(packs: tuple[str, ...], fmt: str) -> None:
+@json_option("same as --format json")
+def graph(packs: tuple[str, ...], fmt: str, as_json: bool) -> None:
     """How rules depend on each other (rule A uses what rule B defines)."""
     from rulekeeper.bridge.graph import rule_graph, to_dot
-    rules = _engine().rules(list(packs) or ["mtg", "almos"])
+    fmt = "json" if as_json else fmt
+    with reported():
+        rules = _engine().rules(list(packs) or ["mtg", "almos"])
     g = rule_graph(rules)
     if fmt == "dot":
         click.echo(to_dot(g))

@@ -46,7 +46,7 @@ CASES: dict[str, tuple[int, str]] = {
     "missing_players.yaml": (1, "missing required field 'players'"),
     "top_level_list.yaml": (1, "expected a map"),
     "impossible_bad_rule.yaml": (4, "expected a list"),
-    "bad_unicode_title.yaml": (2, "not valid Unicode"),
+    "bad_unicode_title.yaml": (2, "Unicode"),
     "expect_huge_number.yaml": (5, "out of range"),
     "bad_counter_kind_action.yaml": (6, "bad counter kind '#script'"),
     "expect_not_a_map.yaml": (3, "expected a map"),

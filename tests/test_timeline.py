@@ -11,7 +11,7 @@ from clingo import Function
 
 from rulekeeper.bridge import solve as solving
 from rulekeeper.bridge.deadline import within
-from rulekeeper.bridge.errors import ScenarioError, SolverTimeout
+from rulekeeper.bridge.errors import SolverOutOfMemory, SolverTimeout
 from rulekeeper.bridge.facts import Timeline
 from rulekeeper.bridge.validate import parse_scenario
 
@@ -44,7 +44,7 @@ def test_a_solver_process_that_dies_is_reported():
     def die():
         os.kill(os.getpid(), signal.SIGKILL)
 
-    with pytest.raises(ScenarioError, match="ended without an answer"):
+    with pytest.raises(SolverOutOfMemory, match="ended without an answer"):
         within(5, "x.yaml", die)
 
 

@@ -1,0 +1,101 @@
+"""What every command shares: the FILE argument, `--json`, `--timeout`, and the one error path.
+
+A command reports its errors with one call:
+
+    @main.command()
+    @scenario_file()
+    @json_option()
+    def mycommand(file: str, as_json: bool) -> None:
+        with reported():                  # RulekeeperError -> message (or JSON) and exit code
+            ...
+
+Inside `reported()`, any RulekeeperError is printed as `error: ...` on stderr, or, when the
+command has `--json` set, as `{"error": {"file", "line", "field", "message", "kind", ...}}` on
+stdout; the exit code is the error's own (2 bad input or timeout, 3 impossible). Errors of the
+project's own code are not caught: they are bugs, and show as such.
+"""
+from __future__ import annotations
+
+import json
+import sys
+from contextlib import contextmanager
+from typing import Any, Callable, Iterator, NoReturn
+
+import click
+
+from rulekeeper.bridge.errors import RulekeeperError
+
+TIMEOUT_HELP = ("seconds for the whole answer, reading and parsing included (default 20); "
+                "exit 2 when they run out")
+DEFAULT_TIMEOUT = 20.0
+
+
+def scenario_file(name: str = "file") -> Callable:
+    """The FILE argument, taken as plain text: whether it can be read (a regular file, not a
+    directory, FIFO or device, at most 2 MB) is decided by the input path, so the refusal is a
+    normal error (exit 2, JSON with --json), not click's usage text."""
+    return click.argument(name, metavar="FILE", type=str)
+
+
+def json_option(help_text: str = "machine-readable output (errors too)") -> Callable:
+    return click.option("--json", "as_json", is_flag=True, help=help_text)
+
+
+def timeout_option() -> Callable:
+    return click.option("--timeout", default=DEFAULT_TIMEOUT, type=click.FloatRange(0.1, 3600),
+                        help=TIMEOUT_HELP)
+
+
+def emit_json(data: Any) -> None:
+    click.echo(json.dumps(data, indent=2, ensure_ascii=False))
+
+
+def fail(err: RulekeeperError, as_json: bool | None = None) -> NoReturn:
+    """Print `err` (as JSON when asked, or when the running command has --json) and exit with
+    its code."""
+    if _wants_json(as_json):
+        emit_json(err.as_json())
+    else:
+        click.echo(f"error: {err}", err=True)
+    sys.exit(err.exit_code)
+
+
+@contextmanager
+def reported(as_json: bool | None = None) -> Iterator[None]:
+    """Run the body; a RulekeeperError ends the command through `fail`."""
+    try:
+        yield
+    except RulekeeperError as err:
+        fail(err, as_json)
+
+
+def _wants_json(as_json: bool | None) -> bool:
+    if as_json is not None:
+        return as_json
+    ctx = click.get_current_context(silent=True)
+    return bool(ctx is not None and ctx.params.get("as_json"))
+
+
+class JsonErrorsGroup(click.Group):
+    """A click group whose usage errors (a bad --timeout value, an unknown option) are JSON
+    when the command line has --json, like every other error."""
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        words = args[:args.index("--")] if "--" in args else args
+        ctx.meta["rulekeeper.json"] = "--json" in words
+        return super().parse_args(ctx, args)
+
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except click.UsageError as exc:
+            if not ctx.meta.get("rulekeeper.json"):
+                raise
+            emit_json({"error": {"file": None, "line": None, "field": _param(exc),
+                                 "message": exc.format_message(), "kind": "usage"}})
+            ctx.exit(exc.exit_code)
+
+
+def _param(exc: click.UsageError) -> str | None:
+    param = getattr(exc, "param", None)
+    return getattr(param, "name", None) if param is not None else None

@@ -1,0 +1,102 @@
+"""The long fuzz run: N generated inputs (default 10,000) through the real CLI, with figures.
+
+    nice python tests/fuzz/long_run.py [-n 10000] [--timeout 2] [--margin 3] [--seed 0]
+
+Every input kind of tests/fuzz/strategies.py is drawn (mutations of the bundled scenarios,
+wrong types, injections, YAML edge cases, huge boards and documents, special files) and run
+through `ask`, `ask --json`, `why`, `legal`, `legal --json` or `test`. Prints a table: inputs
+and exit codes per kind, tracebacks, hangs (over timeout + margin), injections, time per
+input; writes the failures (if any) to fuzz-failures.txt. Exit 1 if any input failed.
+docs/robustness.md records the figures of a real run.
+"""
+from __future__ import annotations
+
+import argparse
+import collections
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))   # tests/, for `fuzz`
+
+from hypothesis import HealthCheck, Phase, given, seed, settings  # noqa: E402
+
+from fuzz.harness import Harness, Outcome  # noqa: E402
+from fuzz.strategies import any_input  # noqa: E402
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("-n", type=int, default=10_000)
+    parser.add_argument("--timeout", type=float, default=2.0)
+    parser.add_argument("--margin", type=float, default=3.0)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--out", default="fuzz-failures.txt")
+    opts = parser.parse_args()
+    harness = Harness(Path(tempfile.mkdtemp(prefix="rk-fuzz-")))
+    stats = Stats()
+    started = time.monotonic()
+
+    @seed(opts.seed)
+    @settings(max_examples=opts.n, deadline=None, database=None, phases=[Phase.generate],
+              suppress_health_check=list(HealthCheck))
+    @given(any_input(opts.timeout))
+    def one(inp) -> None:
+        outcome = harness.run(inp)
+        stats.add(outcome, outcome.problems(opts.timeout, opts.margin), inp.notes)
+        if stats.total % 500 == 0:
+            print(f"  {stats.total} inputs, {time.monotonic() - started:.0f} s, "
+                  f"{len(stats.failures)} failures", file=sys.stderr, flush=True)
+
+    try:
+        one()
+    finally:        # the figures so far, even if the run is stopped
+        print(stats.table(time.monotonic() - started, opts), flush=True)
+    if stats.failures:
+        Path(opts.out).write_text("\n\n".join(stats.failures), encoding="utf-8")
+    return 1 if stats.failures else 0
+
+
+class Stats:
+    def __init__(self) -> None:
+        self.total = 0
+        self.by_kind: dict[str, collections.Counter] = collections.defaultdict(collections.Counter)
+        self.by_command: collections.Counter = collections.Counter()
+        self.seconds: list[float] = []
+        self.tracebacks = self.hangs = self.injections = 0
+        self.failures: list[str] = []
+
+    def add(self, outcome: Outcome, problems: list[str], notes: dict | None = None) -> None:
+        self.total += 1
+        self.by_kind[outcome.kind][outcome.exit_code] += 1
+        self.by_command[outcome.command[0]] += 1
+        self.seconds.append(outcome.seconds)
+        self.tracebacks += bool(outcome.traceback)
+        self.injections += bool(outcome.injected)
+        self.hangs += any(p.startswith("took") for p in problems)
+        if problems:
+            self.failures.append(f"{outcome.kind} {notes} {outcome.command}\n  " + "\n  ".join(problems)
+                                 + "\n  output: " + outcome.output[-400:])
+            print("FAILURE " + self.failures[-1], file=sys.stderr, flush=True)
+
+    def table(self, wall: float, opts) -> str:
+        lines = [f"{self.total} inputs in {wall:.0f} s (timeout {opts.timeout} s, margin "
+                 f"{opts.margin} s, seed {opts.seed})", "",
+                 "| kind | inputs | exit 0 | exit 1 | exit 2 | exit 3 | other |",
+                 "|---|---|---|---|---|---|---|"]
+        for kind, codes in sorted(self.by_kind.items()):
+            other = sum(n for c, n in codes.items() if c not in (0, 1, 2, 3))
+            lines.append(f"| {kind} | {sum(codes.values())} | " + " | ".join(
+                str(codes.get(c, 0)) for c in (0, 1, 2, 3)) + f" | {other} |")
+        times = sorted(self.seconds) or [0.0]
+        lines += ["", "commands: " + ", ".join(f"{c} {n}" for c, n in sorted(self.by_command.items())),
+                  f"tracebacks: {self.tracebacks}, hangs: {self.hangs}, "
+                  f"injections reaching clingo: {self.injections}, failures: {len(self.failures)}",
+                  f"seconds per input: median {times[len(times) // 2]:.3f}, "
+                  f"p99 {times[int(len(times) * 0.99) - 1]:.2f}, max {times[-1]:.2f}"]
+        return "\n".join(lines)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
