@@ -77,6 +77,7 @@ def flatten(answer: Answer) -> Answer:
     return replace(answer,
                    models=[frozenset(map(str, m)) for m in answer.models],
                    initially=frozenset(map(str, answer.initially)),
+                   choices=[frozenset(map(str, c)) for c in answer.choices],
                    supports=[{str(h): [(i, tuple(map(str, b))) for i, b in bodies]
                               for h, bodies in sup.items()} for sup in answer.supports])
 
@@ -93,6 +94,7 @@ def restore(answer: Answer) -> Answer:
     return replace(answer,
                    models=[frozenset(map(sym, m)) for m in answer.models],
                    initially=frozenset(map(sym, answer.initially)),
+                   choices=[frozenset(map(sym, c)) for c in answer.choices],
                    supports=[TextSupport(sup, sym) for sup in answer.supports])
 
 

@@ -60,6 +60,7 @@ class Answer:
     models: list[frozenset[Symbol]]
     initially: frozenset[Symbol]
     supports: list[Support | ModelSupport] = field(default_factory=list)
+    choices: list[frozenset[Symbol]] = field(default_factory=list)   # chose/1 terms, per model
     checks: int = FIRST_CHECKS
     exact_trigger_names: bool = False
     unsettled: bool = False          # still not at rest after MAX_CHECKS check steps
@@ -137,6 +138,9 @@ def grounded_control(scen: Scenario, rules: RuleBase, checks: int = FIRST_CHECKS
 
 def _grounded(scen: Scenario, rules: RuleBase, layout: _Layout, explain: bool) -> clingo.Control:
     ctl = _control(rules, _why_program(rules) if explain else [])
+    # the choices players made in each outcome (one witness per outcome: models are projected
+    # on outcome/1), so several outcomes can be told apart by what led to each
+    ctl.add("base", [], "#show chose/1.")
     if explain:
         ctl.add("base", [], f"#show {WHY}/3.")
     _add_facts(ctl, scen, layout, relax_choices=False)
@@ -211,12 +215,14 @@ def _solve_once(scen, rules, layout, explain, start, timeout, max_models):
 
 
 def _collect(raw_models: list[list[Symbol]], max_models: int) -> Answer:
-    models, supports, initially, seen = [], [], frozenset(), set()
+    models, supports, choices, initially, seen = [], [], [], frozenset(), set()
     for symbols in raw_models[:max_models]:
-        outcome, support, init = set(), ModelSupport(), set()
+        outcome, support, init, chose = set(), ModelSupport(), set(), set()
         for s in symbols:
             if s.name == "outcome":
                 outcome.add(s.arguments[0])
+            elif s.name == "chose" and len(s.arguments) == 1:
+                chose.add(s.arguments[0])
             elif s.name == "initially":
                 init.add(s.arguments[0])
             elif s.name == WHY:
@@ -229,7 +235,8 @@ def _collect(raw_models: list[list[Symbol]], max_models: int) -> Answer:
         seen.add(frozenset(outcome))
         models.append(frozenset(outcome))
         supports.append(support)
-    return Answer(models, initially, supports, truncated=len(raw_models) > max_models)
+        choices.append(frozenset(chose))
+    return Answer(models, initially, supports, choices, truncated=len(raw_models) > max_models)
 
 
 def stack_positions(atoms: set[Symbol], support: ModelSupport | None) -> set[Symbol]:
