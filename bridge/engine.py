@@ -13,7 +13,9 @@ from .errors import ImpossibleSituation
 from .explain import candidate_rules, derivation, render_tree, rules_behind
 from .notencoded import not_encoded
 from .rulebase import RuleBase
-from .ruling import ruling
+from .cite import cite_in_answer
+from .focus import focused_ruling, outcomes_json
+from .ruling import full_ruling
 from .scenario import Scenario
 from .solve import DEFAULT_TIMEOUT, prepare_explanations, Answer, solve
 from .validate import load_scenario, parse_atom
@@ -114,27 +116,41 @@ class AskResult:
                 "action (state-based actions or triggered abilities kept happening, 704.3, "
                 "603.3b): the outcome is where the last check step left it"]
 
-    def text(self) -> str:
-        return ruling(self.scenario.title, self.answer, self.rules, self.notes(), self.scenario)
+    def text(self, full: bool = False) -> str:
+        render = full_ruling if full else focused_ruling
+        return render(self.scenario.title, self.answer, self.rules, self.notes(), self.scenario)
 
-    def as_json(self) -> dict[str, Any]:
+    def as_json(self, full: bool = False) -> dict[str, Any]:
+        """`ask --json`: the contract's fields, the focused ruling, and (full) every rule met."""
         answer, rules = self.answer, self.rules
-        atoms = sorted(answer.union, key=str)
-        support_for = {}
-        for atom in atoms:
-            index = next(i for i, m in enumerate(answer.models) if atom in m)
-            support_for[str(atom)] = rules_behind(atom, answer.supports[index], rules)
-        return {
+        support_for, summaries, met = {}, {}, {}
+        for atom in sorted(answer.union, key=str):
+            found = cite_in_answer(atom, answer, rules)
+            support_for[str(atom)] = [c.rule for c in found]
+            for c in found:
+                summaries.setdefault(c.rule, c.summary)
+            if full:
+                index = next(i for i, m in enumerate(answer.models) if atom in m)
+                met[str(atom)] = rules_behind(atom, answer.supports[index], rules)
+        changes, listed = outcomes_json(answer, rules, self.scenario)
+        notes = not_encoded(self.scenario, self.rules)
+        data = {
             "title": self.scenario.title,
             "file": self.scenario.file,
+            "not_encoded": notes,
+            "reliable": not notes,
             "models": len(answer.models),
             "truncated": answer.truncated,
             "outcomes": {"always": sorted(map(str, answer.always)),
-                         "sometimes": sorted(map(str, answer.sometimes))},
+                         "sometimes": sorted(map(str, answer.sometimes)),
+                         "list": listed},
+            "changes": changes,
             "illegal": sorted(str(a) for a in answer.union if a.name == "illegal"),
             "rules": support_for,
-            "summaries": {r: rules.summary(r) for rs in support_for.values() for r in rs},
-            "not_encoded": not_encoded(self.scenario, self.rules),
+            "summaries": summaries,
             "warnings": self.warnings(),
             "seconds": round(answer.seconds, 4),
         }
+        if full:
+            data["rules_met"] = met
+        return data

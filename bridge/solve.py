@@ -12,7 +12,7 @@ from .errors import ImpossibleSituation, SolverTimeout
 from .facts import Timeline, action_slots, scenario_facts
 from .rulebase import RuleBase
 from .scenario import Scenario
-from .transform import VIOLATED, WHY, relaxed_constraint, why_rules
+from .transform import ALLOW, VIOLATED, WHY, choice_heads, relaxed_constraint, why_rules
 from .validate import parse_atom
 
 DEFAULT_TIMEOUT = 20.0
@@ -32,6 +32,14 @@ class ModelSupport:
     def __init__(self) -> None:
         self.raw: dict[Symbol, list[tuple[Symbol, Symbol]]] = {}
         self.decoded: Support = {}
+        self.allows: dict[Symbol, list[tuple[int, Symbol]]] = {}
+
+    def add_allow(self, subject: Symbol, index: Symbol, condition: Symbol) -> None:
+        """`condition` held, so the constraint `index` let `subject` hold (transform.ALLOW)."""
+        self.allows.setdefault(subject, []).append((index.number, condition))
+
+    def allowed_by(self, atom: Symbol) -> list[tuple[int, Symbol]]:
+        return self.allows.get(atom, [])
 
     def add(self, head: Symbol, index: Symbol, body: Symbol) -> None:
         self.raw.setdefault(head, []).append((index, body))
@@ -142,7 +150,7 @@ def _grounded(scen: Scenario, rules: RuleBase, layout: _Layout, explain: bool) -
     # on outcome/1), so several outcomes can be told apart by what led to each
     ctl.add("base", [], "#show chose/1.")
     if explain:
-        ctl.add("base", [], f"#show {WHY}/3.")
+        ctl.add("base", [], f"#show {WHY}/3. #show {ALLOW}/3.")
     _add_facts(ctl, scen, layout, relax_choices=False)
     ctl.ground([("base", [])])
     return ctl
@@ -158,8 +166,9 @@ def _why_program(rules: RuleBase) -> list[ast.AST]:
     """The explanation rules of a rule base, transformed once and kept with it."""
     cached = vars(rules).get("_why_program")
     if cached is None or cached[0] is not rules.rules:     # a copy from without() differs
+        chosen = choice_heads(rules.rules)
         cached = vars(rules)["_why_program"] = (
-            rules.rules, [r for info in rules.rules for r in why_rules(info)])
+            rules.rules, [r for info in rules.rules for r in why_rules(info, chosen)])
     return cached[1]
 
 
@@ -228,6 +237,9 @@ def _collect(raw_models: list[list[Symbol]], max_models: int) -> Answer:
             elif s.name == WHY:
                 idx, head, body = s.arguments
                 support.add(head, idx, body)
+            elif s.name == ALLOW:
+                idx, subject, condition = s.arguments
+                support.add_allow(subject, idx, condition)
         outcome = stack_positions(outcome, support)
         initially = frozenset(stack_positions(init, None))
         if frozenset(outcome) in seen:        # two models whose stacks differ only in keys

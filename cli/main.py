@@ -33,16 +33,17 @@ def main() -> None:
 @click.argument("file", type=click.Path(dir_okay=False))
 @click.option("--json", "as_json", is_flag=True, help="machine-readable output")
 @click.option("--timeout", default=20.0, type=click.FloatRange(0.1, 3600), help=TIMEOUT_HELP)
-def ask(file: str, as_json: bool, timeout: float) -> None:
+@click.option("--full", is_flag=True, help="every atom that changed, and (--json) every rule met")
+def ask(file: str, as_json: bool, timeout: float, full: bool) -> None:
     """What happens: every outcome, and a ruling citing the rules."""
     try:
         result = _engine().ask(file, timeout=timeout)
     except RulekeeperError as err:
         _fail(err)
     if as_json:
-        click.echo(json.dumps(result.as_json(), indent=2))
+        click.echo(json.dumps(result.as_json(full), indent=2))
     else:
-        click.echo(result.text())
+        click.echo(result.text(full))
 
 
 @main.command()

@@ -43,7 +43,7 @@ def test_ask_json_shape():
     assert result.exit_code == 0
     data = json.loads(result.output)
     assert {"outcomes", "models", "rules", "illegal", "title", "file"} <= set(data)
-    assert set(data["outcomes"]) == {"always", "sometimes"}
+    assert set(data["outcomes"]) == {"always", "sometimes", "list"}
     assert data["models"] == 1 and data["outcomes"]["sometimes"] == []
     assert "life(alice,23)" in data["outcomes"]["always"]
     assert "702.15b" in data["rules"]["life(alice,23)"]

@@ -16,7 +16,7 @@ def test_ruling_names_characteristics_changed_by_effects(engine):
 def test_ruling_cites_the_state_based_action(engine):
     path = SCENARIOS / "mtg/704-state-based-actions/704.5g-lethal-damage.yaml"
     text = engine.ask(path).text()
-    line = next(l for l in text.splitlines() if l.startswith("- bear is in its owner's graveyard"))
+    line = next(l for l in text.splitlines() if l.startswith("- bear dies: it is in its owner's graveyard"))
     assert "704.5g" in line and "701.8a" in line
     assert "As the rules apply to the board" not in text
 
