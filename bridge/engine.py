@@ -11,7 +11,7 @@ from .deadline import solve_within
 from .check import CheckResult, check_expectations, check_impossible
 from .errors import ImpossibleSituation
 from .explain import candidate_rules, derivation, render_tree, rules_behind
-from .notencoded import not_encoded
+from .notencoded import ignored_values, not_encoded
 from .rulebase import RuleBase
 from .cite import cite_in_answer
 from .focus import focused_ruling, outcomes_json
@@ -107,7 +107,12 @@ class AskResult:
     rules: RuleBase
 
     def notes(self) -> list[str]:
+        """Said before the answer: rules it relies on that are missing, values set aside, and
+        a game that did not come to rest."""
         return not_encoded(self.scenario, self.rules) + self.warnings()
+
+    def ignored(self) -> list[str]:
+        return ignored_values(self.scenario, self.rules)
 
     def warnings(self) -> list[str]:
         if not self.answer.unsettled:
@@ -118,7 +123,8 @@ class AskResult:
 
     def text(self, full: bool = False) -> str:
         render = full_ruling if full else focused_ruling
-        return render(self.scenario.title, self.answer, self.rules, self.notes(), self.scenario)
+        return render(self.scenario.title, self.answer, self.rules, self.notes(), self.scenario,
+                      self.ignored())
 
     def as_json(self, full: bool = False) -> dict[str, Any]:
         """`ask --json`: the contract's fields, the focused ruling, and (full) every rule met."""
@@ -148,6 +154,7 @@ class AskResult:
             "illegal": sorted(str(a) for a in answer.union if a.name == "illegal"),
             "rules": support_for,
             "summaries": summaries,
+            "ignored": self.ignored(),
             "warnings": self.warnings(),
             "seconds": round(answer.seconds, 4),
         }

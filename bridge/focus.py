@@ -190,10 +190,11 @@ def choice_text(choice: Symbol) -> str:
     return str(choice)
 
 
-def focused_ruling(title: str, answer: Answer, rules: RuleBase, notes: list[str], scen) -> str:
+def focused_ruling(title: str, answer: Answer, rules: RuleBase, notes: list[str], scen,
+                   remarks: list[str] = ()) -> str:
     """The ruling `ask` prints: the answer first, then how the outcomes differ."""
     always, listed = outcomes(answer, rules, scen)
-    lines = [f"Ruling: {title}"] + warning_lines(notes)
+    lines = [f"Ruling: {title}"] + warning_lines(notes, remarks)
     shaped = shaped_by_effects(answer, scen, exclude={a for c in always for a in c.atoms})
     n = len(answer.models)
     if not always and not listed and not shaped:

@@ -39,6 +39,9 @@ def sentence(atom: Symbol) -> str:
         "marked": lambda: f"{a[0]} is marked",
         "werecreature": lambda: f"{a[0]} is a werecreature",
         "occupies": lambda: f"{a[0]} occupies {a[1]}",
+        "protector": lambda: f"{a[1]} protects {a[0]}",
+        "stack": lambda: f"{a[1]} is on the stack (position {a[0]} from the top)",
+        "face": lambda: f"{a[0]} has its {a[1]} face up",
     }
     if name in simple:
         return simple[name]()
@@ -115,10 +118,11 @@ def with_citations(text: str, found: list[Citation]) -> str:
     return f"{text} [{'; '.join(c.text() for c in found)}]."
 
 
-def full_ruling(title: str, answer: Answer, rules: RuleBase, notes: list[str], scen=None) -> str:
+def full_ruling(title: str, answer: Answer, rules: RuleBase, notes: list[str], scen=None,
+                remarks: list[str] = ()) -> str:
     """Every atom that changed, each with its deciding rules (`ask --full`)."""
     always, sometimes = changes(answer)
-    lines = [f"Ruling: {title}"] + warning_lines(notes)
+    lines = [f"Ruling: {title}"] + warning_lines(notes, remarks)
     lines.append(f"({len(answer.models)} possible outcome{'s' if len(answer.models) != 1 else ''})")
     shaped = shaped_by_effects(answer, scen, exclude=set(always)) if scen is not None else []
     if not always and not sometimes and not shaped:
@@ -135,9 +139,13 @@ def full_ruling(title: str, answer: Answer, rules: RuleBase, notes: list[str], s
     return "\n".join(lines)
 
 
-def warning_lines(notes: list[str]) -> list[str]:
-    """What the answer could not take into account, said before the answer itself."""
-    if not notes:
-        return []
-    return (["WARNING: this scenario relies on rules that are not encoded; the answer may be "
-             "wrong or incomplete:"] + [f"  ! {n}" for n in notes])
+def warning_lines(notes: list[str], remarks: list[str] = ()) -> list[str]:
+    """What the answer could not take into account, and values of the scenario the rules set
+    aside, said before the answer itself."""
+    lines = []
+    if notes:
+        lines += ["WARNING: the answer may be wrong or incomplete; it leaves out:"]
+        lines += [f"  ! {n}" for n in notes]
+    if remarks:
+        lines += ["Note: the rules set aside part of the scenario:"] + [f"  - {r}" for r in remarks]
+    return lines
