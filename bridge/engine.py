@@ -1,24 +1,30 @@
 """The bridge's entry points: one per command, composed from the modules that do the work."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from clingo import Function, Symbol
 
-from .deadline import solve_within
+from .deadline import solve_within, within
 from .check import CheckResult, check_expectations, check_impossible
 from .errors import ImpossibleSituation
-from .explain import candidate_rules, derivation, render_tree, rules_behind
+from .explain import derivation, domain_tree, render_tree, rules_behind, tree_json
 from .notencoded import ignored_values, not_encoded
 from .rulebase import RuleBase
 from .cite import cite_in_answer
 from .focus import focused_ruling, outcomes_json
 from .ruling import full_ruling
 from .scenario import Scenario
-from .solve import DEFAULT_TIMEOUT, prepare_explanations, Answer, solve
+from .explain import Node
+from .reliance import OUTCOME_RULES
+from .solve import DEFAULT_TIMEOUT, prepare_explanations, Answer, probe, solve
+from .whynot import PROBE, WITNESS, Failure, unknown_predicate, why_not
 from .validate import load_scenario, parse_atom
+
+
+DEFAULT_DEPTH = 12         # levels of a derivation `why` shows
 
 
 class Engine:
@@ -62,12 +68,26 @@ class Engine:
             return check_impossible(scen, err)
         return check_expectations(scen, answer)
 
-    def why(self, path: str | Path, atom_text: str, timeout: float = DEFAULT_TIMEOUT) -> str:
+    def why(self, path: str | Path, atom_text: str, timeout: float = DEFAULT_TIMEOUT,
+            depth: int = DEFAULT_DEPTH) -> "WhyResult":
+        """Why ATOM holds (its derivation), or why not (the condition each rule missed)."""
         scen = self.load(path)
         atom = parse_atom(atom_text, lambda m: _bad_atom(path, m))
-        answer = self.answer(scen, explain=True, timeout=timeout)
         rules = self.rules(scen.rules)
-        return why_text(atom, answer, rules)
+        answer = self.answer(scen, explain=True, timeout=timeout)
+        result = WhyResult(atom, answer, rules, depth)
+        if not result.holding:
+            result.unknown = unknown_predicate(atom, rules, set(OUTCOME_RULES))
+            if result.unknown is None:
+                support = answer.supports[0] if answer.supports else None
+                result.failures = why_not(atom, support, rules,
+                                          lambda extra: self._probe(scen, answer, extra, timeout))
+        return result
+
+    def _probe(self, scen: Scenario, answer: Answer, extra: list, timeout: float) -> list[str]:
+        rules = self.rules(scen.rules)
+        return within(timeout, scen.file, probe, scen, rules, extra, answer.checks,
+                      answer.exact_trigger_names, (PROBE, WITNESS), timeout)
 
 
 def _bad_atom(path, message):
@@ -75,29 +95,54 @@ def _bad_atom(path, message):
     return ScenarioError(str(path), None, "ATOM", message)
 
 
-def why_text(atom: Symbol, answer: Answer, rules: RuleBase) -> str:
-    holding = [i for i, m in enumerate(answer.models) if atom in m]
-    n = len(answer.models)
-    if holding:
-        support = answer.supports[holding[0]]
-        tree = derivation(Function("outcome", [atom]), support, rules)
-        head = f"{atom} holds in {len(holding)} of {n} outcome{'s' if n != 1 else ''}."
-        lines = [head, "Derivation (in the first outcome where it holds):"]
-        lines += render_tree(tree, rules, "  ")
+
+@dataclass
+class WhyResult:
+    atom: Symbol
+    answer: Answer
+    rules: RuleBase
+    depth: int = DEFAULT_DEPTH
+    failures: list[Failure] = field(default_factory=list)
+    unknown: str | None = None
+
+    @property
+    def holding(self) -> list[int]:
+        return [i for i, m in enumerate(self.answer.models) if self.atom in m]
+
+    def tree(self) -> list[Node]:
+        support = self.answer.supports[self.holding[0]]
+        return domain_tree(derivation(Function("outcome", [self.atom]), support, self.rules))
+
+    def text(self) -> str:
+        n, holding = len(self.answer.models), self.holding
+        plural = "s" if n != 1 else ""
+        if holding:
+            lines = [f"{self.atom} holds in {len(holding)} of {n} outcome{plural}.",
+                     "Derivation (in the first outcome where it holds):"]
+            for node in self.tree():
+                lines += render_tree(node, self.rules, "  ", max_depth=self.depth)
+            return "\n".join(lines)
+        lines = [f"{self.atom} does not hold in any of the {n} outcome{plural}."]
+        if self.unknown:
+            return "\n".join(lines + [self.unknown])
+        if not self.failures:
+            return "\n".join(lines + ["No encoded rule can bring it about: the rule that would be "
+                                       "needed is not encoded yet (see `rulekeeper coverage`)."])
+        lines.append("The rules that could have brought it about, and the condition each missed "
+                     "(in the first outcome):")
+        for failure in self.failures:
+            lines += failure.lines("  ")
         return "\n".join(lines)
-    lines = [f"{atom} does not hold in any of the {n} outcome{'s' if n != 1 else ''}."]
-    candidates = candidate_rules(atom, rules)
-    if candidates:
-        lines.append("Rules that could have brought it about (none applied here):")
-        seen = set()
-        for info in candidates:
-            if info.rule not in seen:
-                seen.add(info.rule)
-                lines.append(f"  {info.rule} {info.summary}  [{info.file}:{info.line}]")
-    else:
-        lines.append("No encoded rule can bring it about: the rule that would be needed is not "
-                     "encoded yet (see `rulekeeper coverage`).")
-    return "\n".join(lines)
+
+    def as_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"atom": str(self.atom), "models": len(self.answer.models),
+                                "holds_in": len(self.holding)}
+        if self.holding:
+            data["derivation"] = [tree_json(n, self.depth) for n in self.tree()]
+        else:
+            data["unknown"] = self.unknown
+            data["why_not"] = [f.as_json() for f in self.failures]
+        return data
 
 
 @dataclass

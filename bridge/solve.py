@@ -301,3 +301,24 @@ def _describe_violations(found: list[Symbol], rules: RuleBase, scen: Scenario) -
         info = rules.rules[key.number]
         out.append(f"{info.rule} {info.summary} ({bound}) [{info.file}:{info.line}]")
     return sorted(set(out))
+
+
+def probe(scen: Scenario, rules: RuleBase, extra: list[ast.AST], checks: int, exact_names: bool,
+          shown: tuple[str, ...], timeout: float = DEFAULT_TIMEOUT) -> list[str]:
+    """The `shown` atoms of extra rules (probes) in the first answer of the scenario, as text
+    (so they can cross from a solving child process). For `why` of an atom that does not hold."""
+    ctl = _control(rules, extra)
+    ctl.add("base", [], " ".join(f"#show {name}/3." for name in shown))
+    _add_facts(ctl, scen, _Layout(checks, exact_names), relax_choices=False)
+    ctl.ground([("base", [])])
+    found: list[str] = []
+
+    def on_model(model: clingo.Model) -> bool:
+        found[:] = [str(s) for s in model.symbols(shown=True) if s.name in shown]
+        return False
+
+    with ctl.solve(on_model=on_model, async_=True) as handle:
+        if not handle.wait(timeout):
+            handle.cancel()
+        handle.get()
+    return found

@@ -50,12 +50,16 @@ def ask(file: str, as_json: bool, timeout: float, full: bool) -> None:
 @click.argument("file", type=click.Path(dir_okay=False))
 @click.argument("atom")
 @click.option("--timeout", default=20.0, type=click.FloatRange(0.1, 3600), help=TIMEOUT_HELP)
-def why(file: str, atom: str, timeout: float) -> None:
-    """The chain of rules that makes ATOM hold (or what it would need)."""
+@click.option("--depth", default=12, type=click.IntRange(1, 60), help="levels of the derivation shown")
+@click.option("--json", "as_json", is_flag=True, help="machine-readable output")
+def why(file: str, atom: str, timeout: float, depth: int, as_json: bool) -> None:
+    """The chain of rules that makes ATOM hold, or the condition each rule that could have
+    made it hold missed."""
     try:
-        click.echo(_engine().why(file, atom, timeout=timeout))
+        result = _engine().why(file, atom, timeout=timeout, depth=depth)
     except RulekeeperError as err:
         _fail(err)
+    click.echo(json.dumps(result.as_json(), indent=2) if as_json else result.text())
 
 
 @main.command()
@@ -83,15 +87,26 @@ def legal(file: str, player: str | None, as_json: bool, timeout: float) -> None:
 @click.argument("paths", nargs=-1, type=click.Path())
 @click.option("--timeout", default=20.0, type=click.FloatRange(0.1, 3600), help=TIMEOUT_HELP)
 @click.option("-q", "--quiet", is_flag=True, help="print failures only")
-def test(paths: tuple[str, ...], timeout: float, quiet: bool) -> None:
+@click.option("--json", "as_json", is_flag=True, help="one JSON report of every scenario")
+def test(paths: tuple[str, ...], timeout: float, quiet: bool, as_json: bool) -> None:
     """Check every scenario's expect (default: scenarios/). Exit 1 if any fails."""
     from rulekeeper.bridge.runner import run_scenarios, scenario_files
     try:
         files = scenario_files(list(paths) or ["scenarios"])
     except RulekeeperError as err:
         _fail(err)
-    code = run_scenarios(_engine(), files, timeout, click.echo, quiet)
+    report: list[dict] = []
+    code = run_scenarios(_engine(), files, timeout, (lambda _: None) if as_json else click.echo,
+                         quiet, report)
+    if as_json:
+        click.echo(json.dumps(_test_summary(report, code), indent=2))
     sys.exit(code)
+
+
+def _test_summary(report: list[dict], code: int) -> dict:
+    count = {s: sum(1 for r in report if r["status"] == s) for s in ("ok", "fail", "error")}
+    return {"passed": count["ok"], "failed": count["fail"], "bad_input": count["error"],
+            "exit_code": code, "scenarios": report}
 
 
 @main.command()
