@@ -26,7 +26,9 @@ LIMIT = 3
 # Rules that change how the general rules apply: keyword abilities, static abilities, P/T effects,
 # looking back in time, X on a free cast, additional costs, replacement and prevention, and
 # the Almos pack. When one took part in a derivation it is what decided the case.
-MODIFIERS = ("702.", "611.", "613.4c", "603.10", "107.3", "118.8", "614.", "615.", "1000.")
+RECIPIENTS = ("510.1",)
+LAYER_EFFECTS = ("613.4b", "613.4c")   # modifiers only where the outcome is a characteristic
+MODIFIERS = ("702.", "611.", "603.10", "107.3", "118.8", "614.", "615.", "1000.")
 
 
 @dataclass(frozen=True)
@@ -93,11 +95,22 @@ def _walk(atom: Symbol, support, rules: RuleBase) -> list[_Step]:
     return out
 
 
-def _tier(step: _Step) -> int:
-    """After the producing rule: guards and the rules that modify the general ones first."""
-    if step.guard or step.rule.startswith(MODIFIERS):
+def _modifier(step: _Step, characteristic: bool = False) -> bool:
+    """A rule that changes how the general rules apply (a keyword's own rule, not 702.1's
+    "objects have the keywords printed on them"; for a characteristic, a layer's effects)."""
+    if characteristic and step.rule.startswith(LAYER_EFFECTS):
+        return True
+    return step.rule.startswith(MODIFIERS) and step.rule != "702.1"
+
+
+def _tier(step: _Step, characteristic: bool = False) -> int:
+    """After the producing rule: guards and the rules that modify the general ones first, then
+    the rules that say who a combatant's damage goes to, then the others (nearest first)."""
+    if step.guard or _modifier(step, characteristic):
         return 0
-    return 1
+    if step.rule.startswith(RECIPIENTS):
+        return 1
+    return 2
 
 
 def cite(atom: Symbol, support, rules: RuleBase, limit: int = LIMIT) -> list[Citation]:
@@ -105,7 +118,7 @@ def cite(atom: Symbol, support, rules: RuleBase, limit: int = LIMIT) -> list[Cit
     steps = _walk(atom, support, rules)
     characteristic = atom.name in CHARACTERISTIC_OUTCOMES
     # a characteristic is computed by one chain for every object: the effects in it decide
-    candidates = [s for s in steps if s.deciding or characteristic and s.rule.startswith(MODIFIERS)]
+    candidates = [s for s in steps if s.deciding or _modifier(s, characteristic)]
     if not candidates:        # only single-rule predicates: the nearest one still says why
         return [Citation(steps[0].rule, steps[0].summary)] if steps else []
     if characteristic:                   # the effect that changed it, before the base
@@ -114,7 +127,7 @@ def cite(atom: Symbol, support, rules: RuleBase, limit: int = LIMIT) -> list[Cit
     else:
         picked = [Citation(candidates[0].rule, candidates[0].summary)]
         rest = candidates[1:]
-    ranked = sorted(enumerate(rest), key=lambda e: (_tier(e[1]), e[0]))
+    ranked = sorted(enumerate(rest), key=lambda e: (_tier(e[1], characteristic), e[0]))
     for _, step in ranked:
         if len(picked) == limit:
             break
