@@ -111,7 +111,8 @@ class WhyResult:
 
     def tree(self) -> list[Node]:
         support = self.answer.supports[self.holding[0]]
-        return domain_tree(derivation(Function("outcome", [self.atom]), support, self.rules))
+        roots = domain_tree(derivation(Function("outcome", [self.atom]), support, self.rules))
+        return [c for r in roots for c in ([r] if r.rule or not r.children else r.children)]
 
     def text(self) -> str:
         n, holding = len(self.answer.models), self.holding

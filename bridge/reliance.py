@@ -45,7 +45,8 @@ TYPE_RULES: dict[str, tuple[str, ...]] = {
 }
 # Fields of a card (contract: Cards).
 CARD_FIELD_RULES: dict[str, tuple[str, ...]] = {
-    "name": (), "mana_cost": ("202.3",), "colors": (),   # colours are data: keyword rules use them "supertypes": ("205.4",),
+    "name": (), "mana_cost": ("202.3",), "colors": (),     # colours are data, read by keyword rules
+    "supertypes": ("205.4",),
     "types": ("205.2a",), "subtypes": ("205.3",), "power": ("208.1",), "toughness": ("208.1",),
     "loyalty": ("306.5c",), "defense": ("310.4c",), "keywords": ("702.1",),
     "abilities": ("113.3",), "back": ("712.8",), "battlefield_state": ("1000.3",),
