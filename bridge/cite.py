@@ -27,7 +27,9 @@ LIMIT = 3
 # looking back in time, X on a free cast, additional costs, replacement and prevention, and
 # the Almos pack. When one took part in a derivation it is what decided the case.
 RECIPIENTS = ("510.1",)
-LAYER_EFFECTS = ("613.4b", "613.4c")   # modifiers only where the outcome is a characteristic
+# Where the outcome is a characteristic, the steps that are effects on it (not the passes of
+# the layer system that carry a value through when no effect applies).
+EFFECT_STEPS = {"pt_change", "set_power", "set_toughness", "applies", "stage"}
 MODIFIERS = ("702.", "611.", "603.10", "107.3", "118.8", "614.", "615.", "1000.")
 
 
@@ -65,6 +67,7 @@ class _Step:
     summary: str
     deciding: bool
     guard: bool
+    predicate: str = ""
 
 
 def _walk(atom: Symbol, support, rules: RuleBase) -> list[_Step]:
@@ -85,7 +88,8 @@ def _walk(atom: Symbol, support, rules: RuleBase) -> list[_Step]:
             seen.add(id(node))
             if node.rule is not None and node.atom.name not in skip:
                 signature = (node.atom.name, len(node.atom.arguments))
-                out.append(_Step(node.rule.rule, node.rule.summary, signature in deciding, guard))
+                out.append(_Step(node.rule.rule, node.rule.summary, signature in deciding, guard,
+                                 node.atom.name))
             nxt += [(child, guard) for child in node.children]
             for index, condition in (allowed_by(node.atom) if allowed_by else []):
                 info = rules.rules[index]
@@ -98,7 +102,7 @@ def _walk(atom: Symbol, support, rules: RuleBase) -> list[_Step]:
 def _modifier(step: _Step, characteristic: bool = False) -> bool:
     """A rule that changes how the general rules apply (a keyword's own rule, not 702.1's
     "objects have the keywords printed on them"; for a characteristic, a layer's effects)."""
-    if characteristic and step.rule.startswith(LAYER_EFFECTS):
+    if characteristic and step.predicate in EFFECT_STEPS:
         return True
     return step.rule.startswith(MODIFIERS) and step.rule != "702.1"
 

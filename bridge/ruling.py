@@ -40,6 +40,9 @@ def sentence(atom: Symbol) -> str:
         "werecreature": lambda: f"{a[0]} is a werecreature",
         "occupies": lambda: f"{a[0]} occupies {a[1]}",
         "protector": lambda: f"{a[1]} protects {a[0]}",
+        "type": lambda: f"{a[0]} is a {a[1]}",
+        "subtype": lambda: f"{a[0]} has the subtype {a[1]}",
+        "supertype": lambda: f"{a[0]} is {a[1]}",
         "stack": lambda: f"{a[1]} is on the stack (position {a[0]} from the top)",
         "face": lambda: f"{a[0]} has its {a[1]} face up",
     }

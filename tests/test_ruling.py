@@ -8,8 +8,8 @@ def test_ruling_names_characteristics_changed_by_effects(engine):
     path = SCENARIOS / "mtg/613-layers/613.1d-animated-land-and-minus-one-anthem-first.yaml"
     text = engine.ask(path).text()
     assert "forest has power 2 [" in text and "613.4" in text
-    assert "type(forest,creature) [" in text
-    assert "type(forest,land)" not in text          # printed: not an effect's doing
+    assert "forest is a creature [" in text
+    assert "forest is a land" not in text           # printed: not an effect's doing
     assert "Nothing changes" not in text
 
 
