@@ -69,7 +69,12 @@ class Engine:
         return check_expectations(scen, answer)
 
     def why(self, path: str | Path, atom_text: str, timeout: float = DEFAULT_TIMEOUT,
-            depth: int = DEFAULT_DEPTH) -> "WhyResult":
+            depth: int = DEFAULT_DEPTH) -> str:
+        """The text of `why_result`."""
+        return self.why_result(path, atom_text, timeout, depth).text()
+
+    def why_result(self, path: str | Path, atom_text: str, timeout: float = DEFAULT_TIMEOUT,
+                   depth: int = DEFAULT_DEPTH) -> "WhyResult":
         """Why ATOM holds (its derivation), or why not (the condition each rule missed)."""
         scen = self.load(path)
         atom = parse_atom(atom_text, lambda m: _bad_atom(path, m))

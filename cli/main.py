@@ -56,7 +56,7 @@ def why(file: str, atom: str, timeout: float, depth: int, as_json: bool) -> None
     """The chain of rules that makes ATOM hold, or the condition each rule that could have
     made it hold missed."""
     try:
-        result = _engine().why(file, atom, timeout=timeout, depth=depth)
+        result = _engine().why_result(file, atom, timeout=timeout, depth=depth)
     except RulekeeperError as err:
         _fail(err)
     click.echo(json.dumps(result.as_json(), indent=2) if as_json else result.text())
