@@ -153,8 +153,12 @@ def flatten(answer: Answer) -> Answer:
     return replace(answer,
                    models=[frozenset(map(str, m)) for m in answer.models],
                    initially=frozenset(map(str, answer.initially)),
-                   supports=[{str(h): [(i, tuple(map(str, b))) for i, b in bodies]
-                              for h, bodies in sup.items()} for sup in answer.supports])
+                   choices=[frozenset(map(str, c)) for c in answer.choices],
+                   supports=[({str(h): [(i, tuple(map(str, b))) for i, b in bodies]
+                               for h, bodies in sup.items()},
+                              {str(h): [(i, str(c)) for i, c in conds]
+                               for h, conds in getattr(sup, "allows", {}).items()})
+                             for sup in answer.supports])
 
 
 def restore(answer: Answer) -> Answer:
@@ -169,7 +173,8 @@ def restore(answer: Answer) -> Answer:
     return replace(answer,
                    models=[frozenset(map(sym, m)) for m in answer.models],
                    initially=frozenset(map(sym, answer.initially)),
-                   supports=[TextSupport(sup, sym) for sup in answer.supports])
+                   choices=[frozenset(map(sym, c)) for c in answer.choices],
+                   supports=[TextSupport(why, sym, allows) for why, allows in answer.supports])
 
 
 class TextSupport:
@@ -177,8 +182,9 @@ class TextSupport:
     board has tens of thousands of them; a derivation reads a few hundred)."""
 
     def __init__(self, raw: dict[str, list[tuple[int, tuple[str, ...]]]],
-                 sym: Callable[[str], clingo.Symbol]):
-        self.raw, self.sym = raw, sym
+                 sym: Callable[[str], clingo.Symbol],
+                 allows: dict[str, list[tuple[int, str]]] | None = None):
+        self.raw, self.sym, self.allows = raw, sym, allows or {}
         self.parsed: dict[str, list[tuple[int, tuple[clingo.Symbol, ...]]]] = {}
 
     def get(self, atom: clingo.Symbol, default: Any = None) -> Any:
@@ -188,6 +194,9 @@ class TextSupport:
                 return default
             self.parsed[key] = [(i, tuple(map(self.sym, body))) for i, body in self.raw[key]]
         return self.parsed[key]
+
+    def allowed_by(self, atom: clingo.Symbol) -> list[tuple[int, clingo.Symbol]]:
+        return [(i, self.sym(c)) for i, c in self.allows.get(str(atom), [])]
 
 
 def solve_within(limit: float, file: str, solve: Callable[..., Answer], *args: Any,

@@ -1,22 +1,30 @@
 """The bridge's entry points: one per command, composed from the modules that do the work."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from clingo import Function, Symbol
 
-from .deadline import Deadline, solve_within
+from .deadline import Deadline, solve_within, within
 from .check import CheckResult, check_expectations, check_impossible
 from .errors import ImpossibleSituation, SolverOutOfMemory
-from .explain import candidate_rules, derivation, render_tree, rules_behind
-from .notencoded import not_encoded
+from .explain import derivation, domain_tree, render_tree, rules_behind, tree_json
+from .notencoded import ignored_values, not_encoded
 from .rulebase import RuleBase
-from .ruling import ruling
+from .cite import cite_in_answer
+from .focus import focused_ruling, outcomes_json
+from .ruling import full_ruling
 from .scenario import Scenario
-from .solve import DEFAULT_TIMEOUT, prepare_explanations, Answer, solve
+from .explain import Node
+from .reliance import OUTCOME_RULES
+from .solve import DEFAULT_TIMEOUT, prepare_explanations, Answer, probe, solve
+from .whynot import PROBE, WITNESS, Failure, unknown_predicate, why_not
 from .validate import load_scenario, parse_atom
+
+
+DEFAULT_DEPTH = 12         # levels of a derivation `why` shows
 
 
 class Engine:
@@ -76,15 +84,33 @@ class Engine:
         return check_expectations(scen, answer)
 
     def why(self, path: str | Path, atom_text: str, timeout: float = DEFAULT_TIMEOUT,
-            deadline: Deadline | None = None) -> str:
+            depth: int = DEFAULT_DEPTH, deadline: Deadline | None = None) -> str:
+        """The text of `why_result`."""
+        return self.why_result(path, atom_text, timeout, depth, deadline).text()
+
+    def why_result(self, path: str | Path, atom_text: str, timeout: float = DEFAULT_TIMEOUT,
+                   depth: int = DEFAULT_DEPTH, deadline: Deadline | None = None) -> "WhyResult":
+        """Why ATOM holds (its derivation), or why not (the condition each rule missed).
+        The search for the missed conditions draws on the same time budget as the answer."""
         deadline = deadline or Deadline(timeout, str(path))
         scen = self.load(path, deadline)
         atom = parse_atom(atom_text, lambda m: _bad_atom(path, m))
-        answer = self.answer(scen, explain=True, deadline=deadline)
         rules = self.rules(scen.rules)
-        # the explanation (and the search for candidate rules when the atom holds nowhere)
-        # draws on the same time budget: it runs in a child given the time left
-        return deadline.run(why_text, atom, answer, rules)
+        answer = self.answer(scen, explain=True, deadline=deadline)
+        result = WhyResult(atom, answer, rules, depth)
+        if not result.holding:
+            result.unknown = unknown_predicate(atom, rules, set(OUTCOME_RULES))
+            if result.unknown is None:
+                support = answer.supports[0] if answer.supports else None
+                result.failures = why_not(
+                    atom, support, rules,
+                    lambda extra: self._probe(scen, answer, extra, deadline.left()))
+        return result
+
+    def _probe(self, scen: Scenario, answer: Answer, extra: list, timeout: float) -> list[str]:
+        rules = self.rules(scen.rules)
+        return within(timeout, scen.file, probe, scen, rules, extra, answer.checks,
+                      answer.exact_trigger_names, (PROBE, WITNESS), timeout)
 
 
 def board_size(scen: Scenario) -> str:
@@ -98,29 +124,55 @@ def _bad_atom(path, message):
     return ScenarioError(str(path), None, "ATOM", message)
 
 
-def why_text(atom: Symbol, answer: Answer, rules: RuleBase) -> str:
-    holding = [i for i, m in enumerate(answer.models) if atom in m]
-    n = len(answer.models)
-    if holding:
-        support = answer.supports[holding[0]]
-        tree = derivation(Function("outcome", [atom]), support, rules)
-        head = f"{atom} holds in {len(holding)} of {n} outcome{'s' if n != 1 else ''}."
-        lines = [head, "Derivation (in the first outcome where it holds):"]
-        lines += render_tree(tree, rules, "  ")
+
+@dataclass
+class WhyResult:
+    atom: Symbol
+    answer: Answer
+    rules: RuleBase
+    depth: int = DEFAULT_DEPTH
+    failures: list[Failure] = field(default_factory=list)
+    unknown: str | None = None
+
+    @property
+    def holding(self) -> list[int]:
+        return [i for i, m in enumerate(self.answer.models) if self.atom in m]
+
+    def tree(self) -> list[Node]:
+        support = self.answer.supports[self.holding[0]]
+        roots = domain_tree(derivation(Function("outcome", [self.atom]), support, self.rules))
+        return [c for r in roots for c in ([r] if r.rule or not r.children else r.children)]
+
+    def text(self) -> str:
+        n, holding = len(self.answer.models), self.holding
+        plural = "s" if n != 1 else ""
+        if holding:
+            lines = [f"{self.atom} holds in {len(holding)} of {n} outcome{plural}.",
+                     "Derivation (in the first outcome where it holds):"]
+            for node in self.tree():
+                lines += render_tree(node, self.rules, "  ", max_depth=self.depth)
+            return "\n".join(lines)
+        lines = [f"{self.atom} does not hold in any of the {n} outcome{plural}."]
+        if self.unknown:
+            return "\n".join(lines + [self.unknown])
+        if not self.failures:
+            return "\n".join(lines + ["No encoded rule can bring it about: the rule that would be "
+                                       "needed is not encoded yet (see `rulekeeper coverage`)."])
+        lines.append("The rules that could have brought it about, and the condition each missed "
+                     "(in the first outcome):")
+        for failure in self.failures:
+            lines += failure.lines("  ")
         return "\n".join(lines)
-    lines = [f"{atom} does not hold in any of the {n} outcome{'s' if n != 1 else ''}."]
-    candidates = candidate_rules(atom, rules)
-    if candidates:
-        lines.append("Rules that could have brought it about (none applied here):")
-        seen = set()
-        for info in candidates:
-            if info.rule not in seen:
-                seen.add(info.rule)
-                lines.append(f"  {info.rule} {info.summary}  [{info.file}:{info.line}]")
-    else:
-        lines.append("No encoded rule can bring it about: the rule that would be needed is not "
-                     "encoded yet (see `rulekeeper coverage`).")
-    return "\n".join(lines)
+
+    def as_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"atom": str(self.atom), "models": len(self.answer.models),
+                                "holds_in": len(self.holding)}
+        if self.holding:
+            data["derivation"] = [tree_json(n, self.depth) for n in self.tree()]
+        else:
+            data["unknown"] = self.unknown
+            data["why_not"] = [f.as_json() for f in self.failures]
+        return data
 
 
 @dataclass
@@ -130,7 +182,12 @@ class AskResult:
     rules: RuleBase
 
     def notes(self) -> list[str]:
+        """Said before the answer: rules it relies on that are missing, values set aside, and
+        a game that did not come to rest."""
         return not_encoded(self.scenario, self.rules) + self.warnings()
+
+    def ignored(self) -> list[str]:
+        return ignored_values(self.scenario, self.rules)
 
     def warnings(self) -> list[str]:
         if not self.answer.unsettled:
@@ -139,27 +196,43 @@ class AskResult:
                 "action (state-based actions or triggered abilities kept happening, 704.3, "
                 "603.3b): the outcome is where the last check step left it"]
 
-    def text(self) -> str:
-        return ruling(self.scenario.title, self.answer, self.rules, self.notes(), self.scenario)
+    def text(self, full: bool = False) -> str:
+        render = full_ruling if full else focused_ruling
+        return render(self.scenario.title, self.answer, self.rules, self.notes(), self.scenario,
+                      self.ignored())
 
-    def as_json(self) -> dict[str, Any]:
+    def as_json(self, full: bool = False) -> dict[str, Any]:
+        """`ask --json`: the contract's fields, the focused ruling, and (full) every rule met."""
         answer, rules = self.answer, self.rules
-        atoms = sorted(answer.union, key=str)
-        support_for = {}
-        for atom in atoms:
-            index = next(i for i, m in enumerate(answer.models) if atom in m)
-            support_for[str(atom)] = rules_behind(atom, answer.supports[index], rules)
-        return {
+        support_for, summaries, met = {}, {}, {}
+        for atom in sorted(answer.union, key=str):
+            found = cite_in_answer(atom, answer, rules)
+            support_for[str(atom)] = [c.rule for c in found]
+            for c in found:
+                summaries.setdefault(c.rule, c.summary)
+            if full:
+                index = next(i for i, m in enumerate(answer.models) if atom in m)
+                met[str(atom)] = rules_behind(atom, answer.supports[index], rules)
+        changes, listed = outcomes_json(answer, rules, self.scenario)
+        notes = not_encoded(self.scenario, self.rules)
+        data = {
             "title": self.scenario.title,
             "file": self.scenario.file,
+            "not_encoded": notes,
+            "reliable": not notes,
             "models": len(answer.models),
             "truncated": answer.truncated,
             "outcomes": {"always": sorted(map(str, answer.always)),
-                         "sometimes": sorted(map(str, answer.sometimes))},
+                         "sometimes": sorted(map(str, answer.sometimes)),
+                         "list": listed},
+            "changes": changes,
             "illegal": sorted(str(a) for a in answer.union if a.name == "illegal"),
             "rules": support_for,
-            "summaries": {r: rules.summary(r) for rs in support_for.values() for r in rs},
-            "not_encoded": not_encoded(self.scenario, self.rules),
+            "summaries": summaries,
+            "ignored": self.ignored(),
             "warnings": self.warnings(),
             "seconds": round(answer.seconds, 4),
         }
+        if full:
+            data["rules_met"] = met
+        return data

@@ -101,25 +101,81 @@ def rules_behind(atom: Symbol, support: Support, rules: RuleBase) -> list[str]:
     return out
 
 
+# How `why` shows a derivation with the bookkeeping taken out (domain_tree):
+# - computed in steps (layers, running sums): the steps are spliced, the rule they serve shows;
+# - what an object is (a creature, a permanent, its face up): shown without how it came to be;
+# - the layer table and the time layout: left out.
+STEPS = {"stage", "pt_running", "pt_rank", "pt_item", "pt_total", "layered", "view", "pos",
+         "in_layer", "layer_size", "live", "first_layer", "power_7a", "power_7b", "power_7c",
+         "toughness_7a", "toughness_7b", "toughness_7c", "occurs", "sba_check", "event_param"}
+STANDING = {"creature", "permanent", "is_type", "face_up", "object_exists", "damageable",
+            "copiable", "copy_source", "char", "remaining", "damage_on", "has_subtype",
+            "has_supertype", "damage_recipient_type", "dies_type"}
+LEFT_OUT = {"attr_layer", "op_layer", "layer_number"} | TIMING_FACTS
+
+
+def domain_tree(node: Node, parent_rule: str | None = None, memo: dict | None = None) -> list[Node]:
+    """The derivation with bookkeeping taken out (see STEPS, STANDING, LEFT_OUT), and a step
+    whose rule is the rule of the step above spliced (one rule computing in several statements)."""
+    memo = {} if memo is None else memo
+    key = (id(node), parent_rule)
+    if key in memo:
+        return memo[key]
+    name = node.atom.name if node.atom.type == SymbolType.Function else ""
+    rule = node.rule.rule if node.rule else None
+    if name in LEFT_OUT:
+        result: list[Node] = []
+    elif name in STANDING:
+        result = [Node(node.atom, node.rule, [])]
+    else:
+        spliced = node.rule is not None and (name in STEPS or rule == parent_rule)
+        next_parent = parent_rule if spliced else rule
+        children = _dedupe([c for child in node.children
+                            for c in domain_tree(child, next_parent, memo)])
+        result = children if spliced and node.children else [Node(node.atom, node.rule, children)]
+    memo[key] = result
+    return result
+
+
+def tree_json(node: Node, depth: int, seen: set | None = None) -> dict:
+    """The derivation as nested JSON, down to `depth` levels."""
+    seen = set() if seen is None else seen
+    out: dict = {"atom": str(node.atom)}
+    if node.rule is not None:
+        out.update(rule=node.rule.rule, summary=node.rule.summary)
+        key = (node.atom, node.rule.index)
+        if key in seen:
+            return out | {"shown_above": True}
+        seen.add(key)
+    elif not node.children:
+        out["given"] = True
+    if node.children:
+        if depth <= 0:
+            out["truncated"] = True
+        else:
+            out["because"] = [tree_json(c, depth - 1, seen) for c in node.children]
+    return out
+
+
 def render_tree(node: Node, rules: RuleBase, indent: str = "", seen: set | None = None,
-                depth: int = 0) -> list[str]:
+                depth: int = 0, max_depth: int = MAX_DEPTH) -> list[str]:
     """The derivation as indented text lines."""
     seen = set() if seen is None else seen
     if node.rule is None and not node.children:
         return [f"{indent}{_leaf(node.atom)}"]
     if node.rule is None:
         return [line for child in node.children
-                for line in render_tree(child, rules, indent, seen, depth)]
+                for line in render_tree(child, rules, indent, seen, depth, max_depth)]
     key = (node.atom, node.rule.index)
     label = f"{indent}{node.atom}  <- {node.rule.rule} {node.rule.summary}"
     if key in seen:
         return [label + "  (shown above)"]
     seen.add(key)
     lines = [label]
-    if depth >= MAX_DEPTH:
-        return lines + [indent + "  ..."]
+    if depth >= max_depth:
+        return lines + ([indent + "  ... (deeper steps: raise --depth)"] if node.children else [])
     for child in node.children:
-        lines += render_tree(child, rules, indent + "  ", seen, depth + 1)
+        lines += render_tree(child, rules, indent + "  ", seen, depth + 1, max_depth)
     return lines
 
 

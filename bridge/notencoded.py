@@ -1,85 +1,140 @@
-"""What a scenario uses that the rule base does not encode yet: reported, never ignored."""
+"""What a scenario relies on that the rule base does not encode: reported, never ignored.
+
+Every feature the bridge accepts declares the rule numbers it relies on (reliance.py). The
+scenario's features are collected, and each rule number without an encoded statement becomes
+a note, which `ask` prints before its answer. Values the rules ignore (an X on a free cast) are
+reported too (`ignored_values`)."""
 from __future__ import annotations
 
-from .actions import ACTION_SPECS
+from typing import Iterator
+
+from . import reliance as R
 from .rulebase import RuleBase
 from .scenario import Card, Scenario
 
-# Keyword -> the rule that gives it meaning.
-KEYWORD_RULES = {
-    "deathtouch": "702.2", "defender": "702.3", "double_strike": "702.4", "first_strike": "702.7",
-    "flash": "702.8", "flying": "702.9", "haste": "702.10", "hexproof": "702.11",
-    "indestructible": "702.12", "lifelink": "702.15", "protection": "702.16", "reach": "702.17",
-    "shroud": "702.18", "trample": "702.19", "trample_over_planeswalkers": "702.19c", "vigilance": "702.20", "ward": "702.21",
-    "menace": "702.111", "infect": "702.90", "wither": "702.80", "changeling": "702.73",
-    "mark": "1000.7", "discipline": "1000.6",
-    "daylightbound": "1000.5a", "nighttimebound": "1000.5b", "rainybound": "1000.5c",
-    "heatwavebound": "1000.5d", "windybound": "1000.5e",
-}
-FIELD_RULES = {
-    "attacking": "506.4", "blocking": "509.1", "attached_to": "303.4", "protector": "310.8",
-    "occupying": "1000.2", "entered_this_turn": "302.6", "abilities": "113.3",
-    "battlefield_state": "1000.3", "back": "712.8",
-}
-
-
-def _keyword_rule(name: str) -> str | None:
-    if name in KEYWORD_RULES:
-        return KEYWORD_RULES[name]
-    if name.startswith("not_") and name.endswith("bound"):
-        return "1000.5f"
-    return None
+Need = tuple[str, tuple[str, ...]]        # (what the scenario uses, the rules it relies on)
 
 
 def not_encoded(scen: Scenario, rules: RuleBase) -> list[str]:
     """Human-readable notes, one per feature whose rules are missing from the rule base."""
     notes: dict[str, str] = {}
-
-    def need(number: str, what: str) -> None:
-        if not rules.is_encoded(number):
-            notes.setdefault(what, f"{what}: rule {number} is not encoded yet; it has no effect here")
-
-    for action in scen.actions:
-        for number in ACTION_SPECS[action.verb].rules:
-            need(number, f"action {action.verb}")
-        if action.verb == "cast" and action.args.get("modes"):
-            need("700.2", "cast with a mode")
-        if action.verb == "cast" and action.args.get("kicked"):
-            need("702.33a", "cast kicked")
-        if action.verb == "cast" and action.args.get("alternative") is not None:
-            need("118.9", "cast for an alternative cost")
-    cards = [o.card for o in scen.objects] + [c for c in scen.tokens.values() if c]
-    for card in cards:
-        for face in (card, card.back):
-            if face is None:
-                continue
-            for kw in face.keywords:
-                number = _keyword_rule(kw.name)
-                if number is None:
-                    notes.setdefault(f"keyword {kw.name}",
-                                     f"keyword {kw.name}: not a keyword the rule base knows")
-                else:
-                    need(number, f"keyword {kw.name}")
-            _card_fields(face, need)
-    for obj in scen.objects:
-        for fld in ("attacking", "attached_to", "protector", "occupying"):
-            if getattr(obj, fld) is not None:
-                need(FIELD_RULES[fld], f"field {fld}")
-        if obj.blocking:
-            need(FIELD_RULES["blocking"], "field blocking")
-        if obj.entered_this_turn:
-            need(FIELD_RULES["entered_this_turn"], "field entered_this_turn")
-    if scen.battlefield_state != "empty":
-        need("1000.3", "battlefield_state")
+    for what, numbers in reliances(scen):
+        if numbers is None:
+            notes.setdefault(what, f"{what}: not something the rule base knows; it has no effect here")
+            continue
+        missing = [n for n in numbers if not rules.is_encoded(n)]
+        if missing:
+            notes.setdefault(what, f"{what}: rule {', '.join(missing)} is not encoded yet, so the "
+                                   "answer does not take it into account")
     return sorted(notes.values())
 
 
-def _card_fields(card: Card, need) -> None:
-    if any(a.get("kind") not in ("static", "chapter") for a in card.abilities):
-        need(FIELD_RULES["abilities"], "card abilities")
-    if card.statics:
-        need("611.3a", "static abilities")
-    if card.battlefield_state:
-        need(FIELD_RULES["battlefield_state"], "card battlefield_state")
-    if card.back is not None:
-        need(FIELD_RULES["back"], "double-faced cards")
+def reliances(scen: Scenario) -> Iterator[tuple[str, tuple[str, ...] | None]]:
+    """Every feature the scenario uses, with the rule numbers it relies on (None: unknown)."""
+    yield from _actions(scen)
+    cards = [(o.id, o.card) for o in scen.objects] + [(k, c) for k, c in scen.tokens.items() if c]
+    for oid, card in cards:
+        for face in (card, card.back):
+            if face is not None:
+                yield from _card(face)
+    yield from _entering(scen)
+    for obj in scen.objects:
+        for fld, numbers in R.OBJECT_FIELD_RULES.items():
+            if getattr(obj, fld, None) not in (None, False, 0, {}, [], "front"):
+                yield f"field {fld}", numbers
+    if scen.battlefield_state != "empty":
+        yield "battlefield_state", R.CARD_FIELD_RULES["battlefield_state"]
+    for text in scen.expect.always + scen.expect.sometimes + scen.expect.never:
+        name = text.split("(", 1)[0].strip()
+        if name in R.OUTCOME_RULES and R.OUTCOME_RULES[name]:
+            yield f"outcome {name}", R.OUTCOME_RULES[name]
+
+
+def _actions(scen: Scenario) -> Iterator[Need]:
+    for action in scen.actions:
+        yield f"action {action.verb}", R.VERB_RULES.get(action.verb, ())
+        if action.verb != "cast":
+            continue
+        args = action.args
+        given = {"targets": args.get("targets"), "x": args.get("x") is not None,
+                 "without_paying_mana_cost": args.get("free"), "face": args.get("face") == "back",
+                 "mode": args.get("modes"), "kicked": args.get("kicked"),
+                 "alternative_cost": args.get("alternative") is not None,
+                 "sacrifice": args.get("sacrifice")}
+        for option, used in given.items():
+            if used:
+                yield f"cast with {option}", R.CAST_OPTION_RULES[option]
+
+
+def _card(card: Card) -> Iterator[Need]:
+    for fld, numbers in R.CARD_FIELD_RULES.items():
+        if getattr(card, fld, None) not in (None, [], {}, ""):
+            yield f"card field {fld}", numbers
+    for t in card.types:
+        yield f"card type {t}", R.TYPE_RULES.get(t, ())
+    for t in card.subtypes:
+        if t in R.SUBTYPE_RULES:
+            yield f"subtype {t}", R.SUBTYPE_RULES[t]
+    for t in card.supertypes:
+        if t in R.SUPERTYPE_RULES:
+            yield f"supertype {t}", R.SUPERTYPE_RULES[t]
+    for kw in card.keywords:
+        yield f"keyword {kw.name}", R.keyword_rules(kw.name)
+    for ability in card.abilities:
+        yield from _ability(ability)
+
+
+def _ability(ability: dict) -> Iterator[Need]:
+    kind = ability.get("kind")
+    yield f"{kind} ability", R.ABILITY_KIND_RULES.get(kind, ())
+    if ability.get("modes"):
+        yield "modal ability", ("700.2",)
+    groups = [ability] + list(ability.get("modes") or [])
+    for group in groups:
+        for effect in group.get("effects", []) or []:
+            verb = effect.get("verb")
+            if verb:
+                yield f"effect {verb}", R.EFFECT_VERB_RULES.get(verb)
+    when = ability.get("when")
+    if when:
+        yield f"trigger event {when[0]}", R.TRIGGER_EVENT_RULES.get(when[0])
+
+
+def _entering(scen: Scenario) -> Iterator[Need]:
+    """Types whose rules act as a permanent enters (306.5b, 310.4b) and intrinsic abilities
+    of subtypes (310.11b), for the permanents that are or may come onto the battlefield."""
+    cast = {a.args["card"] for a in scen.actions if a.verb == "cast"}
+    copied = {a.args["object"] for a in scen.actions if a.verb == "copy"}
+    entering = [o.card for o in scen.objects if o.id in cast | copied]
+    entering += [c for k, c in scen.tokens.items() if c]
+    present = [o.card for o in scen.objects if o.zone == "battlefield"] + entering
+    for card in entering:
+        for face in (card, card.back):
+            for t in (face.types if face else []):
+                if t in R.ENTERING_TYPE_RULES:
+                    yield f"a {t} entering the battlefield", R.ENTERING_TYPE_RULES[t]
+    for card in present:
+        for face in (card, card.back):
+            for t in (face.subtypes if face else []):
+                if t in R.INTRINSIC_SUBTYPE_RULES:
+                    yield f"the intrinsic ability of a {t}", R.INTRINSIC_SUBTYPE_RULES[t]
+
+
+def ignored_values(scen: Scenario, rules: RuleBase) -> list[str]:
+    """Values the scenario gives that the rules set aside, each with the rule that does."""
+    notes = []
+    for i, action in enumerate(scen.actions, start=1):
+        if action.verb != "cast" or action.args.get("x") is None:
+            continue
+        card = scen.object(action.args["card"])
+        face = card.card.back if card and action.args.get("face") == "back" and card.card.back \
+            else (card.card if card else None)
+        x = action.args["x"]
+        if face is not None and "{X}" not in (face.mana_cost or ""):
+            notes.append(f"action {i} (cast {action.args['card']}): x: {x} is ignored: the card "
+                         "has no {X} in its mana cost (107.3)")
+        elif action.args.get("free") and action.args.get("alternative") is None and x != 0:
+            number = "107.3b" if rules.is_encoded("107.3b") else "107.3b, not encoded"
+            notes.append(f"action {i} (cast {action.args['card']}): x: {x} is ignored: cast "
+                         f"without paying its mana cost, X can only be 0 ({number})")
+    return notes

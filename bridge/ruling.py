@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from clingo import Symbol, SymbolType
 
-from .explain import rules_behind
+from .cite import Citation, cite_in_answer
 from .rulebase import RuleBase
 from .solve import Answer
 
@@ -39,6 +39,12 @@ def sentence(atom: Symbol) -> str:
         "marked": lambda: f"{a[0]} is marked",
         "werecreature": lambda: f"{a[0]} is a werecreature",
         "occupies": lambda: f"{a[0]} occupies {a[1]}",
+        "protector": lambda: f"{a[1]} protects {a[0]}",
+        "type": lambda: f"{a[0]} is a {a[1]}",
+        "subtype": lambda: f"{a[0]} has the subtype {a[1]}",
+        "supertype": lambda: f"{a[0]} is {a[1]}",
+        "stack": lambda: f"{a[1]} is on the stack (position {a[0]} from the top)",
+        "face": lambda: f"{a[0]} has its {a[1]} face up",
     }
     if name in simple:
         return simple[name]()
@@ -74,39 +80,6 @@ def _order(atom: Symbol) -> tuple:
     return (rank.get(atom.name, 2), str(atom))
 
 
-def citations(atom: Symbol, answer: Answer, rules: RuleBase, limit: int = 3) -> list[str]:
-    for support in answer.supports:
-        found = rules_behind(atom, support, rules)
-        if found:
-            return found[:limit]
-    return []
-
-
-def ruling(title: str, answer: Answer, rules: RuleBase, notes: list[str], scen=None) -> str:
-    """The whole ruling as text."""
-    always, sometimes = changes(answer)
-    lines = [f"Ruling: {title}",
-             f"({len(answer.models)} possible outcome{'s' if len(answer.models) != 1 else ''})"]
-    shaped = shaped_by_effects(answer, scen, exclude=set(always)) if scen is not None else []
-    if not always and not sometimes and not shaped:
-        lines.append("Nothing changes: no encoded rule applies to this situation.")
-    if shaped:
-        lines.append("As the rules apply to the board:")
-        lines += [f"- {_cited(atom, answer, rules)}" for atom in shaped]
-    if always and shaped:
-        lines.append("What happens:")
-    for atom in always:
-        lines.append(f"- {_cited(atom, answer, rules)}")
-    if sometimes:
-        lines.append("Depending on the choices players make:")
-        for atom in sometimes:
-            lines.append(f"- sometimes: {_cited(atom, answer, rules)}")
-    if notes:
-        lines.append("Not encoded (so not taken into account):")
-        lines += [f"- {n}" for n in notes]
-    return "\n".join(lines)
-
-
 def printed_view(scen) -> set[str]:
     """The characteristic atoms the board would have with no effect at all: printed values
     of the face up, and each object's described controller."""
@@ -138,9 +111,44 @@ def shaped_by_effects(answer: Answer, scen, exclude: set) -> list[Symbol]:
             and str(atom.arguments[0]) in described]
 
 
-def _cited(atom: Symbol, answer: Answer, rules: RuleBase) -> str:
-    rule_ids = citations(atom, answer, rules)
-    if not rule_ids:
-        return sentence(atom) + "."
-    cited = "; ".join(f"{r} {rules.summary(r)}".strip() for r in rule_ids)
-    return f"{sentence(atom)} [{cited}]."
+def _cited(atom: Symbol, answer: Answer, rules: RuleBase, model: int | None = None) -> str:
+    return with_citations(sentence(atom), cite_in_answer(atom, answer, rules, model))
+
+
+def with_citations(text: str, found: list[Citation]) -> str:
+    if not found:
+        return text + "."
+    return f"{text} [{'; '.join(c.text() for c in found)}]."
+
+
+def full_ruling(title: str, answer: Answer, rules: RuleBase, notes: list[str], scen=None,
+                remarks: list[str] = ()) -> str:
+    """Every atom that changed, each with its deciding rules (`ask --full`)."""
+    always, sometimes = changes(answer)
+    lines = [f"Ruling: {title}"] + warning_lines(notes, remarks)
+    lines.append(f"({len(answer.models)} possible outcome{'s' if len(answer.models) != 1 else ''})")
+    shaped = shaped_by_effects(answer, scen, exclude=set(always)) if scen is not None else []
+    if not always and not sometimes and not shaped:
+        lines.append("Nothing changes: no encoded rule applies to this situation.")
+    if shaped:
+        lines.append("As the rules apply to the board:")
+        lines += [f"- {_cited(atom, answer, rules)}" for atom in shaped]
+    if always and shaped:
+        lines.append("What happens:")
+    lines += [f"- {_cited(atom, answer, rules)}" for atom in always]
+    if sometimes:
+        lines.append("Depending on the choices players make:")
+        lines += [f"- sometimes: {_cited(atom, answer, rules)}" for atom in sometimes]
+    return "\n".join(lines)
+
+
+def warning_lines(notes: list[str], remarks: list[str] = ()) -> list[str]:
+    """What the answer could not take into account, and values of the scenario the rules set
+    aside, said before the answer itself."""
+    lines = []
+    if notes:
+        lines += ["WARNING: the answer may be wrong or incomplete; it leaves out:"]
+        lines += [f"  ! {n}" for n in notes]
+    if remarks:
+        lines += ["Note: the rules set aside part of the scenario:"] + [f"  - {r}" for r in remarks]
+    return lines

@@ -25,16 +25,23 @@ def scenario_files(paths: list[str]) -> list[Path]:
 
 
 def run_scenarios(engine, files: list[Path], timeout: float,
-                  echo: Callable[[str], None], quiet: bool = False) -> int:
-    """Check each file; print a line each; return the exit code."""
+                  echo: Callable[[str], None], quiet: bool = False,
+                  report: list[dict] | None = None) -> int:
+    """Check each file; print a line each (and add an entry to `report`); return the exit code."""
     failed = bad = 0
+    report = [] if report is None else report
     for path in files:
         try:
             result = engine.check(path, timeout=timeout)
         except RulekeeperError as err:
             bad += 1
             echo(f"ERROR {path}: {err}")
+            report.append({"file": str(path), "status": "error", "message": str(err),
+                           "exit_code": err.exit_code})
             continue
+        report.append({"file": str(path), "title": result.title,
+                       "status": "ok" if result.ok else "fail",
+                       "failures": [str(f) for f in result.failures]})
         if result.ok:
             if not quiet:
                 echo(f"ok    {path}: {result.title}")

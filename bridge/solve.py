@@ -13,7 +13,7 @@ from .errors import ImpossibleSituation, SolverTimeout
 from .facts import Timeline, action_slots, scenario_facts
 from .rulebase import RuleBase
 from .scenario import Scenario
-from .transform import VIOLATED, WHY, relaxed_constraint, why_rules
+from .transform import ALLOW, VIOLATED, WHY, choice_heads, relaxed_constraint, why_rules
 from .validate import parse_atom
 
 DEFAULT_TIMEOUT = 20.0
@@ -33,6 +33,14 @@ class ModelSupport:
     def __init__(self) -> None:
         self.raw: dict[Symbol, list[tuple[Symbol, Symbol]]] = {}
         self.decoded: Support = {}
+        self.allows: dict[Symbol, list[tuple[int, Symbol]]] = {}
+
+    def add_allow(self, subject: Symbol, index: Symbol, condition: Symbol) -> None:
+        """`condition` held, so the constraint `index` let `subject` hold (transform.ALLOW)."""
+        self.allows.setdefault(subject, []).append((index.number, condition))
+
+    def allowed_by(self, atom: Symbol) -> list[tuple[int, Symbol]]:
+        return self.allows.get(atom, [])
 
     def add(self, head: Symbol, index: Symbol, body: Symbol) -> None:
         self.raw.setdefault(head, []).append((index, body))
@@ -61,6 +69,7 @@ class Answer:
     models: list[frozenset[Symbol]]
     initially: frozenset[Symbol]
     supports: list[Support | ModelSupport] = field(default_factory=list)
+    choices: list[frozenset[Symbol]] = field(default_factory=list)   # chose/1 terms, per model
     checks: int = FIRST_CHECKS
     exact_trigger_names: bool = False
     unsettled: bool = False          # still not at rest after MAX_CHECKS check steps
@@ -138,8 +147,11 @@ def grounded_control(scen: Scenario, rules: RuleBase, checks: int = FIRST_CHECKS
 
 def _grounded(scen: Scenario, rules: RuleBase, layout: _Layout, explain: bool) -> clingo.Control:
     ctl = _control(rules, _why_program(rules) if explain else [])
+    # the choices players made in each outcome (one witness per outcome: models are projected
+    # on outcome/1), so several outcomes can be told apart by what led to each
+    ctl.add("base", [], "#show chose/1.")
     if explain:
-        ctl.add("base", [], f"#show {WHY}/3.")
+        ctl.add("base", [], f"#show {WHY}/3. #show {ALLOW}/3.")
     _add_facts(ctl, scen, layout, relax_choices=False)
     ctl.ground([("base", [])])
     return ctl
@@ -155,8 +167,9 @@ def _why_program(rules: RuleBase) -> list[ast.AST]:
     """The explanation rules of a rule base, transformed once and kept with it."""
     cached = vars(rules).get("_why_program")
     if cached is None or cached[0] is not rules.rules:     # a copy from without() differs
+        chosen = choice_heads(rules.rules)
         cached = vars(rules)["_why_program"] = (
-            rules.rules, [r for info in rules.rules for r in why_rules(info)])
+            rules.rules, [r for info in rules.rules for r in why_rules(info, chosen)])
     return cached[1]
 
 
@@ -213,17 +226,22 @@ def _solve_once(scen, rules, layout, explain, start, timeout, max_models):
 
 
 def _collect(raw_models: list[list[Symbol]], max_models: int) -> Answer:
-    models, supports, initially, seen = [], [], frozenset(), set()
+    models, supports, choices, initially, seen = [], [], [], frozenset(), set()
     for symbols in raw_models[:max_models]:
-        outcome, support, init = set(), ModelSupport(), set()
+        outcome, support, init, chose = set(), ModelSupport(), set(), set()
         for s in symbols:
             if s.name == "outcome":
                 outcome.add(s.arguments[0])
+            elif s.name == "chose" and len(s.arguments) == 1:
+                chose.add(s.arguments[0])
             elif s.name == "initially":
                 init.add(s.arguments[0])
             elif s.name == WHY:
                 idx, head, body = s.arguments
                 support.add(head, idx, body)
+            elif s.name == ALLOW:
+                idx, subject, condition = s.arguments
+                support.add_allow(subject, idx, condition)
         outcome = stack_positions(outcome, support)
         initially = frozenset(stack_positions(init, None))
         if frozenset(outcome) in seen:        # two models whose stacks differ only in keys
@@ -231,7 +249,8 @@ def _collect(raw_models: list[list[Symbol]], max_models: int) -> Answer:
         seen.add(frozenset(outcome))
         models.append(frozenset(outcome))
         supports.append(support)
-    return Answer(models, initially, supports, truncated=len(raw_models) > max_models)
+        choices.append(frozenset(chose))
+    return Answer(models, initially, supports, choices, truncated=len(raw_models) > max_models)
 
 
 def stack_positions(atoms: set[Symbol], support: ModelSupport | None) -> set[Symbol]:
@@ -284,3 +303,24 @@ def _describe_violations(found: list[Symbol], rules: RuleBase, scen: Scenario) -
         info = rules.rules[key.number]
         out.append(f"{info.rule} {info.summary} ({bound}) [{info.file}:{info.line}]")
     return sorted(set(out))
+
+
+def probe(scen: Scenario, rules: RuleBase, extra: list[ast.AST], checks: int, exact_names: bool,
+          shown: tuple[str, ...], timeout: float = DEFAULT_TIMEOUT) -> list[str]:
+    """The `shown` atoms of extra rules (probes) in the first answer of the scenario, as text
+    (so they can cross from a solving child process). For `why` of an atom that does not hold."""
+    ctl = _control(rules, extra)
+    ctl.add("base", [], " ".join(f"#show {name}/3." for name in shown))
+    _add_facts(ctl, scen, _Layout(checks, exact_names), relax_choices=False)
+    ctl.ground([("base", [])])
+    found: list[str] = []
+
+    def on_model(model: clingo.Model) -> bool:
+        found[:] = [str(s) for s in model.symbols(shown=True) if s.name in shown]
+        return False
+
+    with ctl.solve(on_model=on_model, async_=True) as handle:
+        if not handle.wait(timeout):
+            handle.cancel()
+        handle.get()
+    return found

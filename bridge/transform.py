@@ -14,6 +14,7 @@ from clingo import ast
 from .rulebase import RuleInfo
 
 WHY = "rk_why"
+ALLOW = "rk_allow"
 VIOLATED = "rk_violated"
 
 
@@ -52,6 +53,19 @@ def _variables(terms: list[ast.AST]) -> list[ast.AST]:
     return list(found.values())
 
 
+def _names(term: ast.AST) -> set[str]:
+    """Every variable name in a term, `_` included."""
+    found: set[str] = set()
+
+    class Collect(ast.Transformer):
+        def visit_Variable(self, node):
+            found.add(node.name)
+            return node
+
+    Collect()(term)
+    return found
+
+
 def _name_anonymous(body: list[ast.AST]) -> list[ast.AST]:
     """Give each `_` of a positive body atom a name, so the atom can be copied into a head."""
     count = 0
@@ -79,11 +93,25 @@ def _is_constraint(rule: ast.AST) -> bool:
             and head.atom.ast_type == ast.ASTType.BooleanConstant and not head.atom.value)
 
 
-def why_rules(info: RuleInfo) -> list[ast.AST]:
-    """The explanation rules for one annotated rule (none for constraints)."""
+def choice_heads(rules: list[RuleInfo]) -> set[tuple[str, int]]:
+    """The predicates some choice rule (`{ a(X) : ... }`) can make hold: what players choose."""
+    found: set[tuple[str, int]] = set()
+    for info in rules:
+        rule = info.node
+        if rule is not None and rule.ast_type == ast.ASTType.Rule and \
+                rule.head.ast_type != ast.ASTType.Literal:
+            found |= set(info.heads)
+    return found
+
+
+def why_rules(info: RuleInfo, chosen: set[tuple[str, int]] = frozenset()) -> list[ast.AST]:
+    """The explanation rules for one annotated rule; for a constraint that restricts a choice
+    (its first positive atom is of a `chosen` predicate), its allow rules."""
     rule = info.node
-    if rule is None or rule.ast_type != ast.ASTType.Rule or _is_constraint(rule):
+    if rule is None or rule.ast_type != ast.ASTType.Rule:
         return []
+    if _is_constraint(rule):
+        return allow_rules(info, chosen)
     loc = _loc(rule)
     idx = ast.SymbolicTerm(loc, Number(info.index))
     head = rule.head
@@ -102,6 +130,33 @@ def why_rules(info: RuleInfo) -> list[ast.AST]:
         support = _tuple(loc, _positive_atoms(body + condition))
         new_body = [literal] + condition + body
         out.append(ast.Rule(loc, _lit(loc, WHY, [idx, literal.atom.symbol, support]), new_body))
+    return out
+
+
+def allow_rules(info: RuleInfo, chosen: set[tuple[str, int]]) -> list[ast.AST]:
+    """A constraint `:- P, ..., not N, ...` forbids P unless N holds. When P holds because N
+    did, `rk_allow(I, P, N)` records it: N (and the rules behind it) made P possible. P is the
+    constraint's first positive atom, the thing it restricts."""
+    rule = info.node
+    body = _name_anonymous(list(rule.body))
+    positives = _positive_atoms(body)
+    if not positives or positives[0].ast_type != ast.ASTType.Function or \
+            (positives[0].name, len(positives[0].arguments)) not in chosen:
+        return []
+    loc = _loc(rule)
+    idx = ast.SymbolicTerm(loc, Number(info.index))
+    bound = {v.name for v in _variables(positives)}
+    out = []
+    for i, lit in enumerate(body):
+        if not (lit.ast_type == ast.ASTType.Literal and lit.sign == ast.Sign.Negation
+                and lit.atom.ast_type == ast.ASTType.SymbolicAtom):
+            continue
+        if not _names(lit.atom) <= bound:     # `not p(X,_)`: no single atom to name
+            continue
+        held = ast.Literal(lit.location, ast.Sign.NoSign, lit.atom)
+        new_body = body[:i] + [held] + body[i + 1:]
+        head = _lit(loc, ALLOW, [idx, positives[0], lit.atom.symbol])
+        out.append(ast.Rule(loc, head, new_body))
     return out
 
 

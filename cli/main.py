@@ -31,19 +31,20 @@ def main() -> None:
 @scenario_file()
 @json_option()
 @timeout_option()
-def ask(file: str, as_json: bool, timeout: float) -> None:
+@click.option("--full", is_flag=True, help="every atom that changed, and (--json) every rule met")
+def ask(file: str, as_json: bool, timeout: float, full: bool) -> None:
     """What happens: every outcome, and a ruling citing the rules."""
     from rulekeeper.bridge.deadline import Deadline
     with reported():
         deadline = Deadline(timeout, file)
         result = _engine().ask(file, deadline=deadline)
         # the ruling text / JSON draws on the same time budget (a child given the time left)
-        output = deadline.run(_ask_output, result, as_json)
+        output = deadline.run(_ask_output, result, as_json, full)
     click.echo(output)
 
 
-def _ask_output(result, as_json: bool) -> str:
-    return json.dumps(result.as_json(), indent=2) if as_json else result.text()
+def _ask_output(result, as_json: bool, full: bool = False) -> str:
+    return json.dumps(result.as_json(full), indent=2) if as_json else result.text(full)
 
 
 # ATOM may start with '-' (a classically negated atom, "-zone(x,y)"): unknown options are taken
@@ -52,13 +53,24 @@ def _ask_output(result, as_json: bool) -> str:
 @scenario_file()
 @click.argument("atom")
 @timeout_option()
-def why(file: str, atom: str, timeout: float) -> None:
-    """The chain of rules that makes ATOM hold (or what it would need).
+@click.option("--depth", default=12, type=click.IntRange(1, 60), help="levels of the derivation shown")
+@json_option()
+def why(file: str, atom: str, timeout: float, depth: int, as_json: bool) -> None:
+    """The chain of rules that makes ATOM hold, or the condition each rule that could have
+    made it hold missed.
 
     An ATOM starting with '-' is accepted as it is, or after `--`:
     rulekeeper why FILE -- "-zone(x,y)"."""
+    from rulekeeper.bridge.deadline import Deadline
     with reported():
-        click.echo(_engine().why(file, atom, timeout=timeout))
+        deadline = Deadline(timeout, file)
+        result = _engine().why_result(file, atom, depth=depth, deadline=deadline)
+        output = deadline.run(_why_output, result, as_json)
+    click.echo(output)
+
+
+def _why_output(result, as_json: bool) -> str:
+    return json.dumps(result.as_json(), indent=2) if as_json else result.text()
 
 
 @main.command()
@@ -84,13 +96,24 @@ def legal(file: str, player: str | None, as_json: bool, timeout: float) -> None:
 @click.argument("paths", nargs=-1, type=str)   # checked by runner.scenario_files
 @timeout_option()
 @click.option("-q", "--quiet", is_flag=True, help="print failures only")
-def test(paths: tuple[str, ...], timeout: float, quiet: bool) -> None:
+@click.option("--json", "as_json", is_flag=True, help="one JSON report of every scenario")
+def test(paths: tuple[str, ...], timeout: float, quiet: bool, as_json: bool) -> None:
     """Check every scenario's expect (default: scenarios/). Exit 1 if any fails."""
     from rulekeeper.bridge.runner import run_scenarios, scenario_files
     with reported():
         files = scenario_files(list(paths) or ["scenarios"])
-    code = run_scenarios(_engine(), files, timeout, click.echo, quiet)
+    report: list[dict] = []
+    code = run_scenarios(_engine(), files, timeout, (lambda _: None) if as_json else click.echo,
+                         quiet, report)
+    if as_json:
+        click.echo(json.dumps(_test_summary(report, code), indent=2))
     sys.exit(code)
+
+
+def _test_summary(report: list[dict], code: int) -> dict:
+    count = {s: sum(1 for r in report if r["status"] == s) for s in ("ok", "fail", "error")}
+    return {"passed": count["ok"], "failed": count["fail"], "bad_input": count["error"],
+            "exit_code": code, "scenarios": report}
 
 
 @main.command()

@@ -1,0 +1,113 @@
+"""What each feature the bridge accepts relies on: the rule numbers that must be encoded for
+the answer to take the feature into account. notencoded.py checks a scenario's features against
+the rule base; tests/test_reliance.py checks that every accepted feature is declared here.
+
+A number counts as encoded when some statement carries it or one of its subrules
+(RuleBase.is_encoded), so a declaration names the most precise rule the feature needs.
+"""
+from __future__ import annotations
+
+# Verbs of the scenario's actions (the contract's player actions and direct effects).
+VERB_RULES: dict[str, tuple[str, ...]] = {
+    "play_land": ("305.1",), "cast": ("601.2",), "activate": ("602.2",),
+    "declare_attackers": ("508.1",), "declare_blockers": ("509.1",), "resolve": ("608.2",),
+    "advance": ("500.1",), "deal_combat_damage": ("510.1", "510.2"),
+    "deal_damage": ("120.2", "120.3"), "destroy": ("701.8a",), "exile": ("701.13a",),
+    "return_to_hand": ("400.6",), "sacrifice": ("701.21a",), "put_counters": ("122.1",),
+    "remove_counters": ("122.1",), "gain_control": ("613.1b",), "create_token": ("111.1",),
+    "copy": ("707.2",), "transform": ("701.27a",), "modify": ("613.4c",),
+    "gain_life": ("119.3",), "lose_life": ("119.3",), "draw": ("121.1",),
+    "set_battlefield_state": ("1000.3c",),
+}
+# Options of `cast`.
+CAST_OPTION_RULES: dict[str, tuple[str, ...]] = {
+    "targets": ("601.2c",), "x": ("107.3",), "without_paying_mana_cost": ("107.3b",),
+    "face": ("712.8d",), "mode": ("700.2",), "kicked": ("702.33a",),
+    "alternative_cost": ("118.9",), "sacrifice": ("118.8",),
+}
+# Card types, subtypes and supertypes whose rules act on their own (entering, intrinsic abilities).
+ENTERING_TYPE_RULES: dict[str, tuple[str, ...]] = {
+    "planeswalker": ("306.5b",),      # enters with its printed loyalty in loyalty counters
+    "battle": ("310.4b",),            # enters with its printed defense in defense counters
+}
+# Intrinsic abilities of a subtype, for permanents that are or may come onto the battlefield.
+INTRINSIC_SUBTYPE_RULES: dict[str, tuple[str, ...]] = {
+    "siege": ("310.11b",),            # its last defense counter removed: exiled, cast transformed
+}
+SUBTYPE_RULES: dict[str, tuple[str, ...]] = {
+    "aura": ("303.4",), "equipment": ("301.5",), "saga": ("714.2",),
+}
+SUPERTYPE_RULES: dict[str, tuple[str, ...]] = {"legendary": ("704.5j",)}
+TYPE_RULES: dict[str, tuple[str, ...]] = {
+    "creature": ("302.1",), "planeswalker": ("306.5c",), "battle": ("310.4c",),
+    "land": ("305.1",), "instant": ("608.2n",), "sorcery": ("307.1",),
+    "artifact": (), "enchantment": (),
+}
+# Fields of a card (contract: Cards).
+CARD_FIELD_RULES: dict[str, tuple[str, ...]] = {
+    "name": (), "mana_cost": ("202.3",), "colors": (),     # colours are data, read by keyword rules
+    "supertypes": ("205.4",),
+    "types": ("205.2a",), "subtypes": ("205.3",), "power": ("208.1",), "toughness": ("208.1",),
+    "loyalty": ("306.5c",), "defense": ("310.4c",), "keywords": ("702.1",),
+    "abilities": ("113.3",), "back": ("712.8",), "battlefield_state": ("1000.3",),
+}
+# Fields of an object of the described state (contract: Objects).
+OBJECT_FIELD_RULES: dict[str, tuple[str, ...]] = {
+    "attacking": ("506.4",), "blocking": ("509.1",), "attached_to": ("303.4",),
+    "protector": ("310.8",), "occupying": ("1000.2",), "entered_this_turn": ("302.6",),
+    "damage": ("120.3e",), "counters": ("122.1",), "tapped": ("110.5",), "face": ("712.8",),
+    "marked": ("1000.7",),
+}
+# Ability forms of `abilities:` and the effect verbs and trigger events they use.
+ABILITY_KIND_RULES: dict[str, tuple[str, ...]] = {
+    "spell": ("608.2",), "activated": ("602.2",), "triggered": ("603.2",),
+    "static": ("611.3a",), "chapter": ("714.2",),
+}
+EFFECT_VERB_RULES: dict[str, tuple[str, ...]] = {
+    "deal_damage": ("120.2",), "draw": ("121.1",), "gain_life": ("119.3",),
+    "lose_life": ("119.3",), "put_counters": ("122.1",), "remove_counters": ("122.1",),
+    "modify": ("613.4c",), "destroy": ("701.8a",), "exile": ("701.13a",),
+    "return_to_hand": ("400.6",), "sacrifice": ("701.21a",), "counter": ("701.6a",),
+    "untap": ("701.26a",), "tap": ("701.26a",), "add_mana": ("106.4",),
+    "set_battlefield_state": ("1000.3c",),
+}
+TRIGGER_EVENT_RULES: dict[str, tuple[str, ...]] = {
+    "enters": ("603.6a",), "dies": ("700.4", "603.10a"), "leaves": ("603.10a",),
+    "dealt_damage": ("120.3",), "you_cast": ("601.2i",), "beginning_of": ("603.2",),
+    "counter_removed": ("122.1",),
+}
+# Keywords (cards.py accepts any word; one with no entry is reported as unknown).
+KEYWORD_RULES: dict[str, tuple[str, ...]] = {
+    "deathtouch": ("702.2",), "defender": ("702.3",), "double_strike": ("702.4",),
+    "enchant": ("702.5a", "704.5m"), "equip": ("702.6",), "first_strike": ("702.7",),
+    "flash": ("702.8",), "flying": ("702.9",), "haste": ("702.10",), "hexproof": ("702.11",),
+    "indestructible": ("702.12",), "lifelink": ("702.15",), "protection": ("702.16",),
+    "reach": ("702.17",), "shroud": ("702.18",), "trample": ("702.19",),
+    "trample_over_planeswalkers": ("702.19c",), "vigilance": ("702.20",), "ward": ("702.21",),
+    "menace": ("702.111",), "infect": ("702.90",), "wither": ("702.80",),
+    "changeling": ("702.73",), "mark": ("1000.7",), "discipline": ("1000.6",),
+    "daylightbound": ("1000.5a",), "nighttimebound": ("1000.5b",), "rainybound": ("1000.5c",),
+    "heatwavebound": ("1000.5d",), "windybound": ("1000.5e",),
+}
+NOT_BOUND_RULE = ("1000.5f",)       # not_<state>bound keywords
+# Outcome atoms (contract section 2) a scenario can ask about.
+OUTCOME_RULES: dict[str, tuple[str, ...]] = {
+    "zone": ("400.7",), "ceased": ("704.5d",), "controller": ("110.2",), "owner": (),
+    "tapped": ("110.5",), "face": ("712.8",), "power": ("208.1",), "toughness": ("208.1",),
+    "loyalty": ("306.5c",), "defense": ("310.4c",), "counters": ("122.1",),
+    "damage": ("120.3e",), "has": ("702.1",), "life": ("119.3",), "poison": ("122.1f",),
+    "lost": ("704.5a",), "won": ("104.2",), "draw_game": ("104.4",), "attacking": ("508.1",),
+    "blocking": ("509.1",), "protector": ("310.8",), "battlefield_state": ("1000.3",),
+    "occupies": ("1000.2",), "marked": ("1000.7",), "werecreature": ("1000.8",),
+    "stack": ("405.1",), "happened": (), "illegal": (), "legal": (), "hand_size": ("402.2",),
+    "type": ("205.2a",), "subtype": ("205.3",), "supertype": ("205.4",), "color": (),
+    "name": (), "mana_value": ("202.3",),
+}
+
+
+def keyword_rules(name: str) -> tuple[str, ...] | None:
+    if name in KEYWORD_RULES:
+        return KEYWORD_RULES[name]
+    if name.startswith("not_") and name.endswith("bound"):
+        return NOT_BOUND_RULE
+    return None
