@@ -1,7 +1,18 @@
-"""Coverage: which rule numbers are encoded, where, and which scenarios cite them."""
+"""Coverage: which rule numbers are encoded, where, which scenarios cite them, and (given the
+Comprehensive Rules text) what is still missing, section by section."""
 from __future__ import annotations
 
+import re
+from dataclasses import dataclass
 from pathlib import Path
+
+import yaml
+
+from .crtext import SECTION_NAMES, CRRule
+from .rulebase import RuleBase
+
+CITED = re.compile(r"\b\d{3,4}(?:\.\d+[a-z]?)?\b")
+STATUSES = ("encoded", "partly", "out of scope", "missing")
 
 
 def coverage_report(engine, packs: list[str]) -> dict:
@@ -20,12 +31,183 @@ def coverage_report(engine, packs: list[str]) -> dict:
 
 
 def rule_sort_key(number: str) -> tuple:
-    import re
     parts = re.findall(r"\d+|[a-z]+", number)
     return tuple((0, int(p)) if p.isdigit() else (1, p) for p in parts)
 
 
 def cited_rules(text: str) -> set[str]:
     """Rule numbers written in a scenario's title or description."""
-    import re
-    return set(re.findall(r"\b\d{3,4}(?:\.\d+[a-z]?)?\b", text))
+    return set(CITED.findall(text))
+
+
+def scenario_citations(root: Path) -> dict[str, list[str]]:
+    """Rule number -> the scenario files (under root) whose title or description cite it.
+    A file that is not a readable scenario map is passed over: coverage reads, it does not check."""
+    cites: dict[str, list[str]] = {}
+    for path in sorted(root.rglob("*.yaml")) if root.is_dir() else []:
+        data = _title_and_description(path)
+        for number in sorted(cited_rules(data)):
+            cites.setdefault(number, []).append(str(path))
+    return cites
+
+
+def _title_and_description(path: Path) -> str:
+    try:
+        if path.stat().st_size > 2 * 1024 * 1024:
+            return ""
+        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, yaml.YAMLError, ValueError, TypeError, RecursionError):
+        return ""
+    if not isinstance(data, dict):
+        return ""
+    return f"{data.get('title', '')} {data.get('description', '')}"
+
+
+@dataclass
+class OutOfScope:
+    prefix: str
+    reason: str
+
+    def covers(self, number: str) -> bool:
+        return number == self.prefix or number.startswith(self.prefix) and (
+            self.prefix.endswith(".") or not number[len(self.prefix)].isdigit())
+
+
+def read_out_of_scope(path: Path) -> list[OutOfScope]:
+    """The rules declared out of scope, each with its reason (a data file of the pack)."""
+    data = yaml.safe_load(path.read_text(encoding="utf-8")) or []
+    return [OutOfScope(str(item["rules"]), str(item["reason"])) for item in data]
+
+
+def rule_status(number: str, encoded: set[str], subrules: dict[str, list[str]],
+                out_of_scope: list[OutOfScope]) -> tuple[str, str]:
+    """(status, reason) of one CR rule: encoded (statements carry this number), partly (only
+    some of its subrules do), out of scope (declared, with a reason), missing."""
+    if number in encoded:
+        return "encoded", ""
+    if any(sub in encoded for sub in subrules.get(number, ())):
+        return "partly", ""
+    for entry in out_of_scope:
+        if entry.covers(number):
+            return "out of scope", entry.reason
+    return "missing", ""
+
+
+def cr_coverage(rules: RuleBase, cr: list[CRRule], citations: dict[str, list[str]],
+                out_of_scope: list[OutOfScope], section: str | None = None) -> dict:
+    """Per section, per rule group (`704`) and per rule: the CR's numbered rules against the
+    encoded ones. Totals count every numbered rule and subrule (headings are not rules)."""
+    encoded = rules.rule_numbers()
+    subrules: dict[str, list[str]] = {}
+    for rule in cr:
+        if rule.parent:
+            subrules.setdefault(rule.parent, []).append(rule.number)
+    chosen = [r for r in cr if section is None or _in_section(r.number, section)]
+    per_rule = []
+    for rule in chosen:
+        status, reason = rule_status(rule.number, encoded, subrules, out_of_scope)
+        per_rule.append({"rule": rule.number, "status": status, "reason": reason,
+                         "exercised": rule.number in encoded and rule.number in citations,
+                         "summary": rules.summary(rule.number)})
+    in_cr = {r.number for r in cr}
+    return {
+        "section": section,
+        "totals": _totals(per_rule),
+        "sections": _grouped(per_rule, lambda n: n[0]),
+        "groups": _grouped(per_rule, lambda n: n[:3]),
+        "rules": per_rule,
+        "encoded_not_in_cr": sorted((n for n in encoded if n not in in_cr
+                                     and len(n.split(".")[0]) == 3), key=rule_sort_key),
+    }
+
+
+def _in_section(number: str, section: str) -> bool:
+    return number == section or number.startswith(section) and (
+        len(section) < 3 or not number[len(section):len(section) + 1].isdigit())
+
+
+def _totals(rows: list[dict]) -> dict:
+    totals = {"rules": len(rows), "exercised": sum(r["exercised"] for r in rows)}
+    for status in STATUSES:
+        totals[status.replace(" ", "_")] = sum(r["status"] == status for r in rows)
+    return totals
+
+
+def _grouped(rows: list[dict], key) -> dict[str, dict]:
+    groups: dict[str, list[dict]] = {}
+    for row in rows:
+        groups.setdefault(key(row["rule"]), []).append(row)
+    return {k: _totals(v) for k, v in groups.items()}
+
+
+def cr_coverage_text(report: dict) -> str:
+    t = report["totals"]
+    pct = 100 * t["encoded"] / t["rules"] if t["rules"] else 0
+    lines = [f"{t['rules']} numbered rules in the CR"
+             + (f" (section {report['section']})" if report["section"] else "")
+             + f": {t['encoded']} encoded ({pct:.1f}%), {t['exercised']} of them cited by a "
+             f"scenario, {t['partly']} partly (some subrules), {t['out_of_scope']} out of scope, "
+             f"{t['missing']} missing", "", "section                                 rules  encoded  partly  out of scope  missing"]
+    for sec, s in report["sections"].items():
+        name = f"{sec}. {SECTION_NAMES.get(sec, '')}"
+        lines.append(f"{name:38} {s['rules']:6} {s['encoded']:8} {s['partly']:7} "
+                     f"{s['out_of_scope']:13} {s['missing']:8}")
+    lines += ["", "rule groups with something encoded:"]
+    for group, g in report["groups"].items():
+        if g["encoded"]:
+            lines.append(f"  {group}  {g['encoded']:3} of {g['rules']:3} encoded, "
+                         f"{g['missing']} missing")
+    if report["encoded_not_in_cr"]:
+        lines += ["", "encoded numbers that this CR file does not have: "
+                  + ", ".join(report["encoded_not_in_cr"])]
+    return "\n".join(lines)
+
+
+def cr_coverage_markdown(report: dict) -> str:
+    """A status table per rule group, in the manner of a hand-kept engine status document."""
+    lines = ["# Comprehensive Rules coverage", ""]
+    t = report["totals"]
+    lines += [f"{t['rules']} numbered rules: {t['encoded']} encoded, {t['partly']} partly, "
+              f"{t['out_of_scope']} out of scope, {t['missing']} missing.", ""]
+    current = None
+    for row in report["rules"]:
+        group = row["rule"][:3]
+        if group != current:
+            current = group
+            lines += ["", f"## {group}", "", "| rule | status | note |", "|---|---|---|"]
+        note = row["reason"] or row["summary"]
+        if row["status"] == "encoded" and not row["exercised"]:
+            note = (note + " (no scenario cites it)").strip()
+        lines.append(f"| {row['rule']} | {row['status']} | {note.replace('|', '/')} |")
+    return "\n".join(lines) + "\n"
+
+
+# -- comparison with a hand-kept status document (seed 001's form) ------------------------------
+STATUS_DOC_LINE = re.compile(r"\*\*(\d{3}(?:\.\d+[a-z]?)?)\*\*\s*\(?\s*(:[a-z_]+:)")
+STATUS_CODES = {":green_circle:": "implemented", ":yellow_circle:": "in progress",
+                ":red_circle:": "to do", ":brown_circle:": "postponed",
+                ":black_circle:": "variant", ":large_blue_circle:": "irrelevant",
+                ":purple_circle:": "guides implementation"}
+
+
+def read_status_document(text: str) -> dict[str, str]:
+    """Rule number -> status, from lines such as `**100.1a** (:green_circle:) : ...`."""
+    return {m.group(1): STATUS_CODES.get(m.group(2), m.group(2))
+            for m in STATUS_DOC_LINE.finditer(text)}
+
+
+def compare_status(report: dict, theirs: dict[str, str]) -> dict[str, list[dict]]:
+    """Where the two status tables differ: rules the other engine implements that are not
+    encoded here, and rules encoded here that it has not implemented."""
+    ours = {row["rule"]: row["status"] for row in report["rules"]}
+    only_theirs, only_ours = [], []
+    for number, status in sorted(theirs.items(), key=lambda kv: rule_sort_key(kv[0])):
+        mine = ours.get(number)
+        if mine is None:
+            continue
+        if status == "implemented" and mine in ("missing", "partly"):
+            only_theirs.append({"rule": number, "theirs": status, "ours": mine})
+        elif status != "implemented" and mine == "encoded":
+            only_ours.append({"rule": number, "theirs": status, "ours": mine})
+    return {"implemented_there_not_here": only_theirs, "encoded_here_not_there": only_ours,
+            "compared": sum(1 for n in theirs if n in ours)}

@@ -116,46 +116,11 @@ def _test_summary(report: list[dict], code: int) -> dict:
             "exit_code": code, "scenarios": report}
 
 
-@main.command()
-@click.option("--pack", "packs", multiple=True, type=click.Choice(["mtg", "almos"]),
-              help="rule packs (default: all)")
-@json_option()
-def coverage(packs: tuple[str, ...], as_json: bool) -> None:
-    """The rules encoded, by rule number, with their files."""
-    from rulekeeper.bridge.coverage import coverage_report
-    with reported():
-        report = coverage_report(_engine(), list(packs) or ["mtg", "almos"])
-    click.echo(json.dumps(report, indent=2) if as_json else report_text(report))
+from rulekeeper.cli.coverage import coverage  # noqa: E402  (commands in their own modules)
+from rulekeeper.cli.graph import graph  # noqa: E402
 
-
-def report_text(report: dict) -> str:
-    lines = [f"{len(report['rules'])} rules encoded"]
-    for number, entry in report["rules"].items():
-        lines.append(f"{number:10} {entry['summary'][:70]:70}  {', '.join(entry['files'])}")
-    return "\n".join(lines)
-
-
-@main.command()
-@click.option("--pack", "packs", multiple=True, type=click.Choice(["mtg", "almos"]))
-@click.option("--format", "fmt", type=click.Choice(["dot", "json", "text"]), default="text")
-@json_option("same as --format json")
-def graph(packs: tuple[str, ...], fmt: str, as_json: bool) -> None:
-    """How rules depend on each other (rule A uses what rule B defines)."""
-    from rulekeeper.bridge.graph import rule_graph, to_dot
-    fmt = "json" if as_json else fmt
-    with reported():
-        rules = _engine().rules(list(packs) or ["mtg", "almos"])
-    g = rule_graph(rules)
-    if fmt == "dot":
-        click.echo(to_dot(g))
-    elif fmt == "json":
-        click.echo(json.dumps({"nodes": sorted(g.nodes), "edges": [
-            {"from": a, "to": b, "via": d["via"]} for a, b, d in sorted(g.edges(data=True))]},
-            indent=2))
-    else:
-        for node in sorted(g.nodes):
-            deps = sorted(g.successors(node))
-            click.echo(f"{node}: {', '.join(deps) if deps else '-'}")
+main.add_command(coverage)
+main.add_command(graph)
 
 
 if __name__ == "__main__":  # pragma: no cover

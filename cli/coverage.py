@@ -1,0 +1,95 @@
+"""`rulekeeper coverage`: the rules encoded, and with --cr what the Comprehensive Rules still
+hold that is not encoded."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import click
+
+from rulekeeper.bridge.errors import RulekeeperError, ScenarioError
+
+PACKS = ["mtg", "almos"]
+
+
+@click.command()
+@click.option("--pack", "packs", multiple=True, type=click.Choice(PACKS),
+              help="rule packs (default: all)")
+@click.option("--cr", "cr_file", type=click.Path(dir_okay=False), default=None,
+              help="the Comprehensive Rules text file: report what is encoded and what is missing")
+@click.option("--section", default=None,
+              help="with --cr: one section (7), rule group (704) or rule (704.5)")
+@click.option("--compare", "compare_file", type=click.Path(dir_okay=False), default=None,
+              help="with --cr: a status document (**100.1a** (:green_circle:) ...) to compare with")
+@click.option("--scenarios", "scenario_dir", default="scenarios", show_default=True,
+              type=click.Path(file_okay=False), help="where to look for citing scenarios")
+@click.option("--markdown", is_flag=True, help="with --cr: a status table per rule")
+@click.option("--json", "as_json", is_flag=True, help="machine-readable output")
+def coverage(packs: tuple[str, ...], cr_file: str | None, section: str | None,
+             compare_file: str | None, scenario_dir: str, markdown: bool, as_json: bool) -> None:
+    """The rules encoded, by rule number, with their files (and with --cr, against the CR)."""
+    from rulekeeper.cli.main import _engine, _fail
+    try:
+        if cr_file is None:
+            if section or compare_file or markdown:
+                raise ScenarioError("coverage", None, "--cr",
+                                    "--section, --compare and --markdown need --cr FILE")
+            _plain(_engine(), list(packs) or PACKS, as_json)
+            return
+        report = _cr_report(_engine(), list(packs) or PACKS, cr_file, section, scenario_dir,
+                            compare_file)
+    except RulekeeperError as err:
+        _fail(err)
+    _show(report, as_json, markdown)
+
+
+def _plain(engine, packs: list[str], as_json: bool) -> None:
+    from rulekeeper.bridge.coverage import coverage_report
+    report = coverage_report(engine, packs)
+    if as_json:
+        click.echo(json.dumps(report, indent=2))
+        return
+    lines = [f"{len(report['rules'])} rules encoded"]
+    for number, entry in report["rules"].items():
+        lines.append(f"{number:10} {entry['summary'][:70]:70}  {', '.join(entry['files'])}")
+    click.echo("\n".join(lines))
+
+
+def _cr_report(engine, packs: list[str], cr_file: str, section: str | None, scenario_dir: str,
+               compare_file: str | None) -> dict:
+    from rulekeeper.bridge.coverage import (compare_status, cr_coverage, read_out_of_scope,
+                                            read_status_document, scenario_citations)
+    from rulekeeper.bridge.crtext import read_cr
+    from rulekeeper.rules_asp import RULES_DIR
+    if section is not None and not section.replace(".", "").isalnum():
+        raise ScenarioError("coverage", None, "--section", "expected a section (7), a rule "
+                            "group (704) or a rule number (704.5)")
+    cr = read_cr(cr_file)
+    out_of_scope = read_out_of_scope(RULES_DIR / "mtg" / "out-of-scope.yaml")
+    report = cr_coverage(engine.rules(packs), cr, scenario_citations(Path(scenario_dir)),
+                         out_of_scope, section)
+    if compare_file:
+        from rulekeeper.bridge.crtext import _read_text
+        theirs = read_status_document(_read_text(Path(compare_file)))
+        if not theirs:
+            raise ScenarioError(compare_file, None, "--compare",
+                                "no rule status found (lines like **100.1a** (:green_circle:))")
+        report["comparison"] = compare_status(report, theirs)
+    return report
+
+
+def _show(report: dict, as_json: bool, markdown: bool) -> None:
+    from rulekeeper.bridge.coverage import cr_coverage_markdown, cr_coverage_text
+    if as_json:
+        click.echo(json.dumps(report, indent=2))
+        return
+    click.echo(cr_coverage_markdown(report) if markdown else cr_coverage_text(report))
+    comparison = report.get("comparison")
+    if comparison and not markdown:
+        there = comparison["implemented_there_not_here"]
+        here = comparison["encoded_here_not_there"]
+        click.echo(f"\ncompared with the status document on {comparison['compared']} rules:")
+        click.echo(f"  implemented there, not encoded here ({len(there)}): "
+                   + ", ".join(r["rule"] for r in there))
+        click.echo(f"  encoded here, not implemented there ({len(here)}): "
+                   + ", ".join(f"{r['rule']} ({r['theirs']})" for r in here))
