@@ -12,6 +12,8 @@ from .check import CheckResult, check_expectations, check_impossible
 from .errors import ImpossibleSituation
 from .explain import candidate_rules, derivation, render_tree, rules_behind
 from .notencoded import not_encoded
+from .cards import default_library
+from .packs import BUNDLED, Pack, resolve
 from .rulebase import RuleBase
 from .ruling import ruling
 from .scenario import Scenario
@@ -20,27 +22,37 @@ from .validate import load_scenario, parse_atom
 
 
 class Engine:
-    """Holds the rule bases (parsed once per pack set) for a run of commands."""
+    """Holds the rule bases (parsed once per pack set) for a run of commands. `plugins` are
+    plug-in packs (`--pack-dir`) loaded with every scenario's own packs."""
 
-    def __init__(self, root: Path | None = None):
+    def __init__(self, root: Path | None = None, plugins: list[Pack] | tuple = ()):
         if root is None:
             from ..rules_asp import RULES_DIR
             root = RULES_DIR
         self.root = root
-        self._bases: dict[tuple[str, ...], RuleBase] = {}
+        self.plugins = list(plugins)
+        self._bases: dict[tuple, RuleBase] = {}
 
-    def rules(self, packs: list[str]) -> RuleBase:
-        key = tuple(sorted(packs, key=["mtg", "almos"].index))
+    def rules(self, packs: list[str | Pack]) -> RuleBase:
+        """The rule base of these packs (names of bundled packs, or Pack objects), the engine's
+        plug-in packs and every pack they require."""
+        resolved = resolve([p for p in packs if isinstance(p, Pack) or p in BUNDLED]
+                           + self.plugins, self.root)
+        key = tuple((p.name, str(p.root)) for p in resolved)
         if key not in self._bases:
-            self._bases[key] = RuleBase(self.root, list(key))
+            self._bases[key] = RuleBase(self.root, resolved)
         return self._bases[key]
 
+    def scenario_rules(self, scen: Scenario) -> RuleBase:
+        return self.rules(list(scen.rules) + list(scen.plugins))
+
     def load(self, path: str | Path) -> Scenario:
-        return load_scenario(path)
+        library = default_library().with_cards([p.cards for p in self.plugins if p.cards])
+        return load_scenario(path, library)
 
     def answer(self, scen: Scenario, explain: bool = False,
                timeout: float = DEFAULT_TIMEOUT) -> Answer:
-        rules = self.rules(scen.rules)
+        rules = self.scenario_rules(scen)
         if explain:
             prepare_explanations(rules)
         return solve_within(timeout, scen.file, solve, scen, rules, explain=explain, timeout=timeout)
@@ -49,7 +61,7 @@ class Engine:
     def ask(self, path: str | Path, timeout: float = DEFAULT_TIMEOUT) -> "AskResult":
         scen = self.load(path)
         answer = self.answer(scen, explain=True, timeout=timeout)
-        return AskResult(scen, answer, self.rules(scen.rules))
+        return AskResult(scen, answer, self.scenario_rules(scen))
 
     def check(self, path: str | Path, timeout: float = DEFAULT_TIMEOUT) -> CheckResult:
         """A scenario's expect against its answer (an expected impossibility included)."""
@@ -64,7 +76,7 @@ class Engine:
         scen = self.load(path)
         atom = parse_atom(atom_text, lambda m: _bad_atom(path, m))
         answer = self.answer(scen, explain=True, timeout=timeout)
-        rules = self.rules(scen.rules)
+        rules = self.scenario_rules(scen)
         return why_text(atom, answer, rules)
 
 

@@ -13,7 +13,7 @@ def legal_actions(engine, path, player: str | None, timeout: float) -> tuple[lis
     scen.actions = []
     scen.legal_query = True
     answer = engine.answer(scen, timeout=timeout)
-    rules = engine.rules(scen.rules)
+    rules = engine.scenario_rules(scen)
     atoms = sorted({a.arguments[0] for a in answer.union if a.name == "legal"}, key=str)
     if player is not None:
         atoms = [a for a in atoms if _actor(scen, a) == player]

@@ -10,6 +10,8 @@ import click
 from rulekeeper.bridge.errors import (EXIT_BAD_INPUT, EXIT_CHECK_FAILED, EXIT_OK,
                                       RulekeeperError)
 
+from rulekeeper.cli.packdir import PACK_DIR, plugins
+
 TIMEOUT_HELP = "seconds before the solver gives up (default 20)"
 
 
@@ -18,9 +20,12 @@ def _fail(err: RulekeeperError) -> None:
     sys.exit(err.exit_code)
 
 
-def _engine():
+def _engine(pack_dirs: tuple[str, ...] = ()):
     from rulekeeper.bridge.engine import Engine
-    return Engine()
+    try:
+        return Engine(plugins=plugins(pack_dirs))
+    except RulekeeperError as err:
+        _fail(err)
 
 
 @click.group()
@@ -33,10 +38,11 @@ def main() -> None:
 @click.argument("file", type=click.Path(dir_okay=False))
 @click.option("--json", "as_json", is_flag=True, help="machine-readable output")
 @click.option("--timeout", default=20.0, type=click.FloatRange(0.1, 3600), help=TIMEOUT_HELP)
-def ask(file: str, as_json: bool, timeout: float) -> None:
+@PACK_DIR
+def ask(file: str, as_json: bool, timeout: float, pack_dirs: tuple[str, ...]) -> None:
     """What happens: every outcome, and a ruling citing the rules."""
     try:
-        result = _engine().ask(file, timeout=timeout)
+        result = _engine(pack_dirs).ask(file, timeout=timeout)
     except RulekeeperError as err:
         _fail(err)
     if as_json:
@@ -82,14 +88,15 @@ def legal(file: str, player: str | None, as_json: bool, timeout: float) -> None:
 @click.argument("paths", nargs=-1, type=click.Path())
 @click.option("--timeout", default=20.0, type=click.FloatRange(0.1, 3600), help=TIMEOUT_HELP)
 @click.option("-q", "--quiet", is_flag=True, help="print failures only")
-def test(paths: tuple[str, ...], timeout: float, quiet: bool) -> None:
+@PACK_DIR
+def test(paths: tuple[str, ...], timeout: float, quiet: bool, pack_dirs: tuple[str, ...]) -> None:
     """Check every scenario's expect (default: scenarios/). Exit 1 if any fails."""
     from rulekeeper.bridge.runner import run_scenarios, scenario_files
     try:
         files = scenario_files(list(paths) or ["scenarios"])
     except RulekeeperError as err:
         _fail(err)
-    code = run_scenarios(_engine(), files, timeout, click.echo, quiet)
+    code = run_scenarios(_engine(pack_dirs), files, timeout, click.echo, quiet)
     sys.exit(code)
 
 
@@ -97,10 +104,13 @@ def test(paths: tuple[str, ...], timeout: float, quiet: bool) -> None:
 @click.option("--pack", "packs", multiple=True, type=click.Choice(["mtg", "almos"]),
               help="rule packs (default: all)")
 @click.option("--json", "as_json", is_flag=True)
-def coverage(packs: tuple[str, ...], as_json: bool) -> None:
+@PACK_DIR
+def coverage(packs: tuple[str, ...], as_json: bool, pack_dirs: tuple[str, ...]) -> None:
     """The rules encoded, by rule number, with their files."""
     from rulekeeper.bridge.coverage import coverage_report
-    report = coverage_report(_engine(), list(packs) or ["mtg", "almos"])
+    engine = _engine(pack_dirs)
+    report = coverage_report(engine, list(packs) or ["mtg", "almos"])
+    report["packs"] = engine.rules(report["packs"]).packs
     click.echo(json.dumps(report, indent=2) if as_json else report_text(report))
 
 
@@ -114,10 +124,11 @@ def report_text(report: dict) -> str:
 @main.command()
 @click.option("--pack", "packs", multiple=True, type=click.Choice(["mtg", "almos"]))
 @click.option("--format", "fmt", type=click.Choice(["dot", "json", "text"]), default="text")
-def graph(packs: tuple[str, ...], fmt: str) -> None:
+@PACK_DIR
+def graph(packs: tuple[str, ...], fmt: str, pack_dirs: tuple[str, ...]) -> None:
     """How rules depend on each other (rule A uses what rule B defines)."""
     from rulekeeper.bridge.graph import rule_graph, to_dot
-    rules = _engine().rules(list(packs) or ["mtg", "almos"])
+    rules = _engine(pack_dirs).rules(list(packs) or ["mtg", "almos"])
     g = rule_graph(rules)
     if fmt == "dot":
         click.echo(to_dot(g))
