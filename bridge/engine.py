@@ -53,6 +53,7 @@ class Engine:
     def answer(self, scen: Scenario, explain: bool = False,
                timeout: float = DEFAULT_TIMEOUT) -> Answer:
         rules = self.scenario_rules(scen)
+        _check_readings(scen, rules)
         if explain:
             prepare_explanations(rules)
         return solve_within(timeout, scen.file, solve, scen, rules, explain=explain, timeout=timeout)
@@ -78,6 +79,23 @@ class Engine:
         answer = self.answer(scen, explain=True, timeout=timeout)
         rules = self.scenario_rules(scen)
         return why_text(atom, answer, rules)
+
+
+def _check_readings(scen: Scenario, rules: RuleBase) -> None:
+    """`readings:` must name readings the packs record, at most one per topic."""
+    from .errors import ScenarioError
+    topics = rules.reading_options()
+    chosen: dict[str, str] = {}
+    for name in scen.readings:
+        topic = next((t for t, options in topics.items() if name in options), None)
+        if topic is None:
+            known = sorted(o for options in topics.values() for o in options)
+            raise ScenarioError(scen.file, None, "readings", f"unknown reading {name!r}; the "
+                                f"packs record: {', '.join(known) or 'none'}")
+        if topic in chosen and chosen[topic] != name:
+            raise ScenarioError(scen.file, None, "readings", f"{chosen[topic]!r} and {name!r} "
+                                f"are two readings of {topic!r}: select one")
+        chosen[topic] = name
 
 
 def _bad_atom(path, message):

@@ -17,6 +17,7 @@ from clingo import ast
 from .packs import Pack, resolve
 
 ANNOTATION = re.compile(r"^\s*%@\s*(\S+?):?\s+(.*)$")
+READING = re.compile(r"reading_option\((\w+),\s*(\w+)\)")
 RULE_ID = re.compile(r"^(model|\d{3}(\.\d+[a-z]?)?|\d{4}(\.\d+[a-z]?)?)$")
 
 
@@ -163,6 +164,15 @@ class RuleBase:
         """A rule counts as encoded when some statement is annotated with it or a subrule."""
         return any(r == number or r.startswith(number) and not r[len(number)].isdigit()
                    for r in self.rule_numbers() if len(r) >= len(number))
+
+    def reading_options(self) -> dict[str, set[str]]:
+        """Recorded interpretations: topic -> its readings (`reading_option(Topic,Name).`)."""
+        out: dict[str, set[str]] = {}
+        for info in self.rules:
+            if ("reading_option", 2) in info.heads and not info.bodies:
+                for topic, name in READING.findall(info.text):
+                    out.setdefault(topic, set()).add(name)
+        return out
 
     def summary(self, number: str) -> str:
         return self.summaries.get(number, "")

@@ -16,7 +16,7 @@ from .yamlsrc import Located, load_yaml
 
 TOP_KEYS = {"title", "rules", "cards", "players", "life", "poison", "library", "turn",
             "battlefield_state", "objects", "actions", "expect", "choose", "description",
-            "query"}
+            "query", "readings"}
 OBJECT_KEYS = {"id", "card", "zone", "owner", "controller", "token", "tapped", "face", "damage",
                "counters", "entered_this_turn", "attacking", "blocking", "attached_to",
                "protector", "occupying", "marked", "timestamp"}
@@ -83,6 +83,9 @@ class _Validator:
         self._check_references(scen)
         scen.expect = self._expect(data.get("expect", {}))
         scen.choose = [_unwrap_chose(t) for t in self._atoms(("choose",), data.get("choose", []))]
+        # extension: `readings: [name, ...]` selects readings of recorded interpretations
+        scen.readings = [self.chk.ident(("readings", i), r)
+                         for i, r in enumerate(self.chk.list(("readings",), data.get("readings", [])))]
         if "query" in data:
             # extension: `query: legal` adds the legal(A) plays of the final state to the outcomes
             scen.legal_query = self.chk.choice(("query",), data["query"], ("legal",)) == "legal"

@@ -142,5 +142,8 @@ def graph(packs: tuple[str, ...], fmt: str, pack_dirs: tuple[str, ...]) -> None:
             click.echo(f"{node}: {', '.join(deps) if deps else '-'}")
 
 
+from rulekeeper.cli.consistency import consistency  # noqa: E402
+main.add_command(consistency)
+
 if __name__ == "__main__":  # pragma: no cover
     main()
