@@ -23,7 +23,10 @@ def _fail(err: RulekeeperError) -> None:
 def _engine(pack_dirs: tuple[str, ...] = ()):
     from rulekeeper.bridge.engine import Engine
     try:
-        return Engine(plugins=plugins(pack_dirs))
+        engine = Engine(plugins=plugins(pack_dirs))
+        if pack_dirs:
+            engine.rules(["mtg"])       # a faulty plug-in pack is bad input before any work
+        return engine
     except RulekeeperError as err:
         _fail(err)
 

@@ -21,6 +21,7 @@ from .board import Board, board_scenario, generate
 from .core import minimal_conflict
 from .vocabulary import REPLACEMENT_HOOKS, Vocabulary, Want, atoms, pack_vocabulary, positions, wants
 
+SEARCH_SHARE = 0.75      # of --timeout for the search; the rest for the readings
 ACTION_ORDER = ("damage", None, "cast", "upkeep", "set_state", "destroy", "remove_counter")
 
 
@@ -70,7 +71,7 @@ class Settings:
     max_objects: int = 2
     timeout: float = 240.0            # the whole run
     solve_timeout: float = 20.0       # one situation
-    boards_per_target: int = 3
+    boards_per_target: int = 2
     write: Path | None = None
 
 
@@ -106,7 +107,7 @@ class Checker:
         targets = self._targets()
         for n, (want, indices) in enumerate(targets):
             self.progress("situations", n, len(targets))
-            if self._out_of_time():
+            if self._out_of_time(SEARCH_SHARE):
                 break
             if indices and all(i in self.fired for i in indices):
                 continue
@@ -119,8 +120,8 @@ class Checker:
             self._write()
         return self.report
 
-    def _out_of_time(self) -> bool:
-        if time.monotonic() - self.start > self.s.timeout:
+    def _out_of_time(self, share: float = 1.0) -> bool:
+        if time.monotonic() - self.start > self.s.timeout * share:
             self.report.timed_out = True
             return True
         return False
@@ -134,12 +135,11 @@ class Checker:
                 continue        # facts hold in every situation
             w = wants(info, self.full, self.pack.name, self.voc, self.kw_pos, self.st_pos)
             grouped.setdefault(w, []).append(info.index)
-        out = sorted(grouped.items(), key=lambda kv: (len(kv[0].all) + bool(kv[0].any),
-                                                      sorted(map(str, kv[0].all))))
-        for k, c in sorted(self.voc.related):
-            pair = ("kw_pair",) + tuple(sorted((k, c)))
-            out.append((Want(all=frozenset({pair, ("action", "damage")})), []))
-        return out
+        out = [(Want(all=frozenset({("kw_pair",) + tuple(sorted((k, c))), ("action", "damage")})), [])
+               for k, c in sorted(self.voc.related)]
+        # the statements that name what they need first, those that need nothing last
+        return out + sorted(grouped.items(), key=lambda kv: (not kv[0].all, not kv[0].any,
+                                                             sorted(map(str, kv[0].all))))
 
     def _search(self, want: Want, indices: list[int]) -> None:
         tries = 0
@@ -152,7 +152,7 @@ class Checker:
             else:
                 variants.append(set() if action is None else {("action", action)})
         for extra in variants:
-            if tries >= self.s.boards_per_target or self._out_of_time():
+            if tries >= self.s.boards_per_target or self._out_of_time(SEARCH_SHARE):
                 return
             w = Want(all=want.all | extra, any=want.any)
             boards = generate(self.program, self.voc, w, self.s.max_objects, 1, self.tried)
@@ -304,7 +304,7 @@ class Checker:
                   if self.full.rules[i].pack == self.pack.name and self.full.rules[i].node.body
                   and not self.full.rules[i].is_model}
         if not acting or acting <= self.diverging or frozenset(acting) in self.compared:
-            return      # the pack did nothing here, or only what a divergence already shows
+            return      # the pack did nothing here, or only what was compared already
         self.compared.add(frozenset(acting))
         cr = self._cr_answer(board)
         if cr is None:
@@ -369,14 +369,35 @@ class Checker:
                                f"{', '.join(options)} (default {default})",
                                details={"topic": topic, "readings": options, "default": default})
             statements = {i.index for i in self.full.rules if i.rule in numbers}
-            for board, data, answer in self.solved:
-                if self._out_of_time() or not (fired_in(answer) & statements):
-                    continue
+            for data in self._reading_candidates(topic, statements):
                 outcomes = self._under_readings(data, options)
                 if outcomes and len({frozenset(o.union) for o in outcomes.values()}) > 1:
                     self._reading_witnesses(finding, data, outcomes)
                     break
             self.report.interpretations.append(finding)
+
+    def _reading_candidates(self, topic: str, statements: set[int]):
+        """Situations where the topic's rules fired, then new boards made for the statements
+        that consult the reading (with either player active: "each upkeep")."""
+        for board, data, answer in list(self.solved):
+            if self._out_of_time():
+                return
+            if fired_in(answer) & statements:
+                yield data
+        readers = [i for i in self.full.rules if i.index in statements and
+                   ("reading", 2) in i.bodies]
+        for info in readers:
+            w = wants(info, self.full, self.pack.name, self.voc, self.kw_pos, self.st_pos)
+            for extra in ({("action", "upkeep"), ("active", "bob")}, {("action", "damage")},
+                          {("action", "cast")}, set()):
+                if self._out_of_time():
+                    return
+                for board in generate(self.program, self.voc, Want(all=w.all | extra, any=w.any),
+                                      self.s.max_objects, 1, self.tried):
+                    self.tried.add(board.key)
+                    data = board_scenario(board, "reading", self._rules_entry(), self.voc)
+                    if data:
+                        yield data
 
     def _under_readings(self, data: dict, options: list[str]) -> dict[str, Answer]:
         out = {}
