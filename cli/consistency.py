@@ -81,6 +81,7 @@ def report_text(report) -> str:
     from rulekeeper.bridge.coverage import rule_sort_key
     lines = [f"Consistency of pack {report.pack} (on {', '.join(report.base)}): "
              f"{report.situations} situations solved in {report.seconds:.0f} s"
+             + (f", {report.skipped} skipped" if report.skipped else "")
              + (" (time limit reached)" if report.timed_out else "")]
     for key, heading in SECTIONS:
         found = sorted(getattr(report, key), key=lambda f: rule_sort_key(f.rules[0] if f.rules else ""))

@@ -99,11 +99,13 @@ class Checker:
         self.divergence_keys: set[tuple] = set()
         self.diverging: set[str] = set()
         self.compared: set[frozenset] = set()
+        self.background: set[int] = set()
         self.exceptions = _exception_pairs(self.full, pack.name)
         self.own_outcomes = _own_outcome_names(self.full, pack.name)
 
     # -- the run -----------------------------------------------------------------------------
     def run(self) -> Report:
+        self._background()
         targets = self._targets()
         for n, (want, indices) in enumerate(targets):
             self.progress("situations", n, len(targets))
@@ -119,6 +121,15 @@ class Checker:
         if self.s.write is not None:
             self._write()
         return self.report
+
+    def _background(self) -> None:
+        """The statements that fire on an empty board (the state is empty, ...): they say
+        nothing about what a situation changes, so divergences are not keyed on them."""
+        boards = generate(self.program, self.voc, Want(), self.s.max_objects, 1)
+        for board in boards:
+            self.tried.add(board.key)
+            self._solve(board)
+            self.background = set(self.fired)
 
     def _out_of_time(self, share: float = 1.0) -> bool:
         if time.monotonic() - self.start > self.s.timeout * share:
@@ -144,9 +155,12 @@ class Checker:
     def _search(self, want: Want, indices: list[int]) -> None:
         tries = 0
         kws = {f[1] for f in want.all if f[0] == "kw"}
+        pairs = {k for f in want.all if f[0] == "kw_pair" for k in f[1:]}
         variants: list = []
         for action in ACTION_ORDER:
-            if action == "damage" and kws:     # the keyword on the source, or on the target
+            if action == "damage" and pairs:   # the two keywords on the source
+                variants.append({("action", "damage")} | {("kw_on", "source", k) for k in pairs})
+            elif action == "damage" and kws:     # the keyword on the source, or on the target
                 variants += [{("action", "damage")} | {("kw_on", side, k) for k in kws}
                              for side in ("source", "target")]
             else:
@@ -300,7 +314,7 @@ class Checker:
         return False
 
     def _divergence(self, board: Board, data: dict, answer: Answer) -> None:
-        acting = {self.full.rules[i].rule for i in fired_in(answer)
+        acting = {self.full.rules[i].rule for i in fired_in(answer) - self.background
                   if self.full.rules[i].pack == self.pack.name and self.full.rules[i].node.body
                   and not self.full.rules[i].is_model}
         if not acting or acting <= self.diverging or frozenset(acting) in self.compared:
