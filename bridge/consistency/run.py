@@ -146,11 +146,14 @@ class Checker:
                 continue        # facts hold in every situation
             w = wants(info, self.full, self.pack.name, self.voc, self.kw_pos, self.st_pos)
             grouped.setdefault(w, []).append(info.index)
-        out = [(Want(all=frozenset({("kw_pair",) + tuple(sorted((k, c))), ("action", "damage")})), [])
-               for k, c in sorted(self.voc.related)]
-        # the statements that name what they need first, those that need nothing last
-        return out + sorted(grouped.items(), key=lambda kv: (not kv[0].all, not kv[0].any,
-                                                             sorted(map(str, kv[0].all))))
+        pairs = [(Want(all=frozenset({("kw_pair",) + tuple(sorted((k, c))), ("action", "damage")})), [])
+                 for k, c in sorted(self.voc.related)]
+        # the statements that name what they need first (each alone, so that what it changes
+        # is seen alone), then the keyword pairs, then those that need nothing named
+        ordered = sorted(grouped.items(), key=lambda kv: (not kv[0].all, not kv[0].any,
+                                                           sorted(map(str, kv[0].all))))
+        named = [t for t in ordered if t[0].all]
+        return named + pairs + [t for t in ordered if not t[0].all]
 
     def _search(self, want: Want, indices: list[int]) -> None:
         tries = 0
@@ -317,9 +320,11 @@ class Checker:
         acting = {self.full.rules[i].rule for i in fired_in(answer) - self.background
                   if self.full.rules[i].pack == self.pack.name and self.full.rules[i].node.body
                   and not self.full.rules[i].is_model}
-        if not acting or acting <= self.diverging or frozenset(acting) in self.compared:
+        statements = frozenset(i for i in fired_in(answer) - self.background
+                               if self.full.rules[i].pack == self.pack.name)
+        if not acting or acting <= self.diverging or statements in self.compared:
             return      # the pack did nothing here, or only what was compared already
-        self.compared.add(frozenset(acting))
+        self.compared.add(statements)
         cr = self._cr_answer(board)
         if cr is None:
             return
