@@ -110,3 +110,26 @@ players: [alice, bob]
 """)
     result = CliRunner().invoke(main, ["ask", str(scen)])
     assert (result.exit_code == 0) == ok and (ok or "unknown reading" in result.output)
+
+
+def test_mark_and_infect_overlap_is_decided_by_the_reading(tmp_path):
+    """The known Almos finding: mark (1000.7c) and infect (702.90c) both replace the marking of
+    one damage. Under the reading mark_infect_both nothing decides between them (an overlap
+    conflict); the default reading decides it."""
+    from rulekeeper.bridge.consistency.board import board_scenario, generate
+    from rulekeeper.bridge.consistency.vocabulary import Want
+    from rulekeeper.bridge.packs import bundled_pack
+    checker = Checker(shared_engine(), bundled_pack("almos"), Settings(write=tmp_path))
+    assert ("mark", "infect") in checker.voc.related
+    want = Want(all=frozenset({("action", "damage"), ("kw_on", "source", "mark"),
+                               ("kw_on", "source", "infect")}))
+    board = generate(checker.program, checker.voc, want, 2, 1)[0]
+    for reading, overlap in ((None, False), ("mark_infect_both", True)):
+        data = board_scenario(board, "1000.7c: mark and infect", ["mtg", "almos"], checker.voc)
+        if reading:
+            data["readings"] = [reading]
+        answer = shared_engine().answer(checker._scenario(data, "x"), explain=True)
+        before = len(checker.report.conflicts)
+        checker._overlaps(data, answer)
+        assert (len(checker.report.conflicts) > before) == overlap
+    assert checker.report.conflicts[0].rules == ["1000.7c", "702.90c"]
