@@ -132,14 +132,20 @@ def _keyword(chk: Checker, path: tuple, raw: Any) -> Keyword:
 class CardLibrary:
     """The bundled card library: one YAML file a card, under rules_asp/cards/."""
 
-    def __init__(self, root: Path):
+    def __init__(self, root: Path, extra: tuple[Path, ...] = ()):
         self.root = root
+        self.extra = tuple(extra)       # plug-in packs' cards/ folders
         self._index: dict[str, Path] | None = None
+
+    def with_cards(self, folders: list[Path]) -> "CardLibrary":
+        """This library and the cards of plug-in packs (a pack's card wins on a name clash)."""
+        new = tuple(f for f in folders if f not in self.extra)
+        return self if not new else CardLibrary(self.root, self.extra + new)
 
     def _scan(self) -> dict[str, Path]:
         if self._index is None:
             self._index = {}
-            for path in sorted(self.root.rglob("*.yaml")):
+            for path in [p for root in (self.root,) + self.extra for p in sorted(root.rglob("*.yaml"))]:
                 src = load_yaml(path.read_text(encoding="utf-8"), str(path))
                 name = src.data.get("name") if isinstance(src.data, dict) else None
                 if name:

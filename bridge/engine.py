@@ -12,6 +12,8 @@ from .check import CheckResult, check_expectations, check_impossible
 from .errors import ImpossibleSituation, SolverOutOfMemory
 from .explain import derivation, domain_tree, render_tree, rules_behind, tree_json
 from .notencoded import ignored_values, not_encoded
+from .cards import default_library
+from .packs import BUNDLED, Pack, resolve
 from .rulebase import RuleBase
 from .cite import cite_in_answer
 from .focus import focused_ruling, outcomes_json
@@ -28,32 +30,43 @@ DEFAULT_DEPTH = 12         # levels of a derivation `why` shows
 
 
 class Engine:
-    """Holds the rule bases (parsed once per pack set) for a run of commands."""
+    """Holds the rule bases (parsed once per pack set) for a run of commands. `plugins` are
+    plug-in packs (`--pack-dir`) loaded with every scenario's own packs."""
 
-    def __init__(self, root: Path | None = None):
+    def __init__(self, root: Path | None = None, plugins: list[Pack] | tuple = ()):
         if root is None:
             from ..rules_asp import RULES_DIR
             root = RULES_DIR
         self.root = root
-        self._bases: dict[tuple[str, ...], RuleBase] = {}
+        self.plugins = list(plugins)
+        self._bases: dict[tuple, RuleBase] = {}
 
-    def rules(self, packs: list[str]) -> RuleBase:
-        key = tuple(sorted(packs, key=["mtg", "almos"].index))
+    def rules(self, packs: list[str | Pack]) -> RuleBase:
+        """The rule base of these packs (names of bundled packs, or Pack objects), the engine's
+        plug-in packs and every pack they require."""
+        resolved = resolve([p for p in packs if isinstance(p, Pack) or p in BUNDLED]
+                           + self.plugins, self.root)
+        key = tuple((p.name, str(p.root)) for p in resolved)
         if key not in self._bases:
-            self._bases[key] = RuleBase(self.root, list(key))
+            self._bases[key] = RuleBase(self.root, resolved)
         return self._bases[key]
+
+    def scenario_rules(self, scen: Scenario) -> RuleBase:
+        return self.rules(list(scen.rules) + list(scen.plugins))
 
     def load(self, path: str | Path, deadline: Deadline | None = None) -> Scenario:
         """The validated scenario: the one input path of every command (bounded read, any YAML
         fault as exit 2 with its line, the deadline checked while validating)."""
-        return load_scenario(path, deadline=deadline)
+        library = default_library().with_cards([p.cards for p in self.plugins if p.cards])
+        return load_scenario(path, library, deadline=deadline)
 
     def answer(self, scen: Scenario, explain: bool = False, timeout: float = DEFAULT_TIMEOUT,
                deadline: Deadline | None = None) -> Answer:
         """Every outcome, solved in a child process given the time left on `deadline`."""
         deadline = deadline or Deadline(timeout, scen.file)
         with deadline.paused():
-            rules = self.rules(scen.rules)
+            rules = self.scenario_rules(scen)
+            _check_readings(scen, rules)
             if explain:
                 prepare_explanations(rules)
         with deadline.whole():
@@ -71,7 +84,7 @@ class Engine:
         deadline = deadline or Deadline(timeout, str(path))
         scen = self.load(path, deadline)
         answer = self.answer(scen, explain=True, deadline=deadline)
-        return AskResult(scen, answer, self.rules(scen.rules))
+        return AskResult(scen, answer, self.scenario_rules(scen))
 
     def check(self, path: str | Path, timeout: float = DEFAULT_TIMEOUT) -> CheckResult:
         """A scenario's expect against its answer (an expected impossibility included)."""
@@ -95,7 +108,7 @@ class Engine:
         deadline = deadline or Deadline(timeout, str(path))
         scen = self.load(path, deadline)
         atom = parse_atom(atom_text, lambda m: _bad_atom(path, m))
-        rules = self.rules(scen.rules)
+        rules = self.scenario_rules(scen)
         answer = self.answer(scen, explain=True, deadline=deadline)
         result = WhyResult(atom, answer, rules, depth)
         if not result.holding:
@@ -108,7 +121,7 @@ class Engine:
         return result
 
     def _probe(self, scen: Scenario, answer: Answer, extra: list, timeout: float) -> list[str]:
-        rules = self.rules(scen.rules)
+        rules = self.scenario_rules(scen)
         return within(timeout, scen.file, probe, scen, rules, extra, answer.checks,
                       answer.exact_trigger_names, (PROBE, WITNESS), timeout)
 
@@ -117,6 +130,23 @@ def board_size(scen: Scenario) -> str:
     """How big a board is, for the out-of-memory message."""
     return (f"{len(scen.objects)} objects, {len(scen.actions)} actions, "
             f"{len(scen.players)} players")
+
+
+def _check_readings(scen: Scenario, rules: RuleBase) -> None:
+    """`readings:` must name readings the packs record, at most one per topic."""
+    from .errors import ScenarioError
+    topics = rules.reading_options()
+    chosen: dict[str, str] = {}
+    for name in scen.readings:
+        topic = next((t for t, options in topics.items() if name in options), None)
+        if topic is None:
+            known = sorted(o for options in topics.values() for o in options)
+            raise ScenarioError(scen.file, None, "readings", f"unknown reading {name!r}; the "
+                                f"packs record: {', '.join(known) or 'none'}")
+        if topic in chosen and chosen[topic] != name:
+            raise ScenarioError(scen.file, None, "readings", f"{chosen[topic]!r} and {name!r} "
+                                f"are two readings of {topic!r}: select one")
+        chosen[topic] = name
 
 
 def _bad_atom(path, message):

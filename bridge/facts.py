@@ -147,6 +147,7 @@ def scenario_facts(scen: Scenario, line: Timeline) -> list[Symbol]:
     facts: list[Symbol] = [atom("pack", p) for p in scen.rules]
     if scen.legal_query:
         facts.append(atom("legal_query"))
+    facts += [atom("reading_selected", r) for r in scen.readings]
     facts += _players(scen)
     for card in _cards(scen):
         facts += card_facts(card)

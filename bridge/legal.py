@@ -19,7 +19,7 @@ def legal_actions(engine, path, player: str | None, timeout: float,
     scen.choose = []        # and the choices made while they happen
     scen.legal_query = True
     answer = engine.answer(scen, deadline=deadline)
-    rules = engine.rules(scen.rules)
+    rules = engine.scenario_rules(scen)
     atoms = sorted({a.arguments[0] for a in answer.union if a.name == "legal"}, key=str)
     if player is not None:
         atoms = [a for a in atoms if _actor(scen, a) == player]

@@ -14,9 +14,11 @@ from pathlib import Path
 
 from clingo import ast
 
+from .packs import Pack, resolve
+
 ANNOTATION = re.compile(r"^\s*%@\s*(\S+?):?\s+(.*)$")
+READING = re.compile(r"reading_option\((\w+),\s*(\w+)\)")
 RULE_ID = re.compile(r"model|\d{3}(\.\d+[a-z]?)?|\d{4}(\.\d+[a-z]?)?", re.ASCII)
-PACK_DIRS = {"mtg": ("core", "mtg"), "almos": ("almos",)}
 
 
 @dataclass
@@ -36,6 +38,7 @@ class RuleInfo:
     file: str
     line: int
     text: str
+    pack: str = ""
     heads: list[tuple[str, int]] = field(default_factory=list)
     bodies: list[tuple[str, int]] = field(default_factory=list)
     node: ast.AST | None = None
@@ -49,12 +52,14 @@ class AnnotationError(Exception):
     """A statement without annotation, or a malformed annotation."""
 
 
-def pack_files(root: Path, packs: list[str]) -> list[Path]:
-    files: list[Path] = []
-    for pack in packs:
-        for sub in PACK_DIRS[pack]:
-            files += sorted((root / sub).rglob("*.lp"))
-    return files
+def pack_files(root: Path, packs: list[str | Pack]) -> list[Path]:
+    """The rule files of the packs (names of bundled packs under `root`, or Pack objects)."""
+    return [path for pack in resolve(packs, root) if pack.name in _named(packs)
+            for path in pack.files()]
+
+
+def _named(packs: list[str | Pack]) -> set[str]:
+    return {p.name if isinstance(p, Pack) else p for p in packs}
 
 
 def read_annotations(text: str, file: str) -> dict[int, Annotation]:
@@ -79,20 +84,39 @@ def read_annotations(text: str, file: str) -> dict[int, Annotation]:
 class RuleBase:
     """The parsed rules of some packs. Build once, use for many scenarios."""
 
-    def __init__(self, root: Path, packs: list[str]):
+    def __init__(self, root: Path, packs: list[str | Pack]):
         self.root = root
-        self.packs = list(packs)
+        self.pack_list = resolve(list(packs), root)
+        self.packs = [p.name for p in self.pack_list]
         self.rules: list[RuleInfo] = []
         self.statements: list[ast.AST] = []   # non-rule statements (#show, #defined, ...)
         self.summaries: dict[str, str] = {}
         self._primary: set[str] = set()
         self.unannotated: list[str] = []
-        for path in pack_files(root, self.packs):
-            self._load(path)
+        for pack in self.pack_list:
+            for path in pack.files():
+                if pack.bundled:
+                    self._load(path, pack)
+                else:
+                    self._load_plugin(path, pack)
 
-    def _load(self, path: Path) -> None:
+    def _load_plugin(self, path: Path, pack: Pack) -> None:
+        """A plug-in pack's file: its faults are the user's input errors (exit 2)."""
+        from .errors import ScenarioError
+        before = len(self.unannotated)
+        try:
+            self._load(path, pack)
+        except AnnotationError as err:
+            raise ScenarioError(str(path), None, "%@", str(err)) from None
+        except RuntimeError as err:
+            raise ScenarioError(str(path), None, "", f"not a valid ASP program: {err}") from None
+        if len(self.unannotated) > before:
+            raise ScenarioError(str(path), None, "%@", "statement without a `%@ <rule> <summary>` "
+                                f"annotation: {self.unannotated[before]}")
+
+    def _load(self, path: Path, pack: Pack) -> None:
         text = path.read_text(encoding="utf-8")
-        rel = str(path.relative_to(self.root))
+        rel = pack.label(path)
         notes = read_annotations(text, rel)
         lines = text.splitlines()
 
@@ -107,7 +131,8 @@ class RuleBase:
             if note is None:
                 self.unannotated.append(f"{rel}:{line}: {lines[line - 1].strip()}")
                 return
-            info = RuleInfo(len(self.rules), note.rule, note.summary, rel, line, str(stm), node=stm)
+            info = RuleInfo(len(self.rules), note.rule, note.summary, rel, line, str(stm),
+                            pack=pack.name, node=stm)
             info.heads, info.bodies = _signatures(stm)
             self.rules.append(info)
             if not note.rule.startswith("model") and note.summary:
@@ -139,6 +164,15 @@ class RuleBase:
         """A rule counts as encoded when some statement is annotated with it or a subrule."""
         return any(r == number or r.startswith(number) and not r[len(number)].isdigit()
                    for r in self.rule_numbers() if len(r) >= len(number))
+
+    def reading_options(self) -> dict[str, set[str]]:
+        """Recorded interpretations: topic -> its readings (`reading_option(Topic,Name).`)."""
+        out: dict[str, set[str]] = {}
+        for info in self.rules:
+            if ("reading_option", 2) in info.heads and not info.bodies:
+                for topic, name in READING.findall(info.text):
+                    out.setdefault(topic, set()).add(name)
+        return out
 
     def summary(self, number: str) -> str:
         return self.summaries.get(number, "")

@@ -116,6 +116,8 @@ class Scenario:
     cards: dict[str, Card] = field(default_factory=dict)
     tokens: dict[str, Card] = field(default_factory=dict)  # ids created by actions
     legal_query: bool = False     # `rulekeeper legal`: ask the rules for every legal play
+    plugins: list = field(default_factory=list)   # plug-in packs named in `rules:` (packs.Pack)
+    readings: list[str] = field(default_factory=list)  # extension: readings chosen (interpretations)
 
     def object(self, oid: str) -> GameObject | None:
         return next((o for o in self.objects if o.id == oid), None)

@@ -20,7 +20,7 @@ if TYPE_CHECKING:       # deadline imports solve, which imports this module
 
 TOP_KEYS = {"title", "rules", "cards", "players", "life", "poison", "library", "turn",
             "battlefield_state", "objects", "actions", "expect", "choose", "description",
-            "query"}
+            "query", "readings"}
 OBJECT_KEYS = {"id", "card", "zone", "owner", "controller", "token", "tapped", "face", "damage",
                "counters", "entered_this_turn", "attacking", "blocking", "attached_to",
                "protector", "occupying", "marked", "timestamp"}
@@ -63,7 +63,9 @@ class _Validator:
         if "title" not in data:
             raise self.err((), "missing required field 'title'")
         title = self.chk.str_value(("title",), data["title"])
-        rules = self._rules(data.get("rules", ["mtg"]))
+        rules, plugins = self._rules(data.get("rules", ["mtg"]))
+        if plugins:
+            self.library = self.library.with_cards([p.cards for p in plugins if p.cards])
         players = self._players(data)
         self.tick()
         for name, raw in self.chk.mapping(("cards",), data.get("cards") or {}, None).items():
@@ -83,24 +85,38 @@ class _Validator:
             poison=self._per_player("poison", data, players, 0, minimum=0),
             library=self._per_player("library", data, players, 40, minimum=0),
             turn=turn, battlefield_state=state, objects=[], actions=[], expect=Expect(),
-            choose=[], cards=self.local_cards)
+            choose=[], cards=self.local_cards, plugins=plugins)
         scen.objects = self._objects(data.get("objects", []), scen)
         scen.actions = self._actions(data.get("actions", []), scen)
         self._check_references(scen)
         scen.expect = self._expect(data.get("expect", {}))
         scen.choose = [_unwrap_chose(t) for t in self._atoms(("choose",), data.get("choose", []))]
+        # extension: `readings: [name, ...]` selects readings of recorded interpretations
+        scen.readings = [self.chk.ident(("readings", i), r)
+                         for i, r in enumerate(self.chk.list(("readings",), data.get("readings", [])))]
         if "query" in data:
             # extension: `query: legal` adds the legal(A) plays of the final state to the outcomes
             scen.legal_query = self.chk.choice(("query",), data["query"], ("legal",)) == "legal"
         return scen
 
-    def _rules(self, raw: Any) -> list[str]:
+    def _rules(self, raw: Any) -> tuple[list[str], list]:
+        """Bundled pack names, and plug-in pack directories (a path relative to the scenario
+        file: an entry with a `/` or starting with `.`); the packs they require are added."""
+        from .packs import is_pack_path, load_pack_dir, resolve
         rules = self.chk.list(("rules",), raw)
+        plugins = []
         for i, r in enumerate(rules):
-            self.chk.choice(("rules", i), r, PACKS)
-        if "almos" in rules and "mtg" not in rules:
+            if isinstance(r, str) and is_pack_path(r):
+                where = f"{self.src.file}:{self.src.line(('rules', i)) or ''}"
+                plugins.append(load_pack_dir(Path(self.src.file).parent / Path(r).expanduser(),
+                                             where))
+            else:
+                self.chk.choice(("rules", i), r, PACKS)
+        named = [r for r in rules if not (isinstance(r, str) and is_pack_path(r))]
+        if "almos" in named and "mtg" not in named:
             raise self.err(("rules",), "almos extends mtg: write rules: [mtg, almos]")
-        return list(dict.fromkeys(rules)) or ["mtg"]
+        names = [p.name for p in resolve((named or ["mtg"]) + plugins)]
+        return names, plugins
 
     def _players(self, data: dict) -> list[str]:
         if "players" not in data:

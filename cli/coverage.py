@@ -8,6 +8,7 @@ from pathlib import Path
 import click
 
 from rulekeeper.bridge.errors import RulekeeperError, ScenarioError
+from rulekeeper.cli.packdir import PACK_DIR
 
 PACKS = ["mtg", "almos"]
 
@@ -25,8 +26,10 @@ PACKS = ["mtg", "almos"]
               type=click.Path(file_okay=False), help="where to look for citing scenarios")
 @click.option("--markdown", is_flag=True, help="with --cr: a status table per rule")
 @click.option("--json", "as_json", is_flag=True, help="machine-readable output")
+@PACK_DIR
 def coverage(packs: tuple[str, ...], cr_file: str | None, section: str | None,
-             compare_file: str | None, scenario_dir: str, markdown: bool, as_json: bool) -> None:
+             compare_file: str | None, scenario_dir: str, markdown: bool, as_json: bool,
+             pack_dirs: tuple[str, ...]) -> None:
     """The rules encoded, by rule number, with their files (and with --cr, against the CR)."""
     from rulekeeper.cli.main import _engine, _fail
     try:
@@ -34,9 +37,9 @@ def coverage(packs: tuple[str, ...], cr_file: str | None, section: str | None,
             if section or compare_file or markdown:
                 raise ScenarioError("coverage", None, "--cr",
                                     "--section, --compare and --markdown need --cr FILE")
-            _plain(_engine(), list(packs) or PACKS, as_json)
+            _plain(_engine(pack_dirs), list(packs) or PACKS, as_json)
             return
-        report = _cr_report(_engine(), list(packs) or PACKS, cr_file, section, scenario_dir,
+        report = _cr_report(_engine(pack_dirs), list(packs) or PACKS, cr_file, section, scenario_dir,
                             compare_file)
     except RulekeeperError as err:
         _fail(err)
@@ -46,6 +49,7 @@ def coverage(packs: tuple[str, ...], cr_file: str | None, section: str | None,
 def _plain(engine, packs: list[str], as_json: bool) -> None:
     from rulekeeper.bridge.coverage import coverage_report
     report = coverage_report(engine, packs)
+    report["packs"] = engine.rules(report["packs"]).packs
     if as_json:
         click.echo(json.dumps(report, indent=2))
         return

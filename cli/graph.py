@@ -7,6 +7,7 @@ from pathlib import Path
 import click
 
 from rulekeeper.bridge.errors import RulekeeperError, ScenarioError
+from rulekeeper.cli.packdir import PACK_DIR
 
 FORMATS = ["text", "dot", "json", "graphml", "svg"]
 
@@ -28,13 +29,14 @@ FORMATS = ["text", "dot", "json", "graphml", "svg"]
 @click.option("-o", "--output", default=None, type=click.Path(dir_okay=False),
               help="write to this file instead of standard output")
 @click.option("--json", "as_json", is_flag=True, help="same as --format json")
+@PACK_DIR
 def graph(packs: tuple[str, ...], fmt: str, rule: str | None, depth: int, direction: str,
           impact: str | None, cr_file: str | None, scenario_dir: str, output: str | None,
-          as_json: bool) -> None:
+          as_json: bool, pack_dirs: tuple[str, ...]) -> None:
     """How rules depend on each other (rule A uses what rule B defines)."""
     from rulekeeper.cli.main import _engine, _fail
     try:
-        text = _graph_text(_engine(), list(packs) or ["mtg", "almos"], "json" if as_json else fmt,
+        text = _graph_text(_engine(pack_dirs), list(packs) or ["mtg", "almos"], "json" if as_json else fmt,
                            rule, depth, direction, impact, cr_file, scenario_dir)
         if output:
             Path(output).write_text(text + "\n", encoding="utf-8")

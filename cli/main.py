@@ -9,6 +9,7 @@ import click
 from rulekeeper.bridge.errors import RulekeeperError
 from rulekeeper.cli.common import (TIMEOUT_HELP, JsonErrorsGroup, fail, json_option, reported,
                                    scenario_file, timeout_option)
+from rulekeeper.cli.packdir import PACK_DIR, plugins
 
 
 def _fail(err: RulekeeperError) -> None:
@@ -16,9 +17,15 @@ def _fail(err: RulekeeperError) -> None:
     fail(err)
 
 
-def _engine():
+def _engine(pack_dirs: tuple[str, ...] = ()):
+    """The engine, with the plug-in packs of `--pack-dir` (a faulty pack is bad input before
+    any work)."""
     from rulekeeper.bridge.engine import Engine
-    return Engine()
+    with reported():
+        engine = Engine(plugins=plugins(pack_dirs))
+        if pack_dirs:
+            engine.rules(["mtg"])
+    return engine
 
 
 @click.group(cls=JsonErrorsGroup)
@@ -32,12 +39,13 @@ def main() -> None:
 @json_option()
 @timeout_option()
 @click.option("--full", is_flag=True, help="every atom that changed, and (--json) every rule met")
-def ask(file: str, as_json: bool, timeout: float, full: bool) -> None:
+@PACK_DIR
+def ask(file: str, as_json: bool, timeout: float, full: bool, pack_dirs: tuple[str, ...]) -> None:
     """What happens: every outcome, and a ruling citing the rules."""
     from rulekeeper.bridge.deadline import Deadline
     with reported():
         deadline = Deadline(timeout, file)
-        result = _engine().ask(file, deadline=deadline)
+        result = _engine(pack_dirs).ask(file, deadline=deadline)
         # the ruling text / JSON draws on the same time budget (a child given the time left)
         output = deadline.run(_ask_output, result, as_json, full)
     click.echo(output)
@@ -55,7 +63,9 @@ def _ask_output(result, as_json: bool, full: bool = False) -> str:
 @timeout_option()
 @click.option("--depth", default=12, type=click.IntRange(1, 60), help="levels of the derivation shown")
 @json_option()
-def why(file: str, atom: str, timeout: float, depth: int, as_json: bool) -> None:
+@PACK_DIR
+def why(file: str, atom: str, timeout: float, depth: int, as_json: bool,
+        pack_dirs: tuple[str, ...]) -> None:
     """The chain of rules that makes ATOM hold, or the condition each rule that could have
     made it hold missed.
 
@@ -64,7 +74,7 @@ def why(file: str, atom: str, timeout: float, depth: int, as_json: bool) -> None
     from rulekeeper.bridge.deadline import Deadline
     with reported():
         deadline = Deadline(timeout, file)
-        result = _engine().why_result(file, atom, depth=depth, deadline=deadline)
+        result = _engine(pack_dirs).why_result(file, atom, depth=depth, deadline=deadline)
         output = deadline.run(_why_output, result, as_json)
     click.echo(output)
 
@@ -78,11 +88,13 @@ def _why_output(result, as_json: bool) -> str:
 @click.option("--player", default=None, help="only this player's actions")
 @json_option('output {"legal": [atom, ...]} (errors as {"error": {...}})')
 @timeout_option()
-def legal(file: str, player: str | None, as_json: bool, timeout: float) -> None:
+@PACK_DIR
+def legal(file: str, player: str | None, as_json: bool, timeout: float,
+          pack_dirs: tuple[str, ...]) -> None:
     """The legal actions from the described state."""
     from rulekeeper.bridge.legal import legal_actions
     with reported():
-        engine = _engine()
+        engine = _engine(pack_dirs)
         atoms, notes = legal_actions(engine, file, player, timeout)
     if as_json:
         click.echo(json.dumps({"legal": atoms, "not_encoded": notes}, indent=2))
@@ -97,13 +109,15 @@ def legal(file: str, player: str | None, as_json: bool, timeout: float) -> None:
 @timeout_option()
 @click.option("-q", "--quiet", is_flag=True, help="print failures only")
 @click.option("--json", "as_json", is_flag=True, help="one JSON report of every scenario")
-def test(paths: tuple[str, ...], timeout: float, quiet: bool, as_json: bool) -> None:
+@PACK_DIR
+def test(paths: tuple[str, ...], timeout: float, quiet: bool, as_json: bool,
+         pack_dirs: tuple[str, ...]) -> None:
     """Check every scenario's expect (default: scenarios/). Exit 1 if any fails."""
     from rulekeeper.bridge.runner import run_scenarios, scenario_files
     with reported():
         files = scenario_files(list(paths) or ["scenarios"])
     report: list[dict] = []
-    code = run_scenarios(_engine(), files, timeout, (lambda _: None) if as_json else click.echo,
+    code = run_scenarios(_engine(pack_dirs), files, timeout, (lambda _: None) if as_json else click.echo,
                          quiet, report)
     if as_json:
         click.echo(json.dumps(_test_summary(report, code), indent=2))
@@ -119,8 +133,11 @@ def _test_summary(report: list[dict], code: int) -> dict:
 from rulekeeper.cli.coverage import coverage  # noqa: E402  (commands in their own modules)
 from rulekeeper.cli.graph import graph  # noqa: E402
 
+from rulekeeper.cli.consistency import consistency  # noqa: E402
+
 main.add_command(coverage)
 main.add_command(graph)
+main.add_command(consistency)
 
 
 if __name__ == "__main__":  # pragma: no cover

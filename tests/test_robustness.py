@@ -27,7 +27,7 @@ HEAD = "title: t\nplayers: [alice, bob]\n"
 @pytest.fixture(autouse=True)
 def _one_engine(monkeypatch):
     """The rule bases parsed once for the module, not once per CLI call."""
-    monkeypatch.setattr(cli_main, "_engine", shared_engine)
+    monkeypatch.setattr(cli_main, "_engine", lambda pack_dirs=(): shared_engine())
 
 
 def run(*args, timeout_check: float | None = None):

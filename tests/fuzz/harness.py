@@ -80,7 +80,7 @@ class Harness:
         args = [str(path) if a == "{file}" else a for a in inp.command]
         before = self.log.stat().st_size if self.log.exists() else 0
         original = cli_main._engine
-        cli_main._engine = lambda: self.engine
+        cli_main._engine = lambda pack_dirs=(): self.engine
         start = time.monotonic()
         try:
             result = self.runner.invoke(cli_main.main, args)

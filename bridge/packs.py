@@ -1,0 +1,113 @@
+"""Rule packs: the bundled ones (mtg, almos) and plug-in packs read from a directory.
+
+A pack is a set of `.lp` files (every statement annotated with `%@`) plus, optionally, card
+YAML files. The bundled packs live under `rules_asp/`; a plug-in pack is any directory a
+designer points to (`--pack-dir DIR`, or a path in a scenario's `rules:`):
+
+    mypack/
+      pack.yaml        optional: {name: mypack, requires: [mtg, almos]}
+      *.lp, sub/*.lp   the rules (read recursively, `cards/` excluded)
+      cards/*.yaml     optional: the pack's cards, one a file, as in rules_asp/cards/
+
+Without pack.yaml the pack is named after the directory and requires [mtg].
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from .errors import ScenarioError
+
+BUNDLED = {"mtg": ("core", "mtg"), "almos": ("almos",)}
+BUNDLED_REQUIRES = {"mtg": (), "almos": ("mtg",)}
+PACK_NAME = re.compile(r"^[a-z][a-z0-9_]*$")
+PACK_KEYS = {"name", "requires"}
+
+
+@dataclass(frozen=True)
+class Pack:
+    """Where a pack's rules (and cards) are, and the packs it builds on."""
+
+    name: str
+    root: Path                      # rule files are read under root / each of `dirs`
+    dirs: tuple[str, ...]
+    requires: tuple[str, ...] = ()
+    cards: Path | None = None
+    bundled: bool = True
+
+    def files(self) -> list[Path]:
+        out: list[Path] = []
+        for sub in self.dirs:
+            base = self.root / sub if sub else self.root
+            out += sorted(p for p in base.rglob("*.lp")
+                          if self.bundled or "cards" not in p.relative_to(base).parts[:-1])
+        return out
+
+    def label(self, path: Path) -> str:
+        """A rule file's name in messages: relative to rules_asp/, or `<pack>/<path>`."""
+        if self.bundled:
+            return str(path.relative_to(self.root))
+        return f"{self.name}/{path.relative_to(self.root)}"
+
+
+def bundled_pack(name: str, rules_dir: Path | None = None) -> Pack:
+    if rules_dir is None:
+        from ..rules_asp import RULES_DIR
+        rules_dir = RULES_DIR
+    return Pack(name, rules_dir, BUNDLED[name], BUNDLED_REQUIRES[name])
+
+
+def is_pack_path(entry: str) -> bool:
+    """In `rules:`, an entry that names a directory rather than a bundled pack."""
+    return "/" in entry or entry.startswith(".") or entry.startswith("~")
+
+
+def load_pack_dir(path: str | Path, where: str | None = None) -> Pack:
+    """A plug-in pack from a directory; ScenarioError (exit 2) when it is not a usable pack."""
+    from .yamlsrc import load_yaml
+    where = where or str(path)
+    root = Path(path).expanduser()
+    if not root.is_dir():
+        raise ScenarioError(where, None, "pack", f"{path}: no such pack directory")
+    name, requires = _pack_name(root.name), ("mtg",)
+    meta = root / "pack.yaml"
+    if meta.is_file():
+        src = load_yaml(meta.read_text(encoding="utf-8"), str(meta))
+        data = src.data if isinstance(src.data, dict) else {}
+        unknown = set(data) - PACK_KEYS
+        if unknown or not isinstance(src.data, dict):
+            raise ScenarioError(str(meta), None, "", f"pack.yaml is a mapping of {sorted(PACK_KEYS)}")
+        name = str(data.get("name", name))
+        requires = tuple(data.get("requires", ["mtg"]) or [])
+        for req in requires:
+            if req not in BUNDLED:
+                raise ScenarioError(str(meta), src.line(("requires",)), "requires",
+                                    f"unknown pack {req!r}; one of {', '.join(BUNDLED)}")
+    if not PACK_NAME.match(name) or name in BUNDLED:
+        raise ScenarioError(where, None, "pack", f"{name!r} is not a usable pack name (lowercase "
+                            "identifier, not mtg or almos)")
+    pack = Pack(name, root.resolve(), ("",), requires,
+                root.resolve() / "cards" if (root / "cards").is_dir() else None, bundled=False)
+    if not pack.files():
+        raise ScenarioError(where, None, "pack", f"{path}: no .lp rule file in the pack directory")
+    return pack
+
+
+def _pack_name(dirname: str) -> str:
+    return re.sub(r"[^a-z0-9_]", "_", dirname.lower()).lstrip("_0123456789") or "pack"
+
+
+def resolve(packs: list["str | Pack"], rules_dir: Path | None = None) -> list[Pack]:
+    """Names and packs -> packs, each required pack included, bundled ones first."""
+    by_name: dict[str, Pack] = {}
+    for p in packs:
+        pack = p if isinstance(p, Pack) else bundled_pack(p, rules_dir)
+        for req in pack.requires:
+            by_name.setdefault(req, bundled_pack(req, rules_dir))
+            for sub in BUNDLED_REQUIRES[req]:
+                by_name.setdefault(sub, bundled_pack(sub, rules_dir))
+        by_name.setdefault(pack.name, pack)
+    order = list(BUNDLED)
+    return sorted(by_name.values(), key=lambda k: (order.index(k.name) if k.name in order
+                                                    else len(order), k.name))
