@@ -33,8 +33,10 @@ class Checker:
         return raw
 
     def str_value(self, path: tuple, raw: Any) -> str:
-        if not isinstance(raw, str) or not raw.strip():
+        if not isinstance(raw, str):
             raise self.src.error(path, f"expected text, got {_kind(raw)}")
+        if not raw.strip():
+            raise self.src.error(path, "expected text, got empty text")
         if len(raw) > 500:
             raise self.src.error(path, "text longer than 500 characters")
         return raw
