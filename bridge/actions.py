@@ -120,14 +120,31 @@ def v_control(v, path, raw, scen):
 
 def v_create_token(v, path, raw, scen):
     from .cards import CARD_FIELDS, parse_card
-    d = v.chk.mapping(path, raw, CARD_FIELDS | {"id", "controller"})
+    d = v.chk.mapping(path, raw, CARD_FIELDS | {"id", "controller", "counters"})
     tid = v.chk.ident(path + ("id",), d.get("id"))
     if scen.object(tid) or tid in scen.tokens or tid in scen.players:
         raise v.err(path + ("id",), f"duplicate id {tid!r}")
-    card_fields = {k: val for k, val in d.items() if k not in ("id", "controller")}
+    card_fields = {k: val for k, val in d.items() if k not in ("id", "controller", "counters")}
     scen.tokens[tid] = parse_card(v.chk, path, card_fields, key=f"#token:{tid}")
     return {"id": tid, "controller": _player(v, path + ("controller",),
-                                             d.get("controller", scen.turn.active), scen)}
+                                             d.get("controller", scen.turn.active), scen),
+            "counters": _enters_with(v, path, d)}
+
+
+def _enters_with(v, path, d) -> dict[str, int]:
+    """122.6: the counters an effect says the object enters the battlefield with."""
+    return v._counters(path + ("counters",), d.get("counters") or {})
+
+
+def v_put_onto_battlefield(v, path, raw, scen):
+    if isinstance(raw, str):
+        raw = {"object": raw}
+    d = _fields(v, path, raw, {"object", "controller", "counters"}, ("object",))
+    oid = _obj(v, path + ("object",), d["object"], scen)
+    obj = scen.object(oid)
+    default = obj.owner if obj is not None else scen.turn.active
+    return {"object": oid, "controller": _player(v, path + ("controller",), d.get("controller", default), scen),
+            "counters": _enters_with(v, path, d)}
 
 
 COPY_EXCEPT = {"name", "power", "toughness", "types", "subtypes", "supertypes", "colors",
@@ -136,7 +153,7 @@ COPY_EXCEPT = {"name", "power", "toughness", "types", "subtypes", "supertypes", 
 
 def v_copy(v, path, raw, scen):
     from .cards import KEYWORD_NAME, WORD
-    d = _fields(v, path, raw, {"object", "id", "as_token_for", "except"}, ("object", "id"))
+    d = _fields(v, path, raw, {"object", "id", "as_token_for", "except", "counters"}, ("object", "id"))
     orig = _obj(v, path + ("object",), d["object"], scen)
     tid = v.chk.ident(path + ("id",), d["id"])
     if scen.object(tid) or tid in scen.tokens or tid in scen.players:
@@ -158,7 +175,8 @@ def v_copy(v, path, raw, scen):
             attr = {"add_types": "type", "add_subtypes": "subtype", "keywords": "keyword"}[key]
             adds += [(attr, Function(w.replace("-", "_")))
                      for w in v.chk.word_list(kpath, val, KEYWORD_NAME if key == "keywords" else WORD)]
-    return {"object": orig, "id": tid, "player": owner, "sets": sets, "adds": adds}
+    return {"object": orig, "id": tid, "player": owner, "sets": sets, "adds": adds,
+            "counters": _enters_with(v, path, d)}
 
 
 def v_modify(v, path, raw, scen):
@@ -273,12 +291,20 @@ def f_control(a):
     return _with_until(atom("gain_control", a["object"], a["player"]), a)
 
 
+def _counter_args(a) -> list[tuple[str, Symbol]]:
+    return [("counters", Function("c", [String(k), Number(n)])) for k, n in a["counters"].items() if n]
+
+
 def f_create_token(a):
-    return atom("create_token", a["id"], a["controller"]), []
+    return atom("create_token", a["id"], a["controller"]), _counter_args(a)
+
+
+def f_put_onto_battlefield(a):
+    return atom("put_onto_battlefield", a["object"], a["controller"]), _counter_args(a)
 
 
 def f_copy(a):
-    return atom("copy", a["object"], a["id"], a["player"]), []
+    return atom("copy", a["object"], a["id"], a["player"]), _counter_args(a)
 
 
 def f_modify(a):
@@ -339,6 +365,7 @@ ACTION_SPECS: dict[str, ActionSpec] = {
     "remove_counters": ActionSpec(v_counters, f_counters("remove_counters"), ("122.1",)),
     "gain_control": ActionSpec(v_control, f_control, ("613.1b",)),
     "create_token": ActionSpec(v_create_token, f_create_token, ("111.1",)),
+    "put_onto_battlefield": ActionSpec(v_put_onto_battlefield, f_put_onto_battlefield, ("110.2a",)),
     "copy": ActionSpec(v_copy, f_copy, ("707.2",)),
     "transform": ActionSpec(v_object, f_object("transform"), ("701.27a",)),
     "modify": ActionSpec(v_modify, f_modify, ("613.4c",)),
