@@ -151,6 +151,17 @@ COPY_EXCEPT = {"name", "power", "toughness", "types", "subtypes", "supertypes", 
                "add_types", "add_subtypes", "keywords"}
 
 
+def v_become_copy(v, path, raw, scen):
+    """A permanent already on the battlefield becomes a copy of another object (707.2)."""
+    d = _fields(v, path, raw, {"object", "of"}, ("object", "of"))
+    return {"object": _obj(v, path + ("object",), d["object"], scen),
+            "of": _obj(v, path + ("of",), d["of"], scen)}
+
+
+def f_become_copy(a):
+    return atom("become_copy", a["object"], a["of"]), []
+
+
 def v_copy(v, path, raw, scen):
     from .cards import KEYWORD_NAME, WORD
     d = _fields(v, path, raw, {"object", "id", "as_token_for", "except", "counters"}, ("object", "id"))
@@ -367,6 +378,7 @@ ACTION_SPECS: dict[str, ActionSpec] = {
     "create_token": ActionSpec(v_create_token, f_create_token, ("111.1",)),
     "put_onto_battlefield": ActionSpec(v_put_onto_battlefield, f_put_onto_battlefield, ("110.2a",)),
     "copy": ActionSpec(v_copy, f_copy, ("707.2",)),
+    "become_copy": ActionSpec(v_become_copy, f_become_copy, ("707.2",)),
     "transform": ActionSpec(v_object, f_object("transform"), ("701.27a",)),
     "modify": ActionSpec(v_modify, f_modify, ("613.4c",)),
     "gain_life": ActionSpec(v_life, f_life("gain_life"), ("119.3",)),
