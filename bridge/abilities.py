@@ -136,7 +136,8 @@ OBJECT_EFFECTS = ("destroy", "exile", "return_to_hand", "sacrifice", "counter", 
 
 
 def _effect(chk: Checker, p: tuple, raw: Any) -> dict[str, Any]:
-    data = chk.mapping(p, raw, set(EFFECT_FIELDS) | set(OBJECT_EFFECTS) | {"add_mana", "set_battlefield_state"})
+    data = chk.mapping(p, raw, set(EFFECT_FIELDS) | set(OBJECT_EFFECTS)
+                       | {"add_mana", "set_battlefield_state", "exile_until"})
     if len(data) != 1:
         raise chk.src.error(p, "an effect is a map with one verb as key")
     verb, arg = next(iter(data.items()))
@@ -148,6 +149,8 @@ def _effect(chk: Checker, p: tuple, raw: Any) -> dict[str, Any]:
         return {"verb": verb, "mana": [chk.choice(q, m, tuple(MANA)) for m in letters]}
     if verb == "set_battlefield_state":
         return _state_effect(chk, q, arg)
+    if verb == "exile_until":
+        return _exile_until(chk, q, arg)
     allowed, required = EFFECT_FIELDS[verb]
     d = chk.mapping(q, arg, allowed)
     for key in required:
@@ -166,6 +169,28 @@ def _effect(chk: Checker, p: tuple, raw: Any) -> dict[str, Any]:
     out["keywords"] = chk.word_list(q + ("keywords",), d.get("keywords", []), re.compile(r"^[a-z_]+$"))
     if "until" in d:
         out["until"] = chk.choice(q + ("until",), d["until"], ("end_of_turn",))
+    return out
+
+
+EXILE_UNTIL_FIELDS = {"player", "count", "not_types", "max_mana_value", "may_cast_free", "found_to_hand",
+                      "rest"}
+
+
+def _exile_until(chk: Checker, q: tuple, arg: Any) -> dict[str, Any]:
+    """`exile_until: {player, count, not_types, max_mana_value, may_cast_free, found_to_hand, rest}`:
+    exile cards from the top of the player's library until `count` cards that match are exiled
+    (docs/abilities.md)."""
+    d = chk.mapping(q, arg, EXILE_UNTIL_FIELDS)
+    out: dict[str, Any] = {"verb": "exile_until", "player": _ref(chk, q + ("player",), d.get("player", "you")),
+                           "count": chk.int_value(q + ("count",), d.get("count", 1), 1),
+                           "not_types": chk.word_list(q + ("not_types",), d.get("not_types", []), re.compile(r"^[a-z_]+$")),
+                           "may_cast_free": chk.bool_value(q + ("may_cast_free",), d.get("may_cast_free", False)),
+                           "found_to_hand": chk.int_value(q + ("found_to_hand",), d.get("found_to_hand", 0), 0),
+                           "rest": chk.choice(q + ("rest",), d.get("rest", "exile"), ("exile", "bottom"))}
+    if d.get("max_mana_value") is not None:
+        out["max_mana_value"] = chk.int_value(q + ("max_mana_value",), d["max_mana_value"], 0)
+    if out["found_to_hand"] > 1:
+        raise chk.src.error(q + ("found_to_hand",), "only 0 or 1 is encoded (608.2c)")
     return out
 
 
@@ -355,6 +380,8 @@ def _effect_facts(head: list[Symbol], e: int, eff: dict[str, Any]) -> list[Symbo
         terms = [Function(verb, [ref("object"), String(eff["kind"]), amount()])]
     elif verb == "set_battlefield_state":
         terms = [Function(verb, [Function(eff["state"])])]
+    elif verb == "exile_until":
+        return _exile_until_facts(head, e, eff)
     else:  # modify
         terms = [Function("modify", [ref("object"), Number(eff["power"]), Number(eff["toughness"])])]
     out = []
@@ -367,6 +394,22 @@ def _effect_facts(head: list[Symbol], e: int, eff: dict[str, Any]) -> list[Symbo
         if eff.get("until"):
             out.append(Function("ability_effect_arg",
                                 head + [eid, Function("until"), Function(eff["until"])]))
+    return out
+
+
+def _exile_until_facts(head: list[Symbol], e: int, eff: dict[str, Any]) -> list[Symbol]:
+    eid = Number(e * 10)
+    arg = lambda key, val: Function("ability_effect_arg", head + [eid, Function(key), val])  # noqa: E731
+    out = [Function("ability_effect", head + [eid, Function("exile_until", [_ref_term(eff["player"]),
+                                                                          Number(eff["count"])])])]
+    out += [arg("not_type", Function(t)) for t in eff["not_types"]]
+    if "max_mana_value" in eff:
+        out.append(arg("max_mana_value", Number(eff["max_mana_value"])))
+    if eff["may_cast_free"]:
+        out.append(arg("may_cast_free", Function("true")))
+    if eff["found_to_hand"]:
+        out.append(arg("found_to_hand", Number(eff["found_to_hand"])))
+    out.append(arg("rest", Function(eff["rest"])))
     return out
 
 

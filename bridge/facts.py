@@ -154,6 +154,7 @@ def scenario_facts(scen: Scenario, line: Timeline) -> list[Symbol]:
         facts += _object(obj, i + 1)
     facts += _tokens(scen)
     facts += _stack(scen)
+    facts += _library_order(scen)
     for action, slots, plan in zip(scen.actions, line.slot_times, action_plans(scen)):
         term, args = action_facts(action)
         facts += [atom("slot_plan", t, step) for t, steps in zip(slots, plan) for step in sorted(steps)]
@@ -176,6 +177,16 @@ def _players(scen: Scenario) -> list[Symbol]:
             _init("turn_number", turn.number)]
     if scen.battlefield_state != "empty":
         out.append(atom("scenario_battlefield_state", scen.battlefield_state))
+    return out
+
+
+def _library_order(scen: Scenario) -> list[Symbol]:
+    """401.2: the named cards of a library, on top of its unnamed cards, top first in list order."""
+    out, seen = [], {}
+    for obj in scen.objects:
+        if obj.zone == "library":
+            seen[obj.owner] = seen.get(obj.owner, 0) + 1
+            out.append(atom("library_index", obj.id, seen[obj.owner]))
     return out
 
 
