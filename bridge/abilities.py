@@ -18,7 +18,7 @@ from .checks import Checker
 KINDS = ("spell", "activated", "triggered", "static", "chapter")
 TARGET_SPECS = ("any", "creature", "player", "opponent", "permanent", "nonland_permanent", "spell", "land",
                 "artifact", "enchantment", "planeswalker", "creature_or_planeswalker",
-                "player_or_planeswalker")
+                "player_or_planeswalker", "opponent_permanent")
 REF = re.compile(r"^(self|you|target\d?)$")
 TRIGGER_EVENTS = ("enters", "dies", "leaves", "dealt_damage", "you_cast", "beginning_of",
                   "counter_removed")
@@ -137,7 +137,7 @@ OBJECT_EFFECTS = ("destroy", "exile", "return_to_hand", "sacrifice", "counter", 
 
 def _effect(chk: Checker, p: tuple, raw: Any) -> dict[str, Any]:
     data = chk.mapping(p, raw, set(EFFECT_FIELDS) | set(OBJECT_EFFECTS)
-                       | {"add_mana", "set_battlefield_state", "exile_until"})
+                       | {"add_mana", "set_battlefield_state", "exile_until"} | set(RESOLUTION_CHOICES))
     if len(data) != 1:
         raise chk.src.error(p, "an effect is a map with one verb as key")
     verb, arg = next(iter(data.items()))
@@ -151,6 +151,8 @@ def _effect(chk: Checker, p: tuple, raw: Any) -> dict[str, Any]:
         return _state_effect(chk, q, arg)
     if verb == "exile_until":
         return _exile_until(chk, q, arg)
+    if verb in RESOLUTION_CHOICES:
+        return _resolution_choice(chk, q, verb, arg)
     allowed, required = EFFECT_FIELDS[verb]
     d = chk.mapping(q, arg, allowed)
     for key in required:
@@ -169,6 +171,26 @@ def _effect(chk: Checker, p: tuple, raw: Any) -> dict[str, Any]:
     out["keywords"] = chk.word_list(q + ("keywords",), d.get("keywords", []), re.compile(r"^[a-z_]+$"))
     if "until" in d:
         out["until"] = chk.choice(q + ("until",), d["until"], ("end_of_turn",))
+    return out
+
+
+# Effects whose object is chosen as the spell resolves (608.2c), docs/abilities.md
+RESOLUTION_CHOICES = {"put_from_hand": {"type"}, "copy_permanent": set(),
+                      "distribute_counters": {"kind", "amount"}}
+
+
+def _resolution_choice(chk: Checker, q: tuple, verb: str, arg: Any) -> dict[str, Any]:
+    d = chk.mapping(q, arg if arg is not None else {}, RESOLUTION_CHOICES[verb])
+    out: dict[str, Any] = {"verb": verb}
+    if verb == "put_from_hand":
+        out["type"] = chk.choice(q + ("type",), d.get("type", "permanent"),
+                                 ("artifact", "creature", "enchantment", "land", "planeswalker", "battle",
+                                  "permanent"))
+    if verb == "distribute_counters":
+        out["kind"] = chk.str_value(q + ("kind",), d.get("kind", "+1/+1"))
+        out["amount"] = chk.int_value(q + ("amount",), d.get("amount", 1), 1)
+        if out["amount"] > 10:
+            raise chk.src.error(q + ("amount",), "at most 10 counters can be distributed")
     return out
 
 
@@ -382,6 +404,12 @@ def _effect_facts(head: list[Symbol], e: int, eff: dict[str, Any]) -> list[Symbo
         terms = [Function(verb, [Function(eff["state"])])]
     elif verb == "exile_until":
         return _exile_until_facts(head, e, eff)
+    elif verb == "put_from_hand":
+        terms = [Function("put_from_hand", [Function(eff["type"])])]
+    elif verb == "copy_permanent":
+        terms = [Function("copy_permanent")]
+    elif verb == "distribute_counters":
+        terms = [Function("distribute_counters", [String(eff["kind"]), Number(eff["amount"])])]
     else:  # modify
         terms = [Function("modify", [ref("object"), Number(eff["power"]), Number(eff["toughness"])])]
     out = []

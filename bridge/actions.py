@@ -151,6 +151,30 @@ COPY_EXCEPT = {"name", "power", "toughness", "types", "subtypes", "supertypes", 
                "add_types", "add_subtypes", "keywords"}
 
 
+def v_resolve(v, path, raw, scen):
+    """`resolve`, or `resolve: {creates: [id, ...], creator: P}` naming the tokens the resolving
+    spell or ability creates, in the order it creates them (their owner: creator, default the
+    active player)."""
+    if raw is None:
+        return None
+    d = _fields(v, path, raw, {"creates", "creator"}, ("creates",))
+    creator = _player(v, path + ("creator",), d.get("creator", scen.turn.active), scen)
+    ids = []
+    for i, tid in enumerate(v.chk.list(path + ("creates",), d["creates"])):
+        tid = v.chk.ident(path + ("creates", i), tid)
+        if scen.object(tid) or tid in scen.tokens or tid in scen.players:
+            raise v.err(path + ("creates", i), f"duplicate id {tid!r}")
+        scen.tokens[tid] = None  # what it is comes from the effect that creates it
+        ids.append(tid)
+    return {"creates": ids, "creator": creator}
+
+
+def f_resolve(a):
+    if a is None:
+        return Function("resolve"), []
+    return Function("resolve"), [("creates", atom("c", i + 1, t)) for i, t in enumerate(a["creates"])]
+
+
 def v_become_copy(v, path, raw, scen):
     """A permanent already on the battlefield becomes a copy of another object (707.2)."""
     d = _fields(v, path, raw, {"object", "of"}, ("object", "of"))
@@ -363,7 +387,7 @@ ACTION_SPECS: dict[str, ActionSpec] = {
                                     ("508.1",), True),
     "declare_blockers": ActionSpec(v_declaration("block"), f_declaration("declare_blockers", "block"),
                                    ("509.1",), True),
-    "resolve": ActionSpec(v_none, f_plain("resolve"), ("117.4",), True),
+    "resolve": ActionSpec(v_resolve, f_resolve, ("117.4",), True),
     "advance": ActionSpec(v_step, f_object("advance"), ("500.1",), True),
     "deal_combat_damage": ActionSpec(v_none, f_plain("deal_combat_damage"), ("510.2",), True),
     # direct effects

@@ -334,6 +334,8 @@ def _tokens(scen: Scenario) -> list[Symbol]:
     for action in scen.actions:
         if action.verb == "create_token":
             creators[action.args["id"]] = action.args["controller"]
+        elif action.verb == "resolve" and action.args:
+            creators.update({t: action.args["creator"] for t in action.args["creates"]})
         elif action.verb == "copy":
             creators[action.args["id"]] = action.args["player"]
             orig = scen.object(action.args["object"])
