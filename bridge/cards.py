@@ -67,9 +67,9 @@ def _chapters(chk: Checker, path: tuple, abilities: list) -> dict[int, list[int]
 
 
 def _mana_cost(chk: Checker, path: tuple, data: dict) -> str | None:
-    """202.1b: an empty or absent mana cost means the face has none (a Siege's back face)."""
-    if isinstance(data.get("mana_cost"), str) and not data["mana_cost"].strip():
-        return None
+    raw = data.get("mana_cost")
+    if isinstance(raw, str) and not raw.strip():
+        return None  # 202.1b: an empty mana cost is no mana cost (a Siege's back face)
     cost = chk.opt_str(path, data, "mana_cost")
     if cost is None:
         return None

@@ -36,7 +36,7 @@ class Checker:
         if not isinstance(raw, str):
             raise self.src.error(path, f"expected text, got {_kind(raw)}")
         if not raw.strip():
-            raise self.src.error(path, "expected text, got empty text")
+            raise self.src.error(path, "expected text, got an empty string")
         if len(raw) > 500:
             raise self.src.error(path, "text longer than 500 characters")
         return raw
