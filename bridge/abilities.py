@@ -203,6 +203,8 @@ def _cost(chk: Checker, p: tuple, raw: Any, sacrifice_kinds: tuple[str, ...] = (
             out.append("tap")
         elif c == "sacrifice" and not sacrifice_kinds:
             out.append("sacrifice")
+        elif isinstance(c, dict) and set(c) == {"loyalty"} and not sacrifice_kinds:
+            out.append(("loyalty", _loyalty_amount(chk, p + (j, "loyalty"), c["loyalty"])))
         elif isinstance(c, dict) and set(c) == {"pay_life"}:
             out.append(("pay_life", chk.int_value(p + (j, "pay_life"), c["pay_life"], 0)))
         elif isinstance(c, dict) and set(c) == {"sacrifice"} and sacrifice_kinds:
@@ -212,8 +214,15 @@ def _cost(chk: Checker, p: tuple, raw: Any, sacrifice_kinds: tuple[str, ...] = (
         else:
             more = "{sacrifice: creature}, " if sacrifice_kinds else "\"{T}\", sacrifice, "
             raise chk.src.error(p + (j,), f"bad cost {c!r}: use mana like \"{{1}}{{G}}\", "
-                                          f"{more}{{pay_life: N}}")
+                                          f"{more}{{pay_life: N}}, {{loyalty: +N}} or {{loyalty: -N}}")
     return out
+
+
+def _loyalty_amount(chk: Checker, p: tuple, raw: Any) -> int:
+    """606.4: a loyalty cost `{loyalty: +2}`, `{loyalty: -3}` or `{loyalty: 0}`."""
+    if isinstance(raw, str) and re.fullmatch(r"[+-]?\d{1,4}", raw.strip()):
+        return int(raw.strip())
+    return chk.int_value(p, raw)
 
 
 def _when(chk: Checker, p: tuple, raw: Any) -> tuple:
@@ -382,6 +391,8 @@ def _cost_term(c: Any) -> Symbol:
         return Function(c)
     if c[0] == "pay_life":
         return Function("pay_life", [Number(c[1])])
+    if c[0] == "loyalty":
+        return Function("loyalty", [Number(c[1])])
     if c[0] == "sacrifice_a":
         return Function("sacrifice_a", [Function(c[1])])
     return Function("mana", [_mana_term(c[1])])
