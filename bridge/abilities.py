@@ -15,7 +15,7 @@ from clingo import Function, Number, String, Symbol
 
 from .checks import Checker
 
-KINDS = ("spell", "activated", "triggered", "static", "chapter")
+KINDS = ("spell", "activated", "triggered", "static", "chapter", "replacement")
 TARGET_SPECS = ("any", "creature", "player", "opponent", "permanent", "nonland_permanent", "spell", "land",
                 "artifact", "enchantment", "planeswalker", "creature_or_planeswalker",
                 "player_or_planeswalker")
@@ -55,6 +55,9 @@ def _chapter(chk: Checker, p: tuple, item: dict) -> dict[str, Any]:
 def _ability(chk: Checker, p: tuple, kind: str, body: Any) -> dict[str, Any]:
     if kind == "static":
         return {"kind": kind, "text": body}
+    if kind == "replacement":
+        from .replacement import parse_replacement
+        return parse_replacement(chk, p, body)
     allowed = {"targets", "effects"} | ({"cost"} if kind == "activated" else set()) | \
         ({"when", "if", "may"} if kind == "triggered" else set()) | \
         ({"choose", "modes", "if_kicked"} | set(SPELL_COSTS) if kind == "spell" else set()) | \
@@ -131,11 +134,14 @@ EFFECT_FIELDS = {
     "put_counters": ({"object", "kind", "amount"}, ("object", "kind", "amount")),
     "remove_counters": ({"object", "kind", "amount"}, ("object", "kind", "amount")),
     "modify": ({"object", "power", "toughness", "keywords", "until"}, ("object",)),
+    "prevent_damage": ({"target", "amount"}, ("target", "amount")),
 }
 OBJECT_EFFECTS = ("destroy", "exile", "return_to_hand", "sacrifice", "counter", "untap", "tap")
 
 
 def _effect(chk: Checker, p: tuple, raw: Any) -> dict[str, Any]:
+    if raw == "prevent_combat_damage":
+        return {"verb": "prevent_combat_damage"}
     data = chk.mapping(p, raw, set(EFFECT_FIELDS) | set(OBJECT_EFFECTS) | {"add_mana", "set_battlefield_state"})
     if len(data) != 1:
         raise chk.src.error(p, "an effect is a map with one verb as key")
@@ -158,7 +164,8 @@ def _effect(chk: Checker, p: tuple, raw: Any) -> dict[str, Any]:
         if key in d:
             out[key] = _ref(chk, q + (key,), d[key])
     if "amount" in d:
-        out["amount"] = "x" if d["amount"] == "x" else chk.int_value(q + ("amount",), d["amount"], 0)
+        special = ("x", "all") if verb == "prevent_damage" else ("x",)
+        out["amount"] = d["amount"] if d["amount"] in special else chk.int_value(q + ("amount",), d["amount"], 0)
     if "kind" in d:
         out["kind"] = chk.str_value(q + ("kind",), d["kind"])
     for key in ("power", "toughness"):
@@ -268,6 +275,9 @@ def ability_facts(key: Symbol, face: str, n: int, ab: dict[str, Any]) -> list[Sy
     out = [Function("ability_kind", head + [Function(ab["kind"])])]
     if ab["kind"] == "static":
         return out
+    if ab["kind"] == "replacement":
+        from .replacement import replacement_facts
+        return out + replacement_facts(head, ab)
     if ab.get("modes"):
         out += _mode_facts(head, ab)
     else:
@@ -350,13 +360,15 @@ def _val(v: Any) -> Symbol:
 def _effect_facts(head: list[Symbol], e: int, eff: dict[str, Any]) -> list[Symbol]:
     verb = eff["verb"]
     ref = lambda name: _ref_term(eff[name])  # noqa: E731
-    amount = lambda: Function("x") if eff["amount"] == "x" else Number(eff["amount"])  # noqa: E731
+    amount = lambda: Function(eff["amount"]) if isinstance(eff["amount"], str) else Number(eff["amount"])  # noqa: E731
     if verb in OBJECT_EFFECTS:
         terms = [Function(verb, [ref("object")])]
     elif verb == "add_mana":
         terms = [Function("add_mana", [Function(MANA[m])]) for m in eff["mana"]]
-    elif verb == "deal_damage":
-        terms = [Function("deal_damage", [ref("target"), amount()])]
+    elif verb in ("deal_damage", "prevent_damage"):
+        terms = [Function(verb, [ref("target"), amount()])]
+    elif verb == "prevent_combat_damage":
+        terms = [Function(verb)]
     elif verb in ("draw", "gain_life", "lose_life"):
         who = ref("player") if "player" in eff else Function("you")
         terms = [Function(verb, [who, amount()])]
