@@ -15,7 +15,7 @@ from clingo import Function, Number, String, Symbol
 
 from .checks import Checker
 
-KINDS = ("spell", "activated", "triggered", "static", "chapter")
+KINDS = ("spell", "activated", "triggered", "static", "chapter", "replacement")
 TARGET_SPECS = ("any", "creature", "player", "opponent", "permanent", "nonland_permanent", "spell", "land",
                 "artifact", "enchantment", "planeswalker", "creature_or_planeswalker",
                 "player_or_planeswalker", "opponent_permanent")
@@ -55,6 +55,9 @@ def _chapter(chk: Checker, p: tuple, item: dict) -> dict[str, Any]:
 def _ability(chk: Checker, p: tuple, kind: str, body: Any) -> dict[str, Any]:
     if kind == "static":
         return {"kind": kind, "text": body}
+    if kind == "replacement":
+        from .replacement import parse_replacement
+        return parse_replacement(chk, p, body)
     allowed = {"targets", "effects"} | ({"cost"} if kind == "activated" else set()) | \
         ({"when", "if", "may"} if kind == "triggered" else set()) | \
         ({"choose", "modes", "if_kicked"} | set(SPELL_COSTS) if kind == "spell" else set()) | \
@@ -131,11 +134,14 @@ EFFECT_FIELDS = {
     "put_counters": ({"object", "kind", "amount"}, ("object", "kind", "amount")),
     "remove_counters": ({"object", "kind", "amount"}, ("object", "kind", "amount")),
     "modify": ({"object", "power", "toughness", "keywords", "until"}, ("object",)),
+    "prevent_damage": ({"target", "amount"}, ("target", "amount")),
 }
 OBJECT_EFFECTS = ("destroy", "exile", "return_to_hand", "sacrifice", "counter", "untap", "tap")
 
 
 def _effect(chk: Checker, p: tuple, raw: Any) -> dict[str, Any]:
+    if raw == "prevent_combat_damage":
+        return {"verb": "prevent_combat_damage"}
     data = chk.mapping(p, raw, set(EFFECT_FIELDS) | set(OBJECT_EFFECTS)
                        | {"add_mana", "set_battlefield_state", "exile_until"} | set(RESOLUTION_CHOICES))
     if len(data) != 1:
@@ -163,7 +169,8 @@ def _effect(chk: Checker, p: tuple, raw: Any) -> dict[str, Any]:
         if key in d:
             out[key] = _ref(chk, q + (key,), d[key])
     if "amount" in d:
-        out["amount"] = "x" if d["amount"] == "x" else chk.int_value(q + ("amount",), d["amount"], 0)
+        special = ("x", "all") if verb == "prevent_damage" else ("x",)
+        out["amount"] = d["amount"] if d["amount"] in special else chk.int_value(q + ("amount",), d["amount"], 0)
     if "kind" in d:
         out["kind"] = chk.str_value(q + ("kind",), d["kind"])
     for key in ("power", "toughness"):
@@ -250,6 +257,8 @@ def _cost(chk: Checker, p: tuple, raw: Any, sacrifice_kinds: tuple[str, ...] = (
             out.append("tap")
         elif c == "sacrifice" and not sacrifice_kinds:
             out.append("sacrifice")
+        elif isinstance(c, dict) and set(c) == {"loyalty"} and not sacrifice_kinds:
+            out.append(("loyalty", _loyalty_amount(chk, p + (j, "loyalty"), c["loyalty"])))
         elif isinstance(c, dict) and set(c) == {"pay_life"}:
             out.append(("pay_life", chk.int_value(p + (j, "pay_life"), c["pay_life"], 0)))
         elif isinstance(c, dict) and set(c) == {"sacrifice"} and sacrifice_kinds:
@@ -259,8 +268,15 @@ def _cost(chk: Checker, p: tuple, raw: Any, sacrifice_kinds: tuple[str, ...] = (
         else:
             more = "{sacrifice: creature}, " if sacrifice_kinds else "\"{T}\", sacrifice, "
             raise chk.src.error(p + (j,), f"bad cost {c!r}: use mana like \"{{1}}{{G}}\", "
-                                          f"{more}{{pay_life: N}}")
+                                          f"{more}{{pay_life: N}}, {{loyalty: +N}} or {{loyalty: -N}}")
     return out
+
+
+def _loyalty_amount(chk: Checker, p: tuple, raw: Any) -> int:
+    """606.4: a loyalty cost `{loyalty: +2}`, `{loyalty: -3}` or `{loyalty: 0}`."""
+    if isinstance(raw, str) and re.fullmatch(r"[+-]?\d{1,4}", raw.strip()):
+        return int(raw.strip())
+    return chk.int_value(p, raw)
 
 
 def _when(chk: Checker, p: tuple, raw: Any) -> tuple:
@@ -306,6 +322,9 @@ def ability_facts(key: Symbol, face: str, n: int, ab: dict[str, Any]) -> list[Sy
     out = [Function("ability_kind", head + [Function(ab["kind"])])]
     if ab["kind"] == "static":
         return out
+    if ab["kind"] == "replacement":
+        from .replacement import replacement_facts
+        return out + replacement_facts(head, ab)
     if ab.get("modes"):
         out += _mode_facts(head, ab)
     else:
@@ -388,13 +407,15 @@ def _val(v: Any) -> Symbol:
 def _effect_facts(head: list[Symbol], e: int, eff: dict[str, Any]) -> list[Symbol]:
     verb = eff["verb"]
     ref = lambda name: _ref_term(eff[name])  # noqa: E731
-    amount = lambda: Function("x") if eff["amount"] == "x" else Number(eff["amount"])  # noqa: E731
+    amount = lambda: Function(eff["amount"]) if isinstance(eff["amount"], str) else Number(eff["amount"])  # noqa: E731
     if verb in OBJECT_EFFECTS:
         terms = [Function(verb, [ref("object")])]
     elif verb == "add_mana":
         terms = [Function("add_mana", [Function(MANA[m])]) for m in eff["mana"]]
-    elif verb == "deal_damage":
-        terms = [Function("deal_damage", [ref("target"), amount()])]
+    elif verb in ("deal_damage", "prevent_damage"):
+        terms = [Function(verb, [ref("target"), amount()])]
+    elif verb == "prevent_combat_damage":
+        terms = [Function(verb)]
     elif verb in ("draw", "gain_life", "lose_life"):
         who = ref("player") if "player" in eff else Function("you")
         terms = [Function(verb, [who, amount()])]
@@ -453,6 +474,8 @@ def _cost_term(c: Any) -> Symbol:
         return Function(c)
     if c[0] == "pay_life":
         return Function("pay_life", [Number(c[1])])
+    if c[0] == "loyalty":
+        return Function("loyalty", [Number(c[1])])
     if c[0] == "sacrifice_a":
         return Function("sacrifice_a", [Function(c[1])])
     return Function("mana", [_mana_term(c[1])])

@@ -95,6 +95,17 @@ def v_damage(v, path, raw, scen):
             "amount": v.chk.int_value(path + ("amount",), d["amount"], minimum=0)}
 
 
+def v_prevent(v, path, raw, scen):
+    """615.7: a shield on a permanent or player, `amount` a number or `all` (this turn)."""
+    d = _fields(v, path, raw, {"target", "amount"}, ("target", "amount"))
+    amount = "all" if d["amount"] == "all" else v.chk.int_value(path + ("amount",), d["amount"], minimum=1)
+    return {"target": _obj(v, path + ("target",), d["target"], scen, any_target=True), "amount": amount}
+
+
+def f_prevent(a):
+    return atom("prevent_damage", a["target"], a["amount"]), []
+
+
 def v_counters(v, path, raw, scen):
     from .validate import COUNTER_ALIASES
     d = _fields(v, path, raw, {"object", "kind", "amount"}, ("object", "kind", "amount"))
@@ -396,6 +407,8 @@ ACTION_SPECS: dict[str, ActionSpec] = {
     "exile": ActionSpec(v_object, f_object("exile"), ("701.13a",)),
     "return_to_hand": ActionSpec(v_object, f_object("return_to_hand"), ("400.6",)),
     "sacrifice": ActionSpec(v_object, f_object("sacrifice"), ("701.21a",)),
+    "prevent_damage": ActionSpec(v_prevent, f_prevent, ("615.7",)),
+    "prevent_combat_damage": ActionSpec(v_none, f_plain("prevent_combat_damage"), ("615.1a",)),
     "put_counters": ActionSpec(v_counters, f_counters("put_counters"), ("122.1",)),
     "remove_counters": ActionSpec(v_counters, f_counters("remove_counters"), ("122.1",)),
     "gain_control": ActionSpec(v_control, f_control, ("613.1b",)),
