@@ -302,6 +302,8 @@ def _object(obj, position: int) -> list[Symbol]:
             out.append(_init(name, o))
     if obj.face == "back":
         out.append(_init("face", o, "back"))
+    elif obj.face == "down":
+        out.append(_init("face_down", o))
     if obj.damage:
         out.append(_init("damage", o, obj.damage))
     for kind, n in _counters(obj).items():
@@ -320,7 +322,7 @@ def _counters(obj) -> dict[str, int]:
     counters is taken to have entered with its printed loyalty or defense."""
     counters = dict(obj.counters)
     card = obj.card.back if obj.face == "back" and obj.card.back else obj.card
-    if obj.zone == "battlefield":
+    if obj.zone == "battlefield" and obj.face != "down":
         if "planeswalker" in card.types and "loyalty" not in counters and card.loyalty is not None:
             counters["loyalty"] = card.loyalty
         if "battle" in card.types and "defense" not in counters and card.defense is not None:
