@@ -16,10 +16,10 @@ from clingo import Function, Number, String, Symbol
 from .checks import Checker
 from .yamlsrc import clip
 
-KINDS = ("spell", "activated", "triggered", "static", "chapter")
+KINDS = ("spell", "activated", "triggered", "static", "chapter", "replacement")
 TARGET_SPECS = ("any", "creature", "player", "opponent", "permanent", "nonland_permanent", "spell", "land",
                 "artifact", "enchantment", "planeswalker", "creature_or_planeswalker",
-                "player_or_planeswalker")
+                "player_or_planeswalker", "opponent_permanent")
 REF = re.compile(r"self|you|target\d?", re.ASCII)   # used with fullmatch
 TRIGGER_EVENTS = ("enters", "dies", "leaves", "dealt_damage", "you_cast", "beginning_of",
                   "counter_removed")
@@ -56,6 +56,9 @@ def _chapter(chk: Checker, p: tuple, item: dict) -> dict[str, Any]:
 def _ability(chk: Checker, p: tuple, kind: str, body: Any) -> dict[str, Any]:
     if kind == "static":
         return {"kind": kind, "text": body}
+    if kind == "replacement":
+        from .replacement import parse_replacement
+        return parse_replacement(chk, p, body)
     allowed = {"targets", "effects"} | ({"cost"} if kind == "activated" else set()) | \
         ({"when", "if", "may"} if kind == "triggered" else set()) | \
         ({"choose", "modes", "if_kicked"} | set(SPELL_COSTS) if kind == "spell" else set()) | \
@@ -132,12 +135,16 @@ EFFECT_FIELDS = {
     "put_counters": ({"object", "kind", "amount"}, ("object", "kind", "amount")),
     "remove_counters": ({"object", "kind", "amount"}, ("object", "kind", "amount")),
     "modify": ({"object", "power", "toughness", "keywords", "until"}, ("object",)),
+    "prevent_damage": ({"target", "amount"}, ("target", "amount")),
 }
 OBJECT_EFFECTS = ("destroy", "exile", "return_to_hand", "sacrifice", "counter", "untap", "tap")
 
 
 def _effect(chk: Checker, p: tuple, raw: Any) -> dict[str, Any]:
-    data = chk.mapping(p, raw, set(EFFECT_FIELDS) | set(OBJECT_EFFECTS) | {"add_mana", "set_battlefield_state"})
+    if raw == "prevent_combat_damage":
+        return {"verb": "prevent_combat_damage"}
+    data = chk.mapping(p, raw, set(EFFECT_FIELDS) | set(OBJECT_EFFECTS)
+                       | {"add_mana", "set_battlefield_state", "exile_until"} | set(RESOLUTION_CHOICES))
     if len(data) != 1:
         raise chk.src.error(p, "an effect is a map with one verb as key")
     verb, arg = next(iter(data.items()))
@@ -149,6 +156,10 @@ def _effect(chk: Checker, p: tuple, raw: Any) -> dict[str, Any]:
         return {"verb": verb, "mana": [chk.choice(q, m, tuple(MANA)) for m in letters]}
     if verb == "set_battlefield_state":
         return _state_effect(chk, q, arg)
+    if verb == "exile_until":
+        return _exile_until(chk, q, arg)
+    if verb in RESOLUTION_CHOICES:
+        return _resolution_choice(chk, q, verb, arg)
     allowed, required = EFFECT_FIELDS[verb]
     d = chk.mapping(q, arg, allowed)
     for key in required:
@@ -159,7 +170,8 @@ def _effect(chk: Checker, p: tuple, raw: Any) -> dict[str, Any]:
         if key in d:
             out[key] = _ref(chk, q + (key,), d[key])
     if "amount" in d:
-        out["amount"] = "x" if d["amount"] == "x" else chk.int_value(q + ("amount",), d["amount"], 0)
+        special = ("x", "all") if verb == "prevent_damage" else ("x",)
+        out["amount"] = d["amount"] if d["amount"] in special else chk.int_value(q + ("amount",), d["amount"], 0)
     if "kind" in d:
         out["kind"] = chk.str_value(q + ("kind",), d["kind"])
     for key in ("power", "toughness"):
@@ -167,6 +179,48 @@ def _effect(chk: Checker, p: tuple, raw: Any) -> dict[str, Any]:
     out["keywords"] = chk.word_list(q + ("keywords",), d.get("keywords", []), re.compile(r"[a-z_]+"))
     if "until" in d:
         out["until"] = chk.choice(q + ("until",), d["until"], ("end_of_turn",))
+    return out
+
+
+# Effects whose object is chosen as the spell resolves (608.2c), docs/abilities.md
+RESOLUTION_CHOICES = {"put_from_hand": {"type"}, "copy_permanent": set(),
+                      "distribute_counters": {"kind", "amount"}}
+
+
+def _resolution_choice(chk: Checker, q: tuple, verb: str, arg: Any) -> dict[str, Any]:
+    d = chk.mapping(q, arg if arg is not None else {}, RESOLUTION_CHOICES[verb])
+    out: dict[str, Any] = {"verb": verb}
+    if verb == "put_from_hand":
+        out["type"] = chk.choice(q + ("type",), d.get("type", "permanent"),
+                                 ("artifact", "creature", "enchantment", "land", "planeswalker", "battle",
+                                  "permanent"))
+    if verb == "distribute_counters":
+        out["kind"] = chk.str_value(q + ("kind",), d.get("kind", "+1/+1"))
+        out["amount"] = chk.int_value(q + ("amount",), d.get("amount", 1), 1)
+        if out["amount"] > 10:
+            raise chk.src.error(q + ("amount",), "at most 10 counters can be distributed")
+    return out
+
+
+EXILE_UNTIL_FIELDS = {"player", "count", "not_types", "max_mana_value", "may_cast_free", "found_to_hand",
+                      "rest"}
+
+
+def _exile_until(chk: Checker, q: tuple, arg: Any) -> dict[str, Any]:
+    """`exile_until: {player, count, not_types, max_mana_value, may_cast_free, found_to_hand, rest}`:
+    exile cards from the top of the player's library until `count` cards that match are exiled
+    (docs/abilities.md)."""
+    d = chk.mapping(q, arg, EXILE_UNTIL_FIELDS)
+    out: dict[str, Any] = {"verb": "exile_until", "player": _ref(chk, q + ("player",), d.get("player", "you")),
+                           "count": chk.int_value(q + ("count",), d.get("count", 1), 1),
+                           "not_types": chk.word_list(q + ("not_types",), d.get("not_types", []), re.compile(r"^[a-z_]+$")),
+                           "may_cast_free": chk.bool_value(q + ("may_cast_free",), d.get("may_cast_free", False)),
+                           "found_to_hand": chk.int_value(q + ("found_to_hand",), d.get("found_to_hand", 0), 0),
+                           "rest": chk.choice(q + ("rest",), d.get("rest", "exile"), ("exile", "bottom"))}
+    if d.get("max_mana_value") is not None:
+        out["max_mana_value"] = chk.int_value(q + ("max_mana_value",), d["max_mana_value"], 0)
+    if out["found_to_hand"] > 1:
+        raise chk.src.error(q + ("found_to_hand",), "only 0 or 1 is encoded (608.2c)")
     return out
 
 
@@ -204,6 +258,8 @@ def _cost(chk: Checker, p: tuple, raw: Any, sacrifice_kinds: tuple[str, ...] = (
             out.append("tap")
         elif c == "sacrifice" and not sacrifice_kinds:
             out.append("sacrifice")
+        elif isinstance(c, dict) and set(c) == {"loyalty"} and not sacrifice_kinds:
+            out.append(("loyalty", _loyalty_amount(chk, p + (j, "loyalty"), c["loyalty"])))
         elif isinstance(c, dict) and set(c) == {"pay_life"}:
             out.append(("pay_life", chk.int_value(p + (j, "pay_life"), c["pay_life"], 0)))
         elif isinstance(c, dict) and set(c) == {"sacrifice"} and sacrifice_kinds:
@@ -213,8 +269,15 @@ def _cost(chk: Checker, p: tuple, raw: Any, sacrifice_kinds: tuple[str, ...] = (
         else:
             more = "{sacrifice: creature}, " if sacrifice_kinds else "\"{T}\", sacrifice, "
             raise chk.src.error(p + (j,), f"bad cost {clip(c)}: use mana like \"{{1}}{{G}}\", "
-                                          f"{more}{{pay_life: N}}")
+                                          f"{more}{{pay_life: N}}, {{loyalty: +N}} or {{loyalty: -N}}")
     return out
+
+
+def _loyalty_amount(chk: Checker, p: tuple, raw: Any) -> int:
+    """606.4: a loyalty cost `{loyalty: +2}`, `{loyalty: -3}` or `{loyalty: 0}`."""
+    if isinstance(raw, str) and re.fullmatch(r"[+-]?\d{1,4}", raw.strip()):
+        return int(raw.strip())
+    return chk.int_value(p, raw)
 
 
 def _when(chk: Checker, p: tuple, raw: Any) -> tuple:
@@ -260,6 +323,9 @@ def ability_facts(key: Symbol, face: str, n: int, ab: dict[str, Any]) -> list[Sy
     out = [Function("ability_kind", head + [Function(ab["kind"])])]
     if ab["kind"] == "static":
         return out
+    if ab["kind"] == "replacement":
+        from .replacement import replacement_facts
+        return out + replacement_facts(head, ab)
     if ab.get("modes"):
         out += _mode_facts(head, ab)
     else:
@@ -342,13 +408,15 @@ def _val(v: Any) -> Symbol:
 def _effect_facts(head: list[Symbol], e: int, eff: dict[str, Any]) -> list[Symbol]:
     verb = eff["verb"]
     ref = lambda name: _ref_term(eff[name])  # noqa: E731
-    amount = lambda: Function("x") if eff["amount"] == "x" else Number(eff["amount"])  # noqa: E731
+    amount = lambda: Function(eff["amount"]) if isinstance(eff["amount"], str) else Number(eff["amount"])  # noqa: E731
     if verb in OBJECT_EFFECTS:
         terms = [Function(verb, [ref("object")])]
     elif verb == "add_mana":
         terms = [Function("add_mana", [Function(MANA[m])]) for m in eff["mana"]]
-    elif verb == "deal_damage":
-        terms = [Function("deal_damage", [ref("target"), amount()])]
+    elif verb in ("deal_damage", "prevent_damage"):
+        terms = [Function(verb, [ref("target"), amount()])]
+    elif verb == "prevent_combat_damage":
+        terms = [Function(verb)]
     elif verb in ("draw", "gain_life", "lose_life"):
         who = ref("player") if "player" in eff else Function("you")
         terms = [Function(verb, [who, amount()])]
@@ -356,6 +424,14 @@ def _effect_facts(head: list[Symbol], e: int, eff: dict[str, Any]) -> list[Symbo
         terms = [Function(verb, [ref("object"), String(eff["kind"]), amount()])]
     elif verb == "set_battlefield_state":
         terms = [Function(verb, [Function(eff["state"])])]
+    elif verb == "exile_until":
+        return _exile_until_facts(head, e, eff)
+    elif verb == "put_from_hand":
+        terms = [Function("put_from_hand", [Function(eff["type"])])]
+    elif verb == "copy_permanent":
+        terms = [Function("copy_permanent")]
+    elif verb == "distribute_counters":
+        terms = [Function("distribute_counters", [String(eff["kind"]), Number(eff["amount"])])]
     else:  # modify
         terms = [Function("modify", [ref("object"), Number(eff["power"]), Number(eff["toughness"])])]
     out = []
@@ -371,6 +447,22 @@ def _effect_facts(head: list[Symbol], e: int, eff: dict[str, Any]) -> list[Symbo
     return out
 
 
+def _exile_until_facts(head: list[Symbol], e: int, eff: dict[str, Any]) -> list[Symbol]:
+    eid = Number(e * 10)
+    arg = lambda key, val: Function("ability_effect_arg", head + [eid, Function(key), val])  # noqa: E731
+    out = [Function("ability_effect", head + [eid, Function("exile_until", [_ref_term(eff["player"]),
+                                                                          Number(eff["count"])])])]
+    out += [arg("not_type", Function(t)) for t in eff["not_types"]]
+    if "max_mana_value" in eff:
+        out.append(arg("max_mana_value", Number(eff["max_mana_value"])))
+    if eff["may_cast_free"]:
+        out.append(arg("may_cast_free", Function("true")))
+    if eff["found_to_hand"]:
+        out.append(arg("found_to_hand", Number(eff["found_to_hand"])))
+    out.append(arg("rest", Function(eff["rest"])))
+    return out
+
+
 def _ref_term(ref: str) -> Symbol:
     if ref.startswith("target"):
         return Function("target", [Number(int(ref[6:] or 1))])
@@ -383,6 +475,8 @@ def _cost_term(c: Any) -> Symbol:
         return Function(c)
     if c[0] == "pay_life":
         return Function("pay_life", [Number(c[1])])
+    if c[0] == "loyalty":
+        return Function("loyalty", [Number(c[1])])
     if c[0] == "sacrifice_a":
         return Function("sacrifice_a", [Function(c[1])])
     return Function("mana", [_mana_term(c[1])])

@@ -96,6 +96,17 @@ def v_damage(v, path, raw, scen):
             "amount": v.chk.int_value(path + ("amount",), d["amount"], minimum=0)}
 
 
+def v_prevent(v, path, raw, scen):
+    """615.7: a shield on a permanent or player, `amount` a number or `all` (this turn)."""
+    d = _fields(v, path, raw, {"target", "amount"}, ("target", "amount"))
+    amount = "all" if d["amount"] == "all" else v.chk.int_value(path + ("amount",), d["amount"], minimum=1)
+    return {"target": _obj(v, path + ("target",), d["target"], scen, any_target=True), "amount": amount}
+
+
+def f_prevent(a):
+    return atom("prevent_damage", a["target"], a["amount"]), []
+
+
 def v_counters(v, path, raw, scen):
     from .validate import COUNTER_ALIASES
     d = _fields(v, path, raw, {"object", "kind", "amount"}, ("object", "kind", "amount"))
@@ -121,23 +132,75 @@ def v_control(v, path, raw, scen):
 
 def v_create_token(v, path, raw, scen):
     from .cards import CARD_FIELDS, parse_card
-    d = v.chk.mapping(path, raw, CARD_FIELDS | {"id", "controller"})
+    d = v.chk.mapping(path, raw, CARD_FIELDS | {"id", "controller", "counters"})
     tid = v.chk.ident(path + ("id",), d.get("id"))
     if scen.object(tid) or tid in scen.tokens or tid in scen.players:
         raise v.err(path + ("id",), f"duplicate id {clip(tid)}")
-    card_fields = {k: val for k, val in d.items() if k not in ("id", "controller")}
+    card_fields = {k: val for k, val in d.items() if k not in ("id", "controller", "counters")}
     scen.tokens[tid] = parse_card(v.chk, path, card_fields, key=f"#token:{tid}")
     return {"id": tid, "controller": _player(v, path + ("controller",),
-                                             d.get("controller", scen.turn.active), scen)}
+                                             d.get("controller", scen.turn.active), scen),
+            "counters": _enters_with(v, path, d)}
+
+
+def _enters_with(v, path, d) -> dict[str, int]:
+    """122.6: the counters an effect says the object enters the battlefield with."""
+    return v._counters(path + ("counters",), d.get("counters") or {})
+
+
+def v_put_onto_battlefield(v, path, raw, scen):
+    if isinstance(raw, str):
+        raw = {"object": raw}
+    d = _fields(v, path, raw, {"object", "controller", "counters"}, ("object",))
+    oid = _obj(v, path + ("object",), d["object"], scen)
+    obj = scen.object(oid)
+    default = obj.owner if obj is not None else scen.turn.active
+    return {"object": oid, "controller": _player(v, path + ("controller",), d.get("controller", default), scen),
+            "counters": _enters_with(v, path, d)}
 
 
 COPY_EXCEPT = {"name", "power", "toughness", "types", "subtypes", "supertypes", "colors",
                "add_types", "add_subtypes", "keywords"}
 
 
+def v_resolve(v, path, raw, scen):
+    """`resolve`, or `resolve: {creates: [id, ...], creator: P}` naming the tokens the resolving
+    spell or ability creates, in the order it creates them (their owner: creator, default the
+    active player)."""
+    if raw is None:
+        return None
+    d = _fields(v, path, raw, {"creates", "creator"}, ("creates",))
+    creator = _player(v, path + ("creator",), d.get("creator", scen.turn.active), scen)
+    ids = []
+    for i, tid in enumerate(v.chk.list(path + ("creates",), d["creates"])):
+        tid = v.chk.ident(path + ("creates", i), tid)
+        if scen.object(tid) or tid in scen.tokens or tid in scen.players:
+            raise v.err(path + ("creates", i), f"duplicate id {tid!r}")
+        scen.tokens[tid] = None  # what it is comes from the effect that creates it
+        ids.append(tid)
+    return {"creates": ids, "creator": creator}
+
+
+def f_resolve(a):
+    if a is None:
+        return Function("resolve"), []
+    return Function("resolve"), [("creates", atom("c", i + 1, t)) for i, t in enumerate(a["creates"])]
+
+
+def v_become_copy(v, path, raw, scen):
+    """A permanent already on the battlefield becomes a copy of another object (707.2)."""
+    d = _fields(v, path, raw, {"object", "of"}, ("object", "of"))
+    return {"object": _obj(v, path + ("object",), d["object"], scen),
+            "of": _obj(v, path + ("of",), d["of"], scen)}
+
+
+def f_become_copy(a):
+    return atom("become_copy", a["object"], a["of"]), []
+
+
 def v_copy(v, path, raw, scen):
     from .cards import KEYWORD_NAME, WORD
-    d = _fields(v, path, raw, {"object", "id", "as_token_for", "except"}, ("object", "id"))
+    d = _fields(v, path, raw, {"object", "id", "as_token_for", "except", "counters"}, ("object", "id"))
     orig = _obj(v, path + ("object",), d["object"], scen)
     tid = v.chk.ident(path + ("id",), d["id"])
     if scen.object(tid) or tid in scen.tokens or tid in scen.players:
@@ -159,7 +222,8 @@ def v_copy(v, path, raw, scen):
             attr = {"add_types": "type", "add_subtypes": "subtype", "keywords": "keyword"}[key]
             adds += [(attr, Function(w.replace("-", "_")))
                      for w in v.chk.word_list(kpath, val, KEYWORD_NAME if key == "keywords" else WORD)]
-    return {"object": orig, "id": tid, "player": owner, "sets": sets, "adds": adds}
+    return {"object": orig, "id": tid, "player": owner, "sets": sets, "adds": adds,
+            "counters": _enters_with(v, path, d)}
 
 
 def v_modify(v, path, raw, scen):
@@ -274,12 +338,20 @@ def f_control(a):
     return _with_until(atom("gain_control", a["object"], a["player"]), a)
 
 
+def _counter_args(a) -> list[tuple[str, Symbol]]:
+    return [("counters", Function("c", [String(k), Number(n)])) for k, n in a["counters"].items() if n]
+
+
 def f_create_token(a):
-    return atom("create_token", a["id"], a["controller"]), []
+    return atom("create_token", a["id"], a["controller"]), _counter_args(a)
+
+
+def f_put_onto_battlefield(a):
+    return atom("put_onto_battlefield", a["object"], a["controller"]), _counter_args(a)
 
 
 def f_copy(a):
-    return atom("copy", a["object"], a["id"], a["player"]), []
+    return atom("copy", a["object"], a["id"], a["player"]), _counter_args(a)
 
 
 def f_modify(a):
@@ -327,7 +399,7 @@ ACTION_SPECS: dict[str, ActionSpec] = {
                                     ("508.1",), True),
     "declare_blockers": ActionSpec(v_declaration("block"), f_declaration("declare_blockers", "block"),
                                    ("509.1",), True),
-    "resolve": ActionSpec(v_none, f_plain("resolve"), ("117.4",), True),
+    "resolve": ActionSpec(v_resolve, f_resolve, ("117.4",), True),
     "advance": ActionSpec(v_step, f_object("advance"), ("500.1",), True),
     "deal_combat_damage": ActionSpec(v_none, f_plain("deal_combat_damage"), ("510.2",), True),
     # direct effects
@@ -336,11 +408,15 @@ ACTION_SPECS: dict[str, ActionSpec] = {
     "exile": ActionSpec(v_object, f_object("exile"), ("701.13a",)),
     "return_to_hand": ActionSpec(v_object, f_object("return_to_hand"), ("400.6",)),
     "sacrifice": ActionSpec(v_object, f_object("sacrifice"), ("701.21a",)),
+    "prevent_damage": ActionSpec(v_prevent, f_prevent, ("615.7",)),
+    "prevent_combat_damage": ActionSpec(v_none, f_plain("prevent_combat_damage"), ("615.1a",)),
     "put_counters": ActionSpec(v_counters, f_counters("put_counters"), ("122.1",)),
     "remove_counters": ActionSpec(v_counters, f_counters("remove_counters"), ("122.1",)),
     "gain_control": ActionSpec(v_control, f_control, ("613.1b",)),
     "create_token": ActionSpec(v_create_token, f_create_token, ("111.1",)),
+    "put_onto_battlefield": ActionSpec(v_put_onto_battlefield, f_put_onto_battlefield, ("110.2a",)),
     "copy": ActionSpec(v_copy, f_copy, ("707.2",)),
+    "become_copy": ActionSpec(v_become_copy, f_become_copy, ("707.2",)),
     "transform": ActionSpec(v_object, f_object("transform"), ("701.27a",)),
     "modify": ActionSpec(v_modify, f_modify, ("613.4c",)),
     "gain_life": ActionSpec(v_life, f_life("gain_life"), ("119.3",)),

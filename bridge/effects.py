@@ -18,7 +18,7 @@ from .checks import Checker
 ADD_FIELDS = {"add_types": "type", "add_subtypes": "subtype", "add_supertypes": "supertype",
               "keywords": "keyword"}
 EFFECT_FIELDS = set(ADD_FIELDS) | {"power", "toughness", "set_power", "set_toughness", "colors",
-                                   "remove_keywords", "lose_all_abilities", "switch_pt"}
+                                   "remove_keywords", "remove_types", "lose_all_abilities", "switch_pt"}
 STATIC_FIELDS = EFFECT_FIELDS | {"affects", "control", "counter_limit", "pt_count", "combat_requirement",
                                  "player_keywords"}
 # 508.1d / 509.1c: the combat requirements a static ability can impose (docs/combat.md)
@@ -43,6 +43,8 @@ def effect_ops(chk: Checker, path: tuple, data: dict) -> list[Symbol]:
     for word in chk.word_list(path + ("remove_keywords",), data.get("remove_keywords", []),
                               KEYWORD_NAME):
         ops.append(Function("remove", [Function("keyword"), _word(word)]))
+    for word in chk.word_list(path + ("remove_types",), data.get("remove_types", []), WORD):
+        ops.append(Function("remove", [Function("type"), _word(word)]))
     for i, colour in enumerate(chk.list(path + ("colors",), data.get("colors", []))):
         ops.append(Function("set", [Function("color"), Function(chk.choice(path + ("colors", i),
                                                                             colour, COLOURS))]))

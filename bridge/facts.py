@@ -155,6 +155,7 @@ def scenario_facts(scen: Scenario, line: Timeline) -> list[Symbol]:
         facts += _object(obj, i + 1)
     facts += _tokens(scen)
     facts += _stack(scen)
+    facts += _library_order(scen)
     for action, slots, plan in zip(scen.actions, line.slot_times, action_plans(scen)):
         term, args = action_facts(action)
         facts += [atom("slot_plan", t, step) for t, steps in zip(slots, plan) for step in sorted(steps)]
@@ -177,6 +178,16 @@ def _players(scen: Scenario) -> list[Symbol]:
             _init("turn_number", turn.number)]
     if scen.battlefield_state != "empty":
         out.append(atom("scenario_battlefield_state", scen.battlefield_state))
+    return out
+
+
+def _library_order(scen: Scenario) -> list[Symbol]:
+    """401.2: the named cards of a library, on top of its unnamed cards, top first in list order."""
+    out, seen = [], {}
+    for obj in scen.objects:
+        if obj.zone == "library":
+            seen[obj.owner] = seen.get(obj.owner, 0) + 1
+            out.append(atom("library_index", obj.id, seen[obj.owner]))
     return out
 
 
@@ -292,6 +303,8 @@ def _object(obj, position: int) -> list[Symbol]:
             out.append(_init(name, o))
     if obj.face == "back":
         out.append(_init("face", o, "back"))
+    elif obj.face == "down":
+        out.append(_init("face_down", o))
     if obj.damage:
         out.append(_init("damage", o, obj.damage))
     for kind, n in _counters(obj).items():
@@ -310,7 +323,7 @@ def _counters(obj) -> dict[str, int]:
     counters is taken to have entered with its printed loyalty or defense."""
     counters = dict(obj.counters)
     card = obj.card.back if obj.face == "back" and obj.card.back else obj.card
-    if obj.zone == "battlefield":
+    if obj.zone == "battlefield" and obj.face != "down":
         if "planeswalker" in card.types and "loyalty" not in counters and card.loyalty is not None:
             counters["loyalty"] = card.loyalty
         if "battle" in card.types and "defense" not in counters and card.defense is not None:
@@ -324,6 +337,8 @@ def _tokens(scen: Scenario) -> list[Symbol]:
     for action in scen.actions:
         if action.verb == "create_token":
             creators[action.args["id"]] = action.args["controller"]
+        elif action.verb == "resolve" and action.args:
+            creators.update({t: action.args["creator"] for t in action.args["creates"]})
         elif action.verb == "copy":
             creators[action.args["id"]] = action.args["player"]
             orig = scen.object(action.args["object"])

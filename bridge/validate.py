@@ -189,9 +189,11 @@ class _Validator:
         for flag in ("token", "tapped", "entered_this_turn", "marked"):
             if flag in data:
                 setattr(obj, flag, chk.bool_value(path + (flag,), data[flag]))
-        obj.face = chk.choice(path + ("face",), data.get("face", "front"), ("front", "back"))
+        obj.face = chk.choice(path + ("face",), data.get("face", "front"), ("front", "back", "down"))
         if obj.face == "back" and obj.card.back is None:
             raise self.err(path + ("face",), "face: back, but the card has no back face")
+        if obj.face == "down" and obj.zone != "battlefield":
+            raise self.err(path + ("face",), "face: down is only encoded for permanents (708)")
         obj.damage = chk.int_value(path + ("damage",), data.get("damage", 0), minimum=0)
         obj.counters = self._counters(path + ("counters",), data.get("counters") or {})
         obj.timestamp = chk.opt_int(path, data, "timestamp", minimum=0)

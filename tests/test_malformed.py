@@ -14,6 +14,10 @@ MALFORMED = Path(__file__).resolve().parent / "malformed"
 # file -> (line of the fault, a fragment the message must contain)
 CASES: dict[str, tuple[int, str]] = {
     "yaml_syntax_error.yaml": (3, "YAML syntax error"),
+    "face_down_in_hand.yaml": (5, "face: down is only encoded for permanents"),
+    "resolve_creates_duplicate.yaml": (6, "duplicate id 'bear'"),
+    "exile_until_bad_rest.yaml": (7, "'graveyard' is not one of"),
+    "become_copy_missing_of.yaml": (6, "missing 'of'"),
     "unknown_top_key.yaml": (3, "unknown key 'objcts'"),
     "unknown_object_key.yaml": (7, "unknown key 'tappd'"),
     "unknown_card_key.yaml": (6, "unknown key 'powr'"),

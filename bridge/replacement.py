@@ -1,0 +1,128 @@
+"""Replacement and prevention abilities in the card ability form (docs/replacement-effects.md).
+
+`- replacement: {...}` on a card: a static ability that generates a replacement effect (614)
+or a prevention effect (615). One of these forms:
+
+    enters_tapped: true                       614.1c/d  it (or what `affects` names) enters tapped
+    enters_with: {"+1/+1": 2}                 614.1c    it enters with these counters
+    would: die, instead: exile                614.1a    "if it would die, exile it instead"
+    skip: draw                                614.1b    "you skip your draw step" (draw or upkeep)
+    damage: {from, to, combat}, double: true  614.1a    damage is doubled / increased (plus: N)
+    damage: {from, to, combat}, prevent: all  615     damage is prevented (all, or N per event)
+
+`affects` (enters_tapped, enters_with, would) is `self` (default) or a filter
+`{types: [...], controller: you|opponent|any}`. `damage.from` is self, you, opponent or any
+(sources: this object, sources you / an opponent control(s)); `damage.to` is self, you,
+opponent (an opponent or a permanent an opponent controls) or any; `combat: true` limits the
+effect to combat damage.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from clingo import Function, Number, String, Symbol
+
+from .checks import IDENT, Checker
+
+FORMS = ("enters_tapped", "enters_with", "would", "skip", "damage")
+FIELDS = {"enters_tapped", "enters_with", "would", "instead", "skip", "damage", "double", "plus",
+          "prevent", "affects"}
+SCOPES_FROM = ("self", "you", "opponent", "any")
+SCOPES_TO = ("self", "you", "opponent", "any")
+SKIPPABLE = ("upkeep", "draw")
+AFFECT_TYPES = ("creature", "artifact", "enchantment", "land", "planeswalker", "battle", "permanent")
+
+
+def parse_replacement(chk: Checker, p: tuple, body: Any) -> dict[str, Any]:
+    """Validate one `replacement:` body; returns {'kind': 'replacement', 'form': ..., ...}."""
+    data = chk.mapping(p, body, FIELDS)
+    forms = [f for f in FORMS if f in data]
+    if len(forms) != 1:
+        raise chk.src.error(p, "a replacement ability has exactly one of " + ", ".join(FORMS))
+    form = forms[0]
+    out: dict[str, Any] = {"kind": "replacement", "form": form, "affects": _affects(chk, p, data)}
+    if form == "enters_tapped":
+        if chk.bool_value(p + (form,), data[form]) is not True:
+            raise chk.src.error(p + (form,), "write enters_tapped: true")
+    elif form == "enters_with":
+        out["counters"] = _counters(chk, p + (form,), data[form])
+    elif form == "would":
+        chk.choice(p + ("would",), data["would"], ("die",))
+        if "instead" not in data:
+            raise chk.src.error(p, "missing 'instead' (what happens instead: exile)")
+        out["instead"] = chk.choice(p + ("instead",), data["instead"], ("exile",))
+    elif form == "skip":
+        out["step"] = chk.choice(p + ("skip",), data["skip"], SKIPPABLE)
+    else:
+        out.update(_damage(chk, p, data))
+    extra = set(data) - {form, "affects"} - ({"instead"} if form == "would" else set()) \
+        - ({"double", "plus", "prevent"} if form == "damage" else set())
+    if extra:
+        raise chk.src.error(p + (sorted(extra)[0],), f"not a field of a {form} replacement")
+    return out
+
+
+def _affects(chk: Checker, p: tuple, data: dict) -> dict[str, Any] | None:
+    raw = data.get("affects", "self")
+    if raw == "self":
+        return None
+    d = chk.mapping(p + ("affects",), raw, {"types", "controller"})
+    types = [chk.choice(p + ("affects", "types", i), t, AFFECT_TYPES)
+             for i, t in enumerate(chk.list(p + ("affects", "types"), d.get("types", ["permanent"])))]
+    return {"types": types,
+            "controller": chk.choice(p + ("affects", "controller"), d.get("controller", "any"),
+                                     ("you", "opponent", "any"))}
+
+
+def _counters(chk: Checker, p: tuple, raw: Any) -> dict[str, int]:
+    from .validate import COUNTER_ALIASES
+    out = {}
+    for kind, n in chk.mapping(p, raw, None).items():
+        if not isinstance(kind, str) or not (kind in ("+1/+1", "-1/-1") or IDENT.match(kind)):
+            raise chk.src.error(p + (kind,), f"bad counter kind {kind!r}")
+        out[COUNTER_ALIASES.get(kind, kind)] = chk.int_value(p + (kind,), n, minimum=0)
+    return out
+
+
+def _damage(chk: Checker, p: tuple, data: dict) -> dict[str, Any]:
+    d = chk.mapping(p + ("damage",), data["damage"] or {}, {"from", "to", "combat"})
+    ops = [k for k in ("double", "plus", "prevent") if k in data]
+    if len(ops) != 1:
+        raise chk.src.error(p, "a damage replacement has one of double: true, plus: N, prevent: all|N")
+    op = ops[0]
+    if op == "double":
+        if chk.bool_value(p + ("double",), data["double"]) is not True:
+            raise chk.src.error(p + ("double",), "write double: true")
+        term = Function("double")
+    elif op == "plus":
+        term = Function("plus", [Number(chk.int_value(p + ("plus",), data["plus"], minimum=1))])
+    elif data["prevent"] == "all":
+        term = Function("prevent_all")
+    else:
+        term = Function("prevent", [Number(chk.int_value(p + ("prevent",), data["prevent"], minimum=1))])
+    return {"op": term,
+            "from": chk.choice(p + ("damage", "from"), d.get("from", "any"), SCOPES_FROM),
+            "to": chk.choice(p + ("damage", "to"), d.get("to", "any"), SCOPES_TO),
+            "combat": chk.bool_value(p + ("damage", "combat"), d.get("combat", False))}
+
+
+def replacement_facts(head: list[Symbol], ab: dict[str, Any]) -> list[Symbol]:
+    """repl_form/4 and the form's own facts (see docs/replacement-effects.md)."""
+    form = ab["form"]
+    out = [Function("repl_form", head + [Function(form)])]
+    if ab["affects"] is not None:
+        out += [Function("repl_affects_type", head + [Function(t)]) for t in ab["affects"]["types"]]
+        out.append(Function("repl_affects_controller", head + [Function(ab["affects"]["controller"])]))
+    if form == "enters_with":
+        out += [Function("repl_counters", head + [String(k), Number(n)]) for k, n in ab["counters"].items() if n]
+    elif form == "would":
+        out.append(Function("repl_instead", head + [Function("die"), Function(ab["instead"])]))
+    elif form == "skip":
+        out.append(Function("repl_skip", head + [Function(ab["step"])]))
+    elif form == "damage":
+        out += [Function("repl_damage", head + [ab["op"]]),
+                Function("repl_from", head + [Function(ab["from"])]),
+                Function("repl_to", head + [Function(ab["to"])])]
+        if ab["combat"]:
+            out.append(Function("repl_combat_only", head))
+    return out
