@@ -14,6 +14,9 @@ MALFORMED = Path(__file__).resolve().parent / "malformed"
 # file -> (line of the fault, a fragment the message must contain)
 CASES: dict[str, tuple[int, str]] = {
     "yaml_syntax_error.yaml": (3, "YAML syntax error"),
+    "replacement_two_forms.yaml": (7, "exactly one of enters_tapped"),
+    "bad_loyalty_cost.yaml": (8, "expected a whole number"),
+    "bad_prevent_amount.yaml": (4, "expected a whole number"),
     "unknown_top_key.yaml": (3, "unknown key 'objcts'"),
     "unknown_object_key.yaml": (7, "unknown key 'tappd'"),
     "unknown_card_key.yaml": (6, "unknown key 'powr'"),
