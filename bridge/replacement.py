@@ -9,6 +9,8 @@ or a prevention effect (615). One of these forms:
     skip: draw                                614.1b    "you skip your draw step" (draw or upkeep)
     damage: {from, to, combat}, double: true  614.1a    damage is doubled / increased (plus: N)
     damage: {from, to, combat}, prevent: all  615     damage is prevented (all, or N per event)
+    counters: {kind: "+1/+1"}, plus: 1        614.1a    counters put on it (or on what `affects`
+                                                        names) are increased / doubled instead
 
 `affects` (enters_tapped, enters_with, would) is `self` (default) or a filter
 `{types: [...], controller: you|opponent|any}`. `damage.from` is self, you, opponent or any
@@ -24,9 +26,9 @@ from clingo import Function, Number, String, Symbol
 
 from .checks import IDENT, Checker
 
-FORMS = ("enters_tapped", "enters_with", "would", "skip", "damage")
-FIELDS = {"enters_tapped", "enters_with", "would", "instead", "skip", "damage", "double", "plus",
-          "prevent", "affects"}
+FORMS = ("enters_tapped", "enters_with", "would", "skip", "damage", "counters")
+FIELDS = {"enters_tapped", "enters_with", "would", "instead", "skip", "damage", "counters", "double",
+          "plus", "prevent", "affects"}
 SCOPES_FROM = ("self", "you", "opponent", "any")
 SCOPES_TO = ("self", "you", "opponent", "any")
 SKIPPABLE = ("upkeep", "draw")
@@ -53,10 +55,13 @@ def parse_replacement(chk: Checker, p: tuple, body: Any) -> dict[str, Any]:
         out["instead"] = chk.choice(p + ("instead",), data["instead"], ("exile",))
     elif form == "skip":
         out["step"] = chk.choice(p + ("skip",), data["skip"], SKIPPABLE)
+    elif form == "counters":
+        out.update(_counter_mod(chk, p, data))
     else:
         out.update(_damage(chk, p, data))
     extra = set(data) - {form, "affects"} - ({"instead"} if form == "would" else set()) \
-        - ({"double", "plus", "prevent"} if form == "damage" else set())
+        - ({"double", "plus", "prevent"} if form == "damage" else set()) \
+        - ({"double", "plus"} if form == "counters" else set())
     if extra:
         raise chk.src.error(p + (sorted(extra)[0],), f"not a field of a {form} replacement")
     return out
@@ -82,6 +87,24 @@ def _counters(chk: Checker, p: tuple, raw: Any) -> dict[str, int]:
             raise chk.src.error(p + (kind,), f"bad counter kind {kind!r}")
         out[COUNTER_ALIASES.get(kind, kind)] = chk.int_value(p + (kind,), n, minimum=0)
     return out
+
+
+def _counter_mod(chk: Checker, p: tuple, data: dict) -> dict[str, Any]:
+    """"If counters would be put on ..., twice that many / that many plus N instead" (614.1a)."""
+    d = chk.mapping(p + ("counters",), data["counters"] or {}, {"kind"})
+    kind = None
+    if "kind" in d:
+        kind = next(iter(_counters(chk, p + ("counters",), {d["kind"]: 0})))
+    ops = [k for k in ("double", "plus") if k in data]
+    if len(ops) != 1:
+        raise chk.src.error(p, "a counters replacement has one of double: true, plus: N")
+    if ops[0] == "double":
+        if chk.bool_value(p + ("double",), data["double"]) is not True:
+            raise chk.src.error(p + ("double",), "write double: true")
+        term = Function("double")
+    else:
+        term = Function("plus", [Number(chk.int_value(p + ("plus",), data["plus"], minimum=1))])
+    return {"op": term, "counter_kind": kind}
 
 
 def _damage(chk: Checker, p: tuple, data: dict) -> dict[str, Any]:
@@ -125,4 +148,8 @@ def replacement_facts(head: list[Symbol], ab: dict[str, Any]) -> list[Symbol]:
                 Function("repl_to", head + [Function(ab["to"])])]
         if ab["combat"]:
             out.append(Function("repl_combat_only", head))
+    elif form == "counters":
+        out.append(Function("repl_counter_mod", head + [ab["op"]]))
+        if ab["counter_kind"] is not None:
+            out.append(Function("repl_counter_kind", head + [String(ab["counter_kind"])]))
     return out
