@@ -4,6 +4,7 @@
 or a prevention effect (615). One of these forms:
 
     enters_tapped: true                       614.1c/d  it (or what `affects` names) enters tapped
+    enters_tapped: {unless: {pay_life: 2}}    614.12a   ... unless its controller pays 2 life as it enters
     enters_with: {"+1/+1": 2}                 614.1c    it enters with these counters
     would: die, instead: exile                614.1a    "if it would die, exile it instead"
     skip: draw                                614.1b    "you skip your draw step" (draw or upkeep)
@@ -44,8 +45,7 @@ def parse_replacement(chk: Checker, p: tuple, body: Any) -> dict[str, Any]:
     form = forms[0]
     out: dict[str, Any] = {"kind": "replacement", "form": form, "affects": _affects(chk, p, data)}
     if form == "enters_tapped":
-        if chk.bool_value(p + (form,), data[form]) is not True:
-            raise chk.src.error(p + (form,), "write enters_tapped: true")
+        out["unless_life"] = _enters_tapped(chk, p + (form,), data[form])
     elif form == "enters_with":
         out["counters"] = _counters(chk, p + (form,), data[form])
     elif form == "would":
@@ -65,6 +65,20 @@ def parse_replacement(chk: Checker, p: tuple, body: Any) -> dict[str, Any]:
     if extra:
         raise chk.src.error(p + (sorted(extra)[0],), f"not a field of a {form} replacement")
     return out
+
+
+def _enters_tapped(chk: Checker, p: tuple, raw: Any) -> int | None:
+    """`true`, or `{unless: {pay_life: N}}`: as it enters its controller may pay N life; if they
+    don't, it enters tapped (614.12a)."""
+    if raw is True:
+        return None
+    d = chk.mapping(p, raw, {"unless"})
+    if "unless" not in d:
+        raise chk.src.error(p, "write enters_tapped: true, or {unless: {pay_life: N}}")
+    u = chk.mapping(p + ("unless",), d["unless"], {"pay_life"})
+    if "pay_life" not in u:
+        raise chk.src.error(p + ("unless",), "missing 'pay_life'")
+    return chk.int_value(p + ("unless", "pay_life"), u["pay_life"], minimum=1)
 
 
 def _affects(chk: Checker, p: tuple, data: dict) -> dict[str, Any] | None:
@@ -136,6 +150,8 @@ def replacement_facts(head: list[Symbol], ab: dict[str, Any]) -> list[Symbol]:
     if ab["affects"] is not None:
         out += [Function("repl_affects_type", head + [Function(t)]) for t in ab["affects"]["types"]]
         out.append(Function("repl_affects_controller", head + [Function(ab["affects"]["controller"])]))
+    if form == "enters_tapped" and ab["unless_life"] is not None:
+        out.append(Function("repl_unless_pay_life", head + [Number(ab["unless_life"])]))
     if form == "enters_with":
         out += [Function("repl_counters", head + [String(k), Number(n)]) for k, n in ab["counters"].items() if n]
     elif form == "would":
