@@ -7,6 +7,7 @@ or a prevention effect (615). One of these forms:
     enters_tapped: {unless: {pay_life: 2}}    614.12a   ... unless its controller pays 2 life as it enters
     enters_with: {"+1/+1": 2}                 614.1c    it enters with these counters
     would: die, instead: exile                614.1a    "if it would die, exile it instead"
+    would: graveyard, instead: exile          614.1a    "... would be put into a graveyard from anywhere"
     skip: draw                                614.1b    "you skip your draw step" (draw or upkeep)
     damage: {from, to, combat}, double: true  614.1a    damage is doubled / increased (plus: N)
     damage: {from, to, combat}, prevent: all  615     damage is prevented (all, or N per event)
@@ -49,7 +50,7 @@ def parse_replacement(chk: Checker, p: tuple, body: Any) -> dict[str, Any]:
     elif form == "enters_with":
         out["counters"] = _counters(chk, p + (form,), data[form])
     elif form == "would":
-        chk.choice(p + ("would",), data["would"], ("die",))
+        out["would"] = chk.choice(p + ("would",), data["would"], ("die", "graveyard"))
         if "instead" not in data:
             raise chk.src.error(p, "missing 'instead' (what happens instead: exile)")
         out["instead"] = chk.choice(p + ("instead",), data["instead"], ("exile",))
@@ -155,7 +156,7 @@ def replacement_facts(head: list[Symbol], ab: dict[str, Any]) -> list[Symbol]:
     if form == "enters_with":
         out += [Function("repl_counters", head + [String(k), Number(n)]) for k, n in ab["counters"].items() if n]
     elif form == "would":
-        out.append(Function("repl_instead", head + [Function("die"), Function(ab["instead"])]))
+        out.append(Function("repl_instead", head + [Function(ab["would"]), Function(ab["instead"])]))
     elif form == "skip":
         out.append(Function("repl_skip", head + [Function(ab["step"])]))
     elif form == "damage":
