@@ -137,7 +137,7 @@ EFFECT_FIELDS = {
     "modify": ({"object", "power", "toughness", "keywords", "until"}, ("object",)),
     "prevent_damage": ({"target", "amount"}, ("target", "amount")),
 }
-OBJECT_EFFECTS = ("destroy", "exile", "return_to_hand", "sacrifice", "counter", "untap", "tap")
+OBJECT_EFFECTS = ("destroy", "exile", "return_to_hand", "sacrifice", "counter", "untap", "tap", "regenerate")
 
 
 def _effect(chk: Checker, p: tuple, raw: Any) -> dict[str, Any]:

@@ -406,6 +406,7 @@ ACTION_SPECS: dict[str, ActionSpec] = {
     "deal_damage": ActionSpec(v_damage, f_damage, ("120.3",)),
     "destroy": ActionSpec(v_object, f_object("destroy"), ("701.8a",)),
     "exile": ActionSpec(v_object, f_object("exile"), ("701.13a",)),
+    "regenerate": ActionSpec(v_object, f_object("regenerate"), ("701.19a",)),
     "return_to_hand": ActionSpec(v_object, f_object("return_to_hand"), ("400.6",)),
     "sacrifice": ActionSpec(v_object, f_object("sacrifice"), ("701.21a",)),
     "prevent_damage": ActionSpec(v_prevent, f_prevent, ("615.7",)),

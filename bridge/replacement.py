@@ -4,11 +4,15 @@
 or a prevention effect (615). One of these forms:
 
     enters_tapped: true                       614.1c/d  it (or what `affects` names) enters tapped
+    enters_tapped: {unless: {pay_life: 2}}    614.12a   ... unless its controller pays 2 life as it enters
     enters_with: {"+1/+1": 2}                 614.1c    it enters with these counters
     would: die, instead: exile                614.1a    "if it would die, exile it instead"
+    would: graveyard, instead: exile          614.1a    "... would be put into a graveyard from anywhere"
     skip: draw                                614.1b    "you skip your draw step" (draw or upkeep)
     damage: {from, to, combat}, double: true  614.1a    damage is doubled / increased (plus: N)
     damage: {from, to, combat}, prevent: all  615     damage is prevented (all, or N per event)
+    counters: {kind: "+1/+1"}, plus: 1        614.1a    counters put on it (or on what `affects`
+                                                        names) are increased / doubled instead
 
 `affects` (enters_tapped, enters_with, would) is `self` (default) or a filter
 `{types: [...], controller: you|opponent|any}`. `damage.from` is self, you, opponent or any
@@ -24,9 +28,9 @@ from clingo import Function, Number, String, Symbol
 
 from .checks import IDENT, Checker
 
-FORMS = ("enters_tapped", "enters_with", "would", "skip", "damage")
-FIELDS = {"enters_tapped", "enters_with", "would", "instead", "skip", "damage", "double", "plus",
-          "prevent", "affects"}
+FORMS = ("enters_tapped", "enters_with", "would", "skip", "damage", "counters")
+FIELDS = {"enters_tapped", "enters_with", "would", "instead", "skip", "damage", "counters", "double",
+          "plus", "prevent", "affects"}
 SCOPES_FROM = ("self", "you", "opponent", "any")
 SCOPES_TO = ("self", "you", "opponent", "any")
 SKIPPABLE = ("upkeep", "draw")
@@ -42,24 +46,40 @@ def parse_replacement(chk: Checker, p: tuple, body: Any) -> dict[str, Any]:
     form = forms[0]
     out: dict[str, Any] = {"kind": "replacement", "form": form, "affects": _affects(chk, p, data)}
     if form == "enters_tapped":
-        if chk.bool_value(p + (form,), data[form]) is not True:
-            raise chk.src.error(p + (form,), "write enters_tapped: true")
+        out["unless_life"] = _enters_tapped(chk, p + (form,), data[form])
     elif form == "enters_with":
         out["counters"] = _counters(chk, p + (form,), data[form])
     elif form == "would":
-        chk.choice(p + ("would",), data["would"], ("die",))
+        out["would"] = chk.choice(p + ("would",), data["would"], ("die", "graveyard"))
         if "instead" not in data:
             raise chk.src.error(p, "missing 'instead' (what happens instead: exile)")
         out["instead"] = chk.choice(p + ("instead",), data["instead"], ("exile",))
     elif form == "skip":
         out["step"] = chk.choice(p + ("skip",), data["skip"], SKIPPABLE)
+    elif form == "counters":
+        out.update(_counter_mod(chk, p, data))
     else:
         out.update(_damage(chk, p, data))
     extra = set(data) - {form, "affects"} - ({"instead"} if form == "would" else set()) \
-        - ({"double", "plus", "prevent"} if form == "damage" else set())
+        - ({"double", "plus", "prevent"} if form == "damage" else set()) \
+        - ({"double", "plus"} if form == "counters" else set())
     if extra:
         raise chk.src.error(p + (sorted(extra)[0],), f"not a field of a {form} replacement")
     return out
+
+
+def _enters_tapped(chk: Checker, p: tuple, raw: Any) -> int | None:
+    """`true`, or `{unless: {pay_life: N}}`: as it enters its controller may pay N life; if they
+    don't, it enters tapped (614.12a)."""
+    if raw is True:
+        return None
+    d = chk.mapping(p, raw, {"unless"})
+    if "unless" not in d:
+        raise chk.src.error(p, "write enters_tapped: true, or {unless: {pay_life: N}}")
+    u = chk.mapping(p + ("unless",), d["unless"], {"pay_life"})
+    if "pay_life" not in u:
+        raise chk.src.error(p + ("unless",), "missing 'pay_life'")
+    return chk.int_value(p + ("unless", "pay_life"), u["pay_life"], minimum=1)
 
 
 def _affects(chk: Checker, p: tuple, data: dict) -> dict[str, Any] | None:
@@ -82,6 +102,24 @@ def _counters(chk: Checker, p: tuple, raw: Any) -> dict[str, int]:
             raise chk.src.error(p + (kind,), f"bad counter kind {kind!r}")
         out[COUNTER_ALIASES.get(kind, kind)] = chk.int_value(p + (kind,), n, minimum=0)
     return out
+
+
+def _counter_mod(chk: Checker, p: tuple, data: dict) -> dict[str, Any]:
+    """"If counters would be put on ..., twice that many / that many plus N instead" (614.1a)."""
+    d = chk.mapping(p + ("counters",), data["counters"] or {}, {"kind"})
+    kind = None
+    if "kind" in d:
+        kind = next(iter(_counters(chk, p + ("counters",), {d["kind"]: 0})))
+    ops = [k for k in ("double", "plus") if k in data]
+    if len(ops) != 1:
+        raise chk.src.error(p, "a counters replacement has one of double: true, plus: N")
+    if ops[0] == "double":
+        if chk.bool_value(p + ("double",), data["double"]) is not True:
+            raise chk.src.error(p + ("double",), "write double: true")
+        term = Function("double")
+    else:
+        term = Function("plus", [Number(chk.int_value(p + ("plus",), data["plus"], minimum=1))])
+    return {"op": term, "counter_kind": kind}
 
 
 def _damage(chk: Checker, p: tuple, data: dict) -> dict[str, Any]:
@@ -113,10 +151,12 @@ def replacement_facts(head: list[Symbol], ab: dict[str, Any]) -> list[Symbol]:
     if ab["affects"] is not None:
         out += [Function("repl_affects_type", head + [Function(t)]) for t in ab["affects"]["types"]]
         out.append(Function("repl_affects_controller", head + [Function(ab["affects"]["controller"])]))
+    if form == "enters_tapped" and ab["unless_life"] is not None:
+        out.append(Function("repl_unless_pay_life", head + [Number(ab["unless_life"])]))
     if form == "enters_with":
         out += [Function("repl_counters", head + [String(k), Number(n)]) for k, n in ab["counters"].items() if n]
     elif form == "would":
-        out.append(Function("repl_instead", head + [Function("die"), Function(ab["instead"])]))
+        out.append(Function("repl_instead", head + [Function(ab["would"]), Function(ab["instead"])]))
     elif form == "skip":
         out.append(Function("repl_skip", head + [Function(ab["step"])]))
     elif form == "damage":
@@ -125,4 +165,8 @@ def replacement_facts(head: list[Symbol], ab: dict[str, Any]) -> list[Symbol]:
                 Function("repl_to", head + [Function(ab["to"])])]
         if ab["combat"]:
             out.append(Function("repl_combat_only", head))
+    elif form == "counters":
+        out.append(Function("repl_counter_mod", head + [ab["op"]]))
+        if ab["counter_kind"] is not None:
+            out.append(Function("repl_counter_kind", head + [String(ab["counter_kind"])]))
     return out

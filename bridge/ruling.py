@@ -62,7 +62,9 @@ def _event(event: Symbol) -> str:
         "created": lambda: f"the token {a[0]} was created",
         "dealt_damage": lambda: f"{'an effect' if a[0] == 'none' else a[0]} dealt {a[2]} damage to {a[1]}",
         "sba": lambda: f"state-based action {a[0]} applied to {a[1]}",
-        "combat_damage": lambda: f"{a[0]} was assigned {a[2]} combat damage to deal to {a[1]}",
+        "combat_damage": lambda: f"{a[0]} dealt {a[2]} combat damage to {a[1]}",
+        "damage_prevented": lambda: f"damage {'from an effect' if a[0] == 'none' else 'from ' + a[0]} to {a[1]} was prevented",
+        "replaced": lambda: f"{a[1]} would be put into a {a[0]}; it was put into {a[2]} instead",
         "gained_life": lambda: f"{a[0]} gained {a[1]} life from {a[2]}'s lifelink",
     }
     return words.get(event.name, lambda: f"event {event}")()
