@@ -23,7 +23,7 @@ STATIC_FIELDS = EFFECT_FIELDS | {"affects", "control", "counter_limit", "pt_coun
                                  "player_keywords"}
 # 508.1d / 509.1c: the combat requirements a static ability can impose (docs/combat.md)
 COMBAT_REQUIREMENTS = ("attacks_each_combat", "blocks_each_combat", "must_be_blocked", "all_able_block")
-FILTER_FIELDS = {"types", "not_types", "subtypes", "controller", "other"}
+FILTER_FIELDS = {"types", "not_types", "subtypes", "colors", "not_colors", "controller", "other"}
 COLOURS = ("white", "blue", "black", "red", "green")
 
 
@@ -113,6 +113,9 @@ def _affects(chk: Checker, path: tuple, raw: Any) -> tuple[Symbol, list[Symbol]]
                  for w in chk.word_list(path + (fld,), data.get(fld, []), WORD)]
     filt += [Function("needs_not", [Function("type"), _word(w)])
              for w in chk.word_list(path + ("not_types",), data.get("not_types", []), WORD)]
+    for fld, need in (("colors", "needs"), ("not_colors", "needs_not")):   # 105.1: by colour
+        filt += [Function(need, [Function("color"), Function(chk.choice(path + (fld, i), c, COLOURS))])
+                 for i, c in enumerate(chk.list(path + (fld,), data.get(fld, [])))]
     if "controller" in data:
         who = chk.choice(path + ("controller",), data["controller"], ("you", "opponent"))
         filt.append(Function("controlled_by", [Function(who)]))
