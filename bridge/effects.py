@@ -23,7 +23,7 @@ STATIC_FIELDS = EFFECT_FIELDS | {"affects", "control", "counter_limit", "pt_coun
                                  "player_keywords"}
 # 508.1d / 509.1c: the combat requirements a static ability can impose (docs/combat.md)
 COMBAT_REQUIREMENTS = ("attacks_each_combat", "blocks_each_combat", "must_be_blocked", "all_able_block")
-FILTER_FIELDS = {"types", "not_types", "subtypes", "controller", "other"}
+FILTER_FIELDS = {"types", "not_types", "subtypes", "colors", "not_colors", "controller", "other"}
 COLOURS = ("white", "blue", "black", "red", "green")
 
 
@@ -37,8 +37,10 @@ def effect_ops(chk: Checker, path: tuple, data: dict) -> list[Symbol]:
     from .cards import KEYWORD_NAME, WORD
     ops: list[Symbol] = []
     for fld, attr in ADD_FIELDS.items():
-        pattern = KEYWORD_NAME if fld == "keywords" else WORD
-        for word in chk.word_list(path + (fld,), data.get(fld, []), pattern):
+        if fld == "keywords":
+            ops += _granted_keywords(chk, path + (fld,), data.get(fld, []))
+            continue
+        for word in chk.word_list(path + (fld,), data.get(fld, []), WORD):
             ops.append(Function("add", [Function(attr), _word(word)]))
     for word in chk.word_list(path + ("remove_keywords",), data.get("remove_keywords", []),
                               KEYWORD_NAME):
@@ -59,6 +61,25 @@ def effect_ops(chk: Checker, path: tuple, data: dict) -> list[Symbol]:
                       ("switch_pt", Function("switch_pt"))):
         if chk.bool_value(path + (fld,), data.get(fld, False)):
             ops.append(term)
+    return ops
+
+
+def _granted_keywords(chk: Checker, path: tuple, raw: Any) -> list[Symbol]:
+    """`keywords: [flying, {protection: red}]`: each keyword gained is `add(keyword,K)`; a
+    protection quality gained with it (702.16a, "gains protection from red") is also
+    `add(protection,Q)`, a layer-6 value the protection rules read."""
+    from .cards import KEYWORD_NAME, _keyword
+    ops: list[Symbol] = []
+    for i, item in enumerate(chk.list(path, raw)):
+        kw = _keyword(chk, path + (i,), item)
+        if not KEYWORD_NAME.match(kw.name):
+            raise chk.src.error(path + (i,), f"bad keyword {kw.name!r}")
+        if kw.args and kw.name != "protection":
+            raise chk.src.error(path + (i,), "only protection takes a value in a gained keyword: "
+                                             "{protection: red}")
+        ops.append(Function("add", [Function("keyword"), _word(kw.name)]))
+        ops += [Function("add", [Function("protection"), _word(q)])
+                for q in kw.args.get("values", [])]
     return ops
 
 
@@ -115,6 +136,9 @@ def _affects(chk: Checker, path: tuple, raw: Any) -> tuple[Symbol, list[Symbol]]
                  for w in chk.word_list(path + (fld,), data.get(fld, []), WORD)]
     filt += [Function("needs_not", [Function("type"), _word(w)])
              for w in chk.word_list(path + ("not_types",), data.get("not_types", []), WORD)]
+    for fld, need in (("colors", "needs"), ("not_colors", "needs_not")):   # 105.1: by colour
+        filt += [Function(need, [Function("color"), Function(chk.choice(path + (fld, i), c, COLOURS))])
+                 for i, c in enumerate(chk.list(path + (fld,), data.get(fld, [])))]
     if "controller" in data:
         who = chk.choice(path + ("controller",), data["controller"], ("you", "opponent"))
         filt.append(Function("controlled_by", [Function(who)]))
