@@ -131,5 +131,9 @@ def graph(packs: tuple[str, ...], fmt: str) -> None:
             click.echo(f"{node}: {', '.join(deps) if deps else '-'}")
 
 
+from rulekeeper.cli.rulings import rulings  # noqa: E402  (a command in its own module)
+
+main.add_command(rulings)
+
 if __name__ == "__main__":  # pragma: no cover
     main()
