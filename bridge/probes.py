@@ -208,15 +208,24 @@ def card_params(card: Card) -> dict[str, Any]:
     bound = [BOUND_STATE[k.name] for k in card.keywords if k.name in BOUND_STATE]
     params["bound"] = bound[0] if bound else "daylight"
     params["unbound"] = next(s for s in STATES if s != params["bound"])
+    for key in ("state", "other_state", "bound", "unbound"):
+        params[f"{key}_name"] = state_name(params[key])
     for kw in card.keywords:
         if kw.name == "discipline":
             kinds = kw.args.get("values", [])
             params["discipline_kind"] = next((k for k in kinds if k in ("instant", "sorcery")),
                                              kinds[0] if kinds else "instant")
+            article = "an" if params["discipline_kind"][0] in "aeiou" else "a"
+            params["discipline_spell"] = f"{article} {params['discipline_kind']}"
             params["discipline_amount"] = kw.args.get("amount", 1)
             params["discipline_power"] = params["power"] + params["discipline_amount"]
             break
     return params
+
+
+def state_name(state: str) -> str:
+    """A Battlefield State as the Almos rules write it: `heat_wave` -> Heat Wave."""
+    return state.replace("_", " ").title()
 
 
 # -- building a probe's scenario ---------------------------------------------------------------

@@ -22,7 +22,8 @@ from .errors import ImpossibleSituation, ScenarioError, SolverTimeout
 from .explain import rules_behind
 from .graph import rule_graph
 from .notencoded import FIELD_RULES, KEYWORD_RULES
-from .probes import Probe, SayEntry, baseline_card, card_features, card_params, instantiate, load_probes
+from .probes import (STATES, Probe, SayEntry, baseline_card, card_features, card_params,
+                     instantiate, load_probes, state_name)
 from .rulebase import RuleBase
 from .solve import Answer
 from .validate import parse_scenario
@@ -41,6 +42,7 @@ TYPE_RULES = {
 }
 DEFAULT_NAMES = {"alice": "you", "bob": "an opponent", "carol": "another opponent"}
 MAX_CITED = 5
+STATE_WORDS = set(STATES) | {"empty"}
 VAR = re.compile(r"\b([A-Z][A-Za-z0-9]*|_)\b")
 
 Progress = Callable[[str], None]
@@ -292,7 +294,8 @@ def _why_kept(probe: Probe, source: CardSource, asked: set[str], base_asked: set
 
 def _fill(text: str, binding: dict[str, str], params: dict[str, Any], probe: Probe) -> str:
     names = {**DEFAULT_NAMES, **probe.names}
-    values = {k: names.get(v, v.strip('"').replace("_", " ")) for k, v in binding.items()}
+    values = {k: names.get(v, state_name(v) if v in STATE_WORDS else v.strip('"').replace("_", " "))
+              for k, v in binding.items()}
     values.update({k: v for k, v in params.items() if k not in values})
     try:
         return text.format(**values)
@@ -332,10 +335,10 @@ def _citations(atoms: list[str], answer: Answer, rules: RuleBase) -> list[str]:
 def _cite(probe: Probe, rules: RuleBase, explained: list[str], negated: bool) -> list[str]:
     """The rules of the deciding atoms' explanations, the probe's own rules first; the probe's
     rules are added when an absence or the difference with the baseline decides (neither has
-    a derivation in this answer) or nothing was explained."""
+    a derivation in this answer) or the explanation does not reach them."""
     about = [a for a in probe.about if rules.is_encoded(a)]
     first = [r for r in explained if any(_within(r, a) for a in about)]
-    if negated or not explained:
+    if negated or not first:
         first += [a for a in about if not any(_within(r, a) for r in first)]
     rest = [r for r in explained if r not in first]
     return (first + rest)[:MAX_CITED]

@@ -15,7 +15,7 @@ from rulekeeper.bridge.errors import RulekeeperError
 @click.option("--cards", "cards_dir", default=None, type=click.Path(),
               help="a folder of card files searched before the library")
 @click.option("--rules", "packs", multiple=True, type=click.Choice(["mtg", "almos"]),
-              help="rule packs the probes may use (default: mtg and almos)")
+              help="rule packs the probes may use (default: mtg, and almos for an Almos card)")
 @click.option("--json", "as_json", is_flag=True, help="machine-readable output")
 @click.option("--write", "write_dir", default=None, type=click.Path(file_okay=False),
               help="save each ruling's scenario in this folder")
@@ -28,11 +28,9 @@ def rulings(card: str, cards_dir: str | None, packs: tuple[str, ...], as_json: b
     from rulekeeper.bridge.cardinput import resolve_card
     from rulekeeper.bridge.engine import Engine
     from rulekeeper.bridge.rulings import as_text, generate, scenario_text
-    chosen = list(packs) or ["mtg", "almos"]
-    if "almos" in chosen and "mtg" not in chosen:
-        chosen.insert(0, "mtg")
     try:
         source = resolve_card(card, cards_dir)
+        chosen = _packs(packs, source)
         with _progress(source.name) as tick:
             report = generate(Engine(), source, chosen, timeout, tick)
     except RulekeeperError as err:
@@ -49,6 +47,13 @@ def rulings(card: str, cards_dir: str | None, packs: tuple[str, ...], as_json: b
         click.echo(json.dumps(report.as_json(), indent=2))
     else:
         click.echo(as_text(report, markdown))
+
+
+def _packs(packs: tuple[str, ...], source) -> list[str]:
+    """The packs given, mtg always; by default mtg, and almos for a card with Almos features."""
+    from rulekeeper.bridge.probes import card_features
+    wanted = set(packs) or ({"mtg", "almos"} if "almos" in card_features(source.card) else {"mtg"})
+    return [p for p in ("mtg", "almos") if p in wanted or p == "mtg"]
 
 
 class _progress:
