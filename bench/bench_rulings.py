@@ -1,4 +1,4 @@
-"""Rulings benchmark and acceptance run: `rulekeeper rulings` on library cards of every kind.
+"""Rulings benchmark and acceptance run: `rulekeeper rulings` on 18 library cards of every kind.
 
 For each card: generate the rulings, write their scenarios to a folder, check every scenario
 with the same engine `rulekeeper test` uses, and report the time and the number of rulings.
@@ -26,6 +26,7 @@ CARDS = [
     "Mogg Fanatic",           # sacrifice-cost activated ability
     "Lightning Bolt",         # instant, any target
     "Giant Growth",           # instant, pump
+    "Blaze",                  # sorcery with X in its cost
     "Lure",                   # aura with a block requirement
     "Bonesplitter",           # equipment
     "Jace Beleren",           # planeswalker (legendary)
