@@ -21,7 +21,7 @@ from rulekeeper.cli.main import main
 
 RULE = re.compile(r"^\d{3,4}(\.\d+[a-z]?)?$")
 
-# A card that is not in the library: it exists only in this test file.
+# A new Almos card that is not in the library: it exists only in this test file.
 TEST_CARD = {
     "name": "Gloomwing Sentinel",
     "mana_cost": "{2}{B}",
@@ -29,7 +29,7 @@ TEST_CARD = {
     "subtypes": ["bat"],
     "power": 2,
     "toughness": 2,
-    "keywords": ["flying", "deathtouch"],
+    "keywords": ["flying", "mark"],
 }
 
 
@@ -59,7 +59,7 @@ def test_card_from_a_test_file_gets_rulings(test_card_run):
         assert ruling["rules"] and all(RULE.match(r) for r in ruling["rules"])
         assert any(ruling["outcome"].values())
     probes = [r["probe"] for r in rulings]
-    assert "flying-ground-blocker" in probes and "deathtouch-any-damage" in probes
+    assert "flying-ground-blocker" in probes and "mark-damage" in probes
     flying = next(r for r in rulings if r["probe"] == "flying-ground-blocker")
     assert "702.9b" in flying["rules"]
 
@@ -72,7 +72,8 @@ def test_written_scenarios_pass_their_expect(test_card_run, engine):
         result = engine.check(path)
         assert result.ok, (path.name, result.failures)
         data = yaml.safe_load(path.read_text(encoding="utf-8"))
-        assert data["cards"]["Gloomwing Sentinel"]["keywords"] == ["flying", "deathtouch"]
+        assert data["cards"]["Gloomwing Sentinel"]["keywords"] == ["flying", "mark"]
+        assert data["rules"] == (["mtg", "almos"])
 
 
 def test_rulings_are_deterministic(test_card_run):
