@@ -211,6 +211,9 @@ def card_params(card: Card) -> dict[str, Any]:
     for key in ("state", "other_state", "bound", "unbound"):
         params[f"{key}_name"] = state_name(params[key])
     for kw in card.keywords:
+        if kw.name == "protection" and kw.args.get("values"):
+            params["protection"] = kw.args["values"][0]
+    for kw in card.keywords:
         if kw.name == "discipline":
             kinds = kw.args.get("values", [])
             params["discipline_kind"] = next((k for k in kinds if k in ("instant", "sorcery")),
