@@ -168,3 +168,21 @@ def test_probe_files_are_package_data():
     assert PROBE_DIR.is_dir() and sorted(PROBE_DIR.glob("*.yaml"))
     text = (Path(__file__).resolve().parent.parent / "pyproject.toml").read_text()
     assert '"rulekeeper.bridge" = ["probes/*.yaml"]' in text
+
+
+def test_equivalent_findings_merge():
+    from rulekeeper.bridge.rulings import Ruling, merge
+    a = Ruling("If A, it dies.", ["704.5g"], "a.yaml", {}, "p1", "A", "it dies")
+    b = Ruling("If B, it dies.", ["704.5g"], "b.yaml", {}, "p2", "B", "it dies")
+    c = Ruling("If C, it dies.", ["704.5f"], "c.yaml", {}, "p3", "C", "it dies")
+    merged = merge([a, b, c])
+    assert [r.text for r in merged] == ["If A or B, it dies.", "If C, it dies."]
+    assert merged[0].also == ["p2"] and merged[0].scenario == "a.yaml"
+
+
+def test_cards_folder_is_searched_first(tmp_path):
+    (tmp_path / "x.yaml").write_text(yaml.safe_dump({**TEST_CARD, "name": "Folder Bat"}),
+                                     encoding="utf-8")
+    assert resolve_card("Folder Bat", str(tmp_path)).raw["keywords"] == ["flying", "mark"]
+    result = run("Folder Bat", "--cards", tmp_path / "missing")
+    assert result.exit_code == 2 and "--cards" in result.output
