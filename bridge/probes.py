@@ -161,6 +161,12 @@ def card_features(card: Card) -> set[str]:
             out.add("triggered")
         elif kind in ("activated", "spell", "static"):
             out.add(kind)
+        if ability.get("additional"):
+            out.add("cost:additional")
+        if ability.get("alternatives"):
+            out.add("cost:alternative")
+        if ability.get("kicker"):
+            out.add("cost:kicker")
         cost = ability.get("cost") or []
         if any(c == "sacrifice" or (isinstance(c, (tuple, list)) and c and c[0] == "sacrifice")
                for c in (cost if isinstance(cost, list) else [cost])):
