@@ -155,6 +155,10 @@ class CardLibrary:
     def names(self) -> list[str]:
         return sorted(self._scan())
 
+    def path(self, name: str) -> Path | None:
+        """The file of the card named `name`, if the library has it."""
+        return self._scan().get(name)
+
     def get(self, name: str) -> Card | None:
         path = self._scan().get(name)
         if path is None:

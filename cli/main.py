@@ -140,5 +140,9 @@ main.add_command(graph)
 main.add_command(consistency)
 
 
+from rulekeeper.cli.rulings import rulings  # noqa: E402  (a command in its own module)
+
+main.add_command(rulings)
+
 if __name__ == "__main__":  # pragma: no cover
     main()

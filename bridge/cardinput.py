@@ -1,0 +1,61 @@
+"""The card a command is about: a library card by name, or a YAML file holding one card."""
+from __future__ import annotations
+
+import difflib
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from .cards import CardLibrary, default_library, parse_card
+from .checks import Checker
+from .errors import ScenarioError
+from .scenario import Card
+from .yamlsrc import load_yaml
+
+
+@dataclass
+class CardSource:
+    """A card as written (raw data, to put into scenarios) and as parsed."""
+
+    name: str
+    raw: dict[str, Any]
+    card: Card
+    origin: str          # the file it was read from
+
+
+def resolve_card(arg: str, cards_dir: str | None = None) -> CardSource:
+    """`arg` is a YAML file holding one card, or a card name looked up in `cards_dir` (a folder
+    of one-card YAML files) and then the bundled library. An unknown name is bad input, with
+    the close names."""
+    path = Path(arg)
+    if path.suffix in (".yaml", ".yml") and path.is_file():
+        return _from_file(path)
+    libraries = ([CardLibrary(Path(cards_dir))] if cards_dir else []) + [default_library()]
+    if cards_dir and not Path(cards_dir).is_dir():
+        raise ScenarioError(cards_dir, None, "--cards", "not a folder of card files")
+    for library in libraries:
+        found = library.path(arg)
+        if found is not None:
+            return _from_file(found)
+    names = sorted({n for lib in libraries for n in lib.names()})
+    close = difflib.get_close_matches(arg, names, n=5, cutoff=0.5)
+    hint = f"; did you mean: {', '.join(close)}?" if close else \
+        "; give a library card name (see rules_asp/cards/) or a YAML file holding one card"
+    raise ScenarioError(arg, None, "CARD", f"no card named {arg!r}{hint}")
+
+
+def _from_file(path: Path) -> CardSource:
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ScenarioError(str(path), None, "", f"cannot read the file: {exc}") from None
+    src = load_yaml(text, str(path))
+    if not isinstance(src.data, dict):
+        raise src.error((), "a card file holds one card: a map of card fields")
+    key = src.data.get("name") if isinstance(src.data.get("name"), str) else path.stem
+    card = parse_card(Checker(src), (), src.data, key=key)
+    if card.name is None:
+        card.name = key
+    raw = dict(src.data)
+    raw["name"] = card.name
+    return CardSource(card.name, raw, card, str(path))

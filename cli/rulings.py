@@ -1,0 +1,76 @@
+"""`rulekeeper rulings CARD`: the rulings of a card, each proved by a scenario."""
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import click
+
+from rulekeeper.bridge.errors import RulekeeperError
+
+
+@click.command()
+@click.argument("card")
+@click.option("--cards", "cards_dir", default=None, type=click.Path(),
+              help="a folder of card files searched before the library")
+@click.option("--rules", "packs", multiple=True, type=click.Choice(["mtg", "almos"]),
+              help="rule packs the probes may use (default: mtg, and almos for an Almos card)")
+@click.option("--json", "as_json", is_flag=True, help="machine-readable output")
+@click.option("--write", "write_dir", default=None, type=click.Path(file_okay=False),
+              help="save each ruling's scenario in this folder")
+@click.option("--markdown", is_flag=True, help="output a Markdown list")
+@click.option("--timeout", default=20.0, type=click.FloatRange(0.1, 3600),
+              help="seconds before the solver gives up on one probe (default 20)")
+def rulings(card: str, cards_dir: str | None, packs: tuple[str, ...], as_json: bool,
+            write_dir: str | None, markdown: bool, timeout: float) -> None:
+    """Generate the rulings for CARD (a library card name or a YAML file holding one card)."""
+    from rulekeeper.bridge.cardinput import resolve_card
+    from rulekeeper.bridge.engine import Engine
+    from rulekeeper.bridge.rulings import as_text, generate, scenario_text
+    try:
+        source = resolve_card(card, cards_dir)
+        chosen = _packs(packs, source)
+        with _progress(source.name) as tick:
+            report = generate(Engine(), source, chosen, timeout, tick)
+    except RulekeeperError as err:
+        click.echo(f"error: {err}", err=True)
+        sys.exit(err.exit_code)
+    if write_dir:
+        folder = Path(write_dir)
+        folder.mkdir(parents=True, exist_ok=True)
+        for ruling in report.rulings:
+            path = folder / ruling.scenario
+            path.write_text(scenario_text(ruling), encoding="utf-8")
+            ruling.scenario = str(path)
+    if as_json:
+        click.echo(json.dumps(report.as_json(), indent=2))
+    else:
+        click.echo(as_text(report, markdown))
+
+
+def _packs(packs: tuple[str, ...], source) -> list[str]:
+    """The packs given, mtg always; by default mtg, and almos for a card with Almos features."""
+    from rulekeeper.bridge.probes import card_features
+    wanted = set(packs) or ({"mtg", "almos"} if "almos" in card_features(source.card) else {"mtg"})
+    return [p for p in ("mtg", "almos") if p in wanted or p == "mtg"]
+
+
+class _progress:
+    """A rich progress line on a terminal (stderr); nothing when stderr is piped."""
+
+    def __init__(self, name: str):
+        self.name = name
+        self.status = None
+
+    def __enter__(self):
+        if not sys.stderr.isatty():
+            return None
+        from rich.console import Console
+        self.status = Console(stderr=True).status(f"rulings for {self.name}")
+        self.status.__enter__()
+        return lambda probe: self.status.update(f"rulings for {self.name}: probe {probe}")
+
+    def __exit__(self, *exc) -> None:
+        if self.status is not None:
+            self.status.__exit__(*exc)
