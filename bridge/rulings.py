@@ -21,7 +21,7 @@ from .engine import Engine
 from .errors import ImpossibleSituation, ScenarioError, SolverTimeout
 from .explain import rules_behind
 from .graph import rule_graph
-from .notencoded import FIELD_RULES, KEYWORD_RULES
+from .reliance import CARD_FIELD_RULES, KEYWORD_RULES
 from .probes import (STATES, Probe, SayEntry, baseline_card, card_features, card_params,
                      instantiate, load_probes, state_name)
 from .rulebase import RuleBase
@@ -29,7 +29,7 @@ from .solve import Answer
 from .validate import parse_scenario
 
 # Card types and subtypes -> the rules that give them meaning (keywords, fields and effect
-# verbs come from notencoded.KEYWORD_RULES / FIELD_RULES and actions.ACTION_SPECS).
+# verbs come from reliance.KEYWORD_RULES / CARD_FIELD_RULES and actions.ACTION_SPECS).
 TYPE_RULES = {
     "type:creature": ["302", "510"], "type:planeswalker": ["306", "704.5i"],
     "type:battle": ["310", "704.5v", "704.5w"], "type:instant": ["304", "608"],
@@ -90,14 +90,13 @@ def seed_rules(features: set[str]) -> set[str]:
         kind, _, value = feature.partition(":")
         out |= set(TYPE_RULES.get(feature, []))
         if kind == "keyword":
-            number = KEYWORD_RULES.get(value)
-            out |= {number} if number else set()
+            out |= set(KEYWORD_RULES.get(value, ()))
         if kind == "effect" and value in ACTION_SPECS:
             out |= set(ACTION_SPECS[value].rules)
     if "dfc" in features:
-        out.add(FIELD_RULES["back"])
+        out |= set(CARD_FIELD_RULES["back"])
     if "battlefield_state" in features:
-        out.add(FIELD_RULES["battlefield_state"])
+        out |= set(CARD_FIELD_RULES["battlefield_state"])
     return out
 
 
@@ -218,6 +217,27 @@ def _matches(entry: SayEntry, atoms: frozenset[Symbol]) -> list[tuple[str, dict[
     return found
 
 
+# The illegal(Action, Rule) names of the player actions a probe's scenario takes. A choice the
+# rules offer during the run (a Siege's controller may cast it transformed) may be illegal
+# without making the probe's own situation impossible.
+ILLEGAL_NAMES = {"cast": "cast", "activate": "activate", "play_land": "play_land",
+                 "declare_attackers": "attack", "declare_blockers": "block"}
+
+
+def _player_action_names(data: dict[str, Any]) -> set[str]:
+    names = set()
+    for action in data.get("actions") or []:
+        verb = action if isinstance(action, str) else next(iter(action), "")
+        if verb in ILLEGAL_NAMES:
+            names.add(ILLEGAL_NAMES[verb])
+    return names
+
+
+def _action_name(atom) -> str:
+    action = atom.arguments[0] if atom.arguments else None
+    return getattr(action, "name", "")
+
+
 def judge(rules: RuleBase, probe: Probe, source: CardSource, params: dict[str, Any],
           data: dict[str, Any], answer: Answer, baseline: Answer | None) -> Ruling | str:
     """The finding of one probe, or why it was dropped."""
@@ -225,7 +245,9 @@ def judge(rules: RuleBase, probe: Probe, source: CardSource, params: dict[str, A
         return "no outcome"
     always, sometimes = answer.always, answer.sometimes
     asked = {a for e in probe.say for a, _ in _matches(e, answer.union)}
-    stray = sorted(str(a) for a in answer.union if a.name == "illegal" and str(a) not in asked)
+    own = _player_action_names(data)
+    stray = sorted(str(a) for a in answer.union if a.name == "illegal" and str(a) not in asked
+                   and _action_name(a) in own)
     if stray:   # an action of the probe does not fit this card: its outcome would mislead
         return f"the probe's situation is not possible for this card ({', '.join(stray)})"
     base_asked = ({a for e in probe.say for a, _ in _matches(e, baseline.union)}
