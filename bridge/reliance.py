@@ -18,6 +18,9 @@ VERB_RULES: dict[str, tuple[str, ...]] = {
     "copy": ("707.2",), "transform": ("701.27a",), "modify": ("613.4c",),
     "gain_life": ("119.3",), "lose_life": ("119.3",), "draw": ("121.1",),
     "set_battlefield_state": ("1000.3c",),
+    "prevent_damage": ("615.7",), "prevent_combat_damage": ("615.1a",),
+    "regenerate": ("701.19a",), "put_onto_battlefield": ("110.2a", "122.6"),
+    "become_copy": ("707.2",),
 }
 # Options of `cast`.
 CAST_OPTION_RULES: dict[str, tuple[str, ...]] = {
@@ -61,7 +64,7 @@ OBJECT_FIELD_RULES: dict[str, tuple[str, ...]] = {
 # Ability forms of `abilities:` and the effect verbs and trigger events they use.
 ABILITY_KIND_RULES: dict[str, tuple[str, ...]] = {
     "spell": ("608.2",), "activated": ("602.2",), "triggered": ("603.2",),
-    "static": ("611.3a",), "chapter": ("714.2",),
+    "static": ("611.3a",), "chapter": ("714.2",), "replacement": ("614.1",),
 }
 EFFECT_VERB_RULES: dict[str, tuple[str, ...]] = {
     "deal_damage": ("120.2",), "draw": ("121.1",), "gain_life": ("119.3",),
@@ -70,6 +73,7 @@ EFFECT_VERB_RULES: dict[str, tuple[str, ...]] = {
     "return_to_hand": ("400.6",), "sacrifice": ("701.21a",), "counter": ("701.6a",),
     "untap": ("701.26a",), "tap": ("701.26a",), "add_mana": ("106.4",),
     "set_battlefield_state": ("1000.3c",),
+    "regenerate": ("701.19a",), "prevent_damage": ("615.7",),
 }
 TRIGGER_EVENT_RULES: dict[str, tuple[str, ...]] = {
     "enters": ("603.6a",), "dies": ("700.4", "603.10a"), "leaves": ("603.10a",),

@@ -161,7 +161,7 @@ def test_json_lists_outcomes_and_keeps_the_contract():
 @pytest.mark.parametrize("name,number,atom", [
     ("planeswalker-cast.yaml", "306.5b", 'counters(walker,"loyalty",3)'),
     ("battle-cast.yaml", "310.4b", 'counters(fort,"defense",4)'),
-    ("siege-last-counter.yaml", "310.11b", "zone(fort,exile)"),
+    ("siege-last-counter.yaml", "310.11b", "happened(triggered(fort,siege_defeated))"),
 ])
 def test_relying_on_an_unencoded_rule_is_said_first(engine, name, number, atom):
     """Either the rule is encoded and the answer is right, or the answer says it is not."""
