@@ -66,23 +66,30 @@ def _names(term: ast.AST) -> set[str]:
     return found
 
 
-def _name_anonymous(body: list[ast.AST]) -> list[ast.AST]:
-    """Give each `_` of a positive body atom a name, so the atom can be copied into a head."""
-    count = 0
+def anonymous_renamer(prefix: str) -> ast.Transformer:
+    """A transformer that gives each `_` it meets a fresh name (prefix1, prefix2, ... counted
+    over all it transforms), so an atom with `_` can stand in a head."""
 
     class Rename(ast.Transformer):
+        count = 0
+
         def visit_Variable(self, node):
-            nonlocal count
             if node.name != "_":
                 return node
-            count += 1
-            return ast.Variable(node.location, f"RkAnon{count}")
+            self.count += 1
+            return ast.Variable(node.location, f"{prefix}{self.count}")
 
+    return Rename()
+
+
+def _name_anonymous(body: list[ast.AST]) -> list[ast.AST]:
+    """Give each `_` of a positive body atom a name, so the atom can be copied into a head."""
+    rename = anonymous_renamer("RkAnon")
     out = []
     for lit in body:
         if (lit.ast_type == ast.ASTType.Literal and lit.sign == ast.Sign.NoSign
                 and lit.atom.ast_type == ast.ASTType.SymbolicAtom):
-            lit = Rename()(lit)
+            lit = rename(lit)
         out.append(lit)
     return out
 

@@ -15,6 +15,7 @@ from difflib import get_close_matches
 from clingo import Function, Number, Symbol, ast, parse_term
 
 from .rulebase import RuleBase, RuleInfo
+from .transform import anonymous_renamer
 from .unify import match_head, to_pattern
 
 PROBE, WITNESS = "rk_probe", "rk_witness"
@@ -142,17 +143,7 @@ def _fn(loc, name: str, args: list[ast.AST]) -> ast.AST:
 
 def _named(atom_node: ast.AST) -> ast.AST:
     """The atom with each `_` named, so it can stand in a head."""
-    count = 0
-
-    class Rename(ast.Transformer):
-        def visit_Variable(self, var):
-            nonlocal count
-            if var.name != "_":
-                return var
-            count += 1
-            return ast.Variable(var.location, f"RkW{count}")
-
-    return Rename()(atom_node)
+    return anonymous_renamer("RkW")(atom_node)
 
 
 def probes(cid: int, info: RuleInfo, binding: dict) -> tuple[list[ast.AST], list[ast.AST]]:
