@@ -21,8 +21,14 @@ TARGET_SPECS = ("any", "creature", "player", "opponent", "permanent", "nonland_p
                 "artifact", "enchantment", "planeswalker", "creature_or_planeswalker",
                 "player_or_planeswalker", "opponent_permanent")
 REF = re.compile(r"self|you|target\d?", re.ASCII)   # used with fullmatch
+TARGET_REF = re.compile(r"target\d?", re.ASCII)
+# issue 15 (docs/abilities.md): players named relative to the ability's controller or first target
+PLAYER_REFS = ("opponent", "each_player", "each_opponent", "target_controller")
 TRIGGER_EVENTS = ("enters", "dies", "leaves", "dealt_damage", "you_cast", "beginning_of",
-                  "counter_removed")
+                  "counter_removed", "attacks", "deals_combat_damage", "dies_matching",
+                  "enters_matching")
+# `{beginning_of: ...}` also takes the step names of Oracle text (issue 15)
+STEP_ALIASES = {"draw_step": "draw", "end_step": "end", "combat": "beginning_of_combat"}
 CONDITIONS = ("life_at_least", "life_at_most", "you_control", "battlefield_state")
 MANA = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green", "C": "colorless"}
 
@@ -136,8 +142,18 @@ EFFECT_FIELDS = {
     "remove_counters": ({"object", "kind", "amount"}, ("object", "kind", "amount")),
     "modify": ({"object", "power", "toughness", "keywords", "until"}, ("object",)),
     "prevent_damage": ({"target", "amount"}, ("target", "amount")),
+    "discard": ({"player", "amount"}, ("amount",)),
+    "become_copy": ({"object", "of"}, ("object", "of")),
+    "create_token": ({"amount", "name", "power", "toughness", "colors", "types", "subtypes",
+                      "keywords", "player", "tapped"}, ("types",)),
 }
 OBJECT_EFFECTS = ("destroy", "exile", "return_to_hand", "sacrifice", "counter", "untap", "tap", "regenerate")
+# issue 15: where an object ref may be `{all: FILTER}` and a player ref a PLAYER_REFS word
+ALL_FIELDS = {("deal_damage", "target"), ("modify", "object"), ("put_counters", "object"),
+              ("remove_counters", "object")}
+PLAYER_FIELDS = {("deal_damage", "target"), ("draw", "player"), ("gain_life", "player"),
+                 ("lose_life", "player"), ("discard", "player"), ("create_token", "player")}
+AMOUNT_OF = ("power_of", "toughness_of", "mana_value_of")
 
 
 def _effect(chk: Checker, p: tuple, raw: Any) -> dict[str, Any]:
@@ -150,7 +166,7 @@ def _effect(chk: Checker, p: tuple, raw: Any) -> dict[str, Any]:
     verb, arg = next(iter(data.items()))
     q = p + (verb,)
     if verb in OBJECT_EFFECTS:
-        return {"verb": verb, "object": _ref(chk, q, arg)}
+        return {"verb": verb, "object": _ref(chk, q, arg, all_ok=verb != "counter")}
     if verb == "add_mana":
         letters = arg if isinstance(arg, list) else [arg]
         return {"verb": verb, "mana": [chk.choice(q, m, tuple(MANA)) for m in letters]}
@@ -165,20 +181,78 @@ def _effect(chk: Checker, p: tuple, raw: Any) -> dict[str, Any]:
     for key in required:
         if key not in d:
             raise chk.src.error(q, f"missing {clip(key)}")
+    if verb == "create_token":
+        return _create_token(chk, q, d)
     out: dict[str, Any] = {"verb": verb}
-    for key in ("target", "object", "player"):
+    for key in ("target", "object", "player", "of"):
         if key in d:
-            out[key] = _ref(chk, q + (key,), d[key])
+            out[key] = _ref(chk, q + (key,), d[key], all_ok=(verb, key) in ALL_FIELDS,
+                            players_ok=(verb, key) in PLAYER_FIELDS)
     if "amount" in d:
         special = ("x", "all") if verb == "prevent_damage" else ("x",)
-        out["amount"] = d["amount"] if d["amount"] in special else chk.int_value(q + ("amount",), d["amount"], 0)
+        out["amount"] = _amount(chk, q + ("amount",), d["amount"], special, 0)
     if "kind" in d:
         out["kind"] = chk.str_value(q + ("kind",), d["kind"])
     for key in ("power", "toughness"):
-        out[key] = chk.int_value(q + (key,), d.get(key, 0))
+        out[key] = _amount(chk, q + (key,), d.get(key, 0), (), None)
     out["keywords"] = chk.word_list(q + ("keywords",), d.get("keywords", []), re.compile(r"[a-z_]+"))
     if "until" in d:
         out["until"] = chk.choice(q + ("until",), d["until"], ("end_of_turn",))
+    return out
+
+
+def _amount(chk: Checker, p: tuple, raw: Any, special: tuple[str, ...], minimum: int | None) -> Any:
+    """An amount: an integer, a special word (`x`), or read from the game (issue 15):
+    `{power_of: REF}`, `{toughness_of: REF}`, `{mana_value_of: REF}`, `{count: FILTER}`,
+    `{negate: AMOUNT}`."""
+    if isinstance(raw, str) and raw in special:
+        return raw
+    if isinstance(raw, dict):
+        forms = AMOUNT_OF + ("count", "negate")
+        d = chk.mapping(p, raw, set(forms))
+        if len(d) != 1:
+            raise chk.src.error(p, f"an amount map has one key of {', '.join(forms)}")
+        kind, val = next(iter(d.items()))
+        if kind == "count":
+            return ("count", _filter(chk, p + (kind,), val))
+        if kind == "negate":
+            if minimum is not None:
+                raise chk.src.error(p + (kind,), "negate is only for power and toughness changes")
+            return ("negate", _amount(chk, p + (kind,), val, special, None))
+        return (kind, _ref(chk, p + (kind,), val))
+    return chk.int_value(p, raw, -2 ** 31 if minimum is None else minimum)
+
+
+def _filter(chk: Checker, p: tuple, raw: Any) -> list[Symbol]:
+    """FILTER: the static filter map (docs/abilities-static.md) as needs/needs_not/other/
+    controlled_by terms."""
+    from .effects import _affects
+    if not isinstance(raw, dict):
+        raise chk.src.error(p, f"{clip(raw)}: a filter is a map like {{types: [creature], controller: you}}")
+    return _affects(chk, p, raw)[1]
+
+
+def _create_token(chk: Checker, q: tuple, d: dict) -> dict[str, Any]:
+    """`create_token: {amount, name, power, toughness, colors, types, subtypes, keywords,
+    player, tapped}` (111.1, 111.4): the token's characteristics are the effect's."""
+    from .cards import WORD, _keyword
+    from .effects import COLOURS
+    out: dict[str, Any] = {"verb": "create_token",
+                           "amount": _amount(chk, q + ("amount",), d.get("amount", 1), ("x",), 0),
+                           "player": _ref(chk, q + ("player",), d.get("player", "you"), players_ok=True),
+                           "tapped": chk.bool_value(q + ("tapped",), d.get("tapped", False)),
+                           "name": chk.opt_str(q, d, "name")}
+    if out["player"] in ("each_player", "each_opponent"):
+        raise chk.src.error(q + ("player",), "a token effect names one player: you, opponent, target, "
+                                             "target_controller")
+    for fld in ("types", "subtypes"):
+        out[fld] = chk.word_list(q + (fld,), d.get(fld, []), WORD)
+    out["colors"] = [chk.choice(q + ("colors", i), c, COLOURS)
+                     for i, c in enumerate(chk.list(q + ("colors",), d.get("colors", [])))]
+    for fld in ("power", "toughness"):
+        out[fld] = chk.opt_int(q, d, fld)
+    out["keywords"] = [_keyword(chk, q + ("keywords", i), k)
+                       for i, k in enumerate(chk.list(q + ("keywords",), d.get("keywords", [])))]
     return out
 
 
@@ -237,9 +311,19 @@ def _state_effect(chk: Checker, q: tuple, arg: Any) -> dict[str, Any]:
     return out
 
 
-def _ref(chk: Checker, p: tuple, raw: Any) -> str:
+def _ref(chk: Checker, p: tuple, raw: Any, all_ok: bool = False, players_ok: bool = False) -> Any:
+    """An object or player ref: self, you, target, target1, ...; `{all: FILTER}` where all_ok;
+    opponent, each_player, each_opponent, target_controller where players_ok (issue 15)."""
+    if all_ok and isinstance(raw, dict):
+        d = chk.mapping(p, raw, {"all"})
+        if "all" not in d:
+            raise chk.src.error(p, "write {all: FILTER}")
+        return ("all", _filter(chk, p + ("all",), d["all"] if d["all"] is not None else {}))
+    if players_ok and raw in PLAYER_REFS:
+        return raw
     if not isinstance(raw, str) or not REF.fullmatch(raw):
-        raise chk.src.error(p, f"{clip(raw)}: write self, you, target, target1, target2, ...")
+        more = (", {all: FILTER}" if all_ok else "") + (", " + ", ".join(PLAYER_REFS) if players_ok else "")
+        raise chk.src.error(p, f"{clip(raw)}: write self, you, target, target1, target2, ...{more}")
     return "target1" if raw == "target" else raw
 
 
@@ -282,22 +366,32 @@ def _loyalty_amount(chk: Checker, p: tuple, raw: Any) -> int:
 
 def _when(chk: Checker, p: tuple, raw: Any) -> tuple:
     if isinstance(raw, str):
-        return (chk.choice(p, raw, ("enters", "dies", "leaves", "dealt_damage")),)
+        return (chk.choice(p, raw, ("enters", "dies", "leaves", "dealt_damage", "attacks",
+                                    "deals_combat_damage")),)
     d = chk.mapping(p, raw, set(TRIGGER_EVENTS) | {"player"})
     kinds = [k for k in d if k != "player"]
     if len(kinds) != 1:
         raise chk.src.error(p, "when: one event, e.g. enters, {you_cast: [instant, sorcery]}, "
-                               "{beginning_of: upkeep}")
+                               "{beginning_of: upkeep}, {dies: {types: [creature], other: true}}")
     kind = kinds[0]
+    if "player" in d and kind != "beginning_of":
+        raise chk.src.error(p + ("player",), "player: only with beginning_of")
     if kind == "you_cast":
         types = d[kind] if isinstance(d[kind], list) else [d[kind]]
         return (kind, chk.word_list(p + (kind,), types, re.compile(r"[a-z]+")))
     if kind == "beginning_of":
         from .scenario import STEPS
-        whose = chk.choice(p + ("player",), d.get("player", "you"), ("you", "each"))
-        return (kind, chk.choice(p + (kind,), d[kind], STEPS), whose)
+        whose = chk.choice(p + ("player",), d.get("player", "you"), ("you", "each", "opponent"))
+        step = STEP_ALIASES.get(d[kind], d[kind]) if isinstance(d[kind], str) else d[kind]
+        return (kind, chk.choice(p + (kind,), step, STEPS + tuple(STEP_ALIASES)), whose)
     if kind == "counter_removed":
         return (kind, chk.str_value(p + (kind,), d[kind]))
+    if kind in ("dies", "enters"):   # issue 15: "whenever another creature dies / enters"
+        return (f"{kind}_matching", _filter(chk, p + (kind,), d[kind]))
+    if kind == "deals_combat_damage":   # 510.3a: "... deals combat damage to a player"
+        return (kind, chk.choice(p + (kind,), d[kind], ("player", "any")))
+    if kind in ("dies_matching", "enters_matching"):
+        raise chk.src.error(p + (kind,), f"write {{{kind.split('_')[0]}: FILTER}}")
     return (kind,)
 
 
@@ -339,6 +433,7 @@ def ability_facts(key: Symbol, face: str, n: int, ab: dict[str, Any]) -> list[Sy
     out += _spell_cost_facts(head, ab)
     if ab["kind"] == "triggered":
         out += [Function("trigger_on", head + [t]) for t in _when_terms(ab["when"])]
+        out += _when_filter_facts(head, ab["when"])
         if ab["if"] is not None:
             out.append(Function("trigger_if", head + [Function(ab["if"][0], [_val(ab["if"][1])])]))
         if ab["may"]:
@@ -360,11 +455,19 @@ def _shifted(eff: dict[str, Any], offset: int) -> dict[str, Any]:
     if not offset:
         return eff
     out = dict(eff)
-    for key in ("target", "object", "player"):
-        ref = eff.get(key)
-        if isinstance(ref, str) and ref.startswith("target"):
-            out[key] = f"target{int(ref[6:] or 1) + offset}"
+    for key in ("target", "object", "player", "of", "amount", "power", "toughness"):
+        if key in eff:
+            out[key] = _shift_ref(eff[key], offset)
     return out
+
+
+def _shift_ref(ref: Any, offset: int) -> Any:
+    """A target ref (also inside an amount like {power_of: target}) moved past earlier modes' targets."""
+    if isinstance(ref, str) and TARGET_REF.fullmatch(ref):
+        return f"target{int(ref[6:] or 1) + offset}"
+    if isinstance(ref, tuple) and ref[0] in AMOUNT_OF + ("negate",):
+        return (ref[0], _shift_ref(ref[1], offset))
+    return ref
 
 
 def _mode_facts(head: list[Symbol], ab: dict[str, Any]) -> list[Symbol]:
@@ -407,8 +510,10 @@ def _val(v: Any) -> Symbol:
 
 def _effect_facts(head: list[Symbol], e: int, eff: dict[str, Any]) -> list[Symbol]:
     verb = eff["verb"]
-    ref = lambda name: _ref_term(eff[name])  # noqa: E731
-    amount = lambda: Function(eff["amount"]) if isinstance(eff["amount"], str) else Number(eff["amount"])  # noqa: E731
+    eid = Number(e * 10)
+    extra: list[Symbol] = []      # facts about effect e*10: filters, values read (issue 15)
+    ref = lambda name: _ref_term(eff[name], head, eid, extra)  # noqa: E731
+    amount = lambda key="amount": _amount_term(eff[key], head, eid, extra)  # noqa: E731
     if verb in OBJECT_EFFECTS:
         terms = [Function(verb, [ref("object")])]
     elif verb == "add_mana":
@@ -417,7 +522,7 @@ def _effect_facts(head: list[Symbol], e: int, eff: dict[str, Any]) -> list[Symbo
         terms = [Function(verb, [ref("target"), amount()])]
     elif verb == "prevent_combat_damage":
         terms = [Function(verb)]
-    elif verb in ("draw", "gain_life", "lose_life"):
+    elif verb in ("draw", "gain_life", "lose_life", "discard"):
         who = ref("player") if "player" in eff else Function("you")
         terms = [Function(verb, [who, amount()])]
     elif verb in ("put_counters", "remove_counters"):
@@ -432,8 +537,13 @@ def _effect_facts(head: list[Symbol], e: int, eff: dict[str, Any]) -> list[Symbo
         terms = [Function("copy_permanent")]
     elif verb == "distribute_counters":
         terms = [Function("distribute_counters", [String(eff["kind"]), Number(eff["amount"])])]
+    elif verb == "become_copy":
+        terms = [Function("become_copy", [ref("object"), ref("of")])]
+    elif verb == "create_token":
+        terms = [Function("create_token", [ref("player"), amount()])]
+        extra += _token_facts(head, eid, eff)
     else:  # modify
-        terms = [Function("modify", [ref("object"), Number(eff["power"]), Number(eff["toughness"])])]
+        terms = [Function("modify", [ref("object"), amount("power"), amount("toughness")])]
     out = []
     for k, term in enumerate(terms):
         eid = Number(e * 10 + k)
@@ -444,7 +554,7 @@ def _effect_facts(head: list[Symbol], e: int, eff: dict[str, Any]) -> list[Symbo
         if eff.get("until"):
             out.append(Function("ability_effect_arg",
                                 head + [eid, Function("until"), Function(eff["until"])]))
-    return out
+    return out + extra
 
 
 def _exile_until_facts(head: list[Symbol], e: int, eff: dict[str, Any]) -> list[Symbol]:
@@ -463,10 +573,64 @@ def _exile_until_facts(head: list[Symbol], e: int, eff: dict[str, Any]) -> list[
     return out
 
 
-def _ref_term(ref: str) -> Symbol:
-    if ref.startswith("target"):
+def _ref_term(ref: Any, head: list[Symbol] | None = None, eid: Symbol | None = None,
+              extra: list[Symbol] | None = None) -> Symbol:
+    """A ref as a term; `{all: FILTER}` is `all(E)` with `effect_filter(K,F,N,E,Item)` facts."""
+    if isinstance(ref, tuple):      # ("all", filter items)
+        extra.append(Function("effect_all", head + [eid]))
+        extra += [Function("effect_filter", head + [eid, item]) for item in ref[1]]
+        return Function("all", [eid])
+    if TARGET_REF.fullmatch(ref):
         return Function("target", [Number(int(ref[6:] or 1))])
     return Function(ref)
+
+
+def _amount_term(amount: Any, head: list[Symbol], eid: Symbol, extra: list[Symbol]) -> Symbol:
+    """An amount as a term: N, x, all, power_of(Ref), toughness_of(Ref), mana_value_of(Ref),
+    count(E) (with `count_filter(K,F,N,E,Item)` facts), negate(A)."""
+    if isinstance(amount, int):
+        return Number(amount)
+    if isinstance(amount, str):
+        return Function(amount)
+    kind, arg = amount
+    if kind == "count":
+        extra.append(Function("effect_count", head + [eid]))
+        extra += [Function("count_filter", head + [eid, item]) for item in arg]
+        return Function("count", [eid])
+    if kind == "negate":
+        return Function("negate", [_amount_term(arg, head, eid, extra)])
+    extra.append(Function("amount_reads", [Function(kind[:-3])]))
+    return Function(kind, [_ref_term(arg)])
+
+
+def _token_facts(head: list[Symbol], eid: Symbol, eff: dict[str, Any]) -> list[Symbol]:
+    """111.4: the token an effect creates has the characteristics it states: the printed values
+    of a card `token_card(K,F,N,E)` (its front face)."""
+    key = Function("token_card", head + [eid])
+    face = Function("front")
+    printed = lambda attr, val: Function("printed", [key, face, Function(attr), val])  # noqa: E731
+    out = [Function("card", [key]), Function("effect_token", head + [eid, key])]
+    if eff["name"] is not None:
+        out.append(printed("name", String(eff["name"])))
+    out += [printed("type", _word(t)) for t in eff["types"]]
+    out += [printed("subtype", _word(t)) for t in eff["subtypes"]]
+    out += [printed("color", Function(c)) for c in eff["colors"]]
+    out += [printed(attr, Number(eff[attr])) for attr in ("power", "toughness") if eff[attr] is not None]
+    for i, kw in enumerate(eff["keywords"]):
+        out += [printed("keyword", Function(kw.name)),
+                Function("keyword_instance", [key, face, Number(i + 1), Function(kw.name)])]
+        out += [Function("keyword_arg", [key, face, Number(i + 1), Function("value"), _word(v)])
+                for v in kw.args.get("values", [])]
+        if "amount" in kw.args:
+            out.append(Function("keyword_arg", [key, face, Number(i + 1), Function("amount"),
+                                                Number(kw.args["amount"])]))
+    if eff["tapped"]:
+        out.append(Function("ability_effect_arg", head + [eid, Function("tapped"), Function("true")]))
+    return out
+
+
+def _word(word: str) -> Symbol:
+    return Function(re.sub(r"[^a-z0-9_]", "_", word))
 
 
 def _cost_term(c: Any) -> Symbol:
@@ -490,4 +654,13 @@ def _when_terms(when: tuple) -> list[Symbol]:
         return [Function("beginning_of", [Function(when[1]), Function(when[2])])]
     if kind == "counter_removed":
         return [Function("counter_removed", [String(when[1])])]
+    if kind == "deals_combat_damage":
+        return [Function(kind, [Function(when[1] if len(when) > 1 else "any")])]
     return [Function(kind)]
+
+
+def _when_filter_facts(head: list[Symbol], when: tuple) -> list[Symbol]:
+    """`trigger_filter(K,F,N,Item)`: what a dying or entering object must be (issue 15)."""
+    if when[0] not in ("dies_matching", "enters_matching"):
+        return []
+    return [Function("trigger_filter", head + [item]) for item in when[1]]

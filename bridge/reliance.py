@@ -74,11 +74,16 @@ EFFECT_VERB_RULES: dict[str, tuple[str, ...]] = {
     "untap": ("701.26a",), "tap": ("701.26a",), "add_mana": ("106.4",),
     "set_battlefield_state": ("1000.3c",),
     "regenerate": ("701.19a",), "prevent_damage": ("615.7",),
+    # issue 15 (card-form-v2)
+    "discard": ("701.9a", "701.9b"), "become_copy": ("707.2",), "create_token": ("111.1", "111.4"),
 }
 TRIGGER_EVENT_RULES: dict[str, tuple[str, ...]] = {
     "enters": ("603.6a",), "dies": ("700.4", "603.10a"), "leaves": ("603.10a",),
     "dealt_damage": ("120.3",), "you_cast": ("601.2i",), "beginning_of": ("603.2",),
     "counter_removed": ("122.1",),
+    # issue 15 (card-form-v2)
+    "attacks": ("508.3a", "508.1m"), "deals_combat_damage": ("510.3a",),
+    "dies_matching": ("603.10a", "700.4"), "enters_matching": ("603.6a",),
 }
 # Keywords (cards.py accepts any word; one with no entry is reported as unknown).
 KEYWORD_RULES: dict[str, tuple[str, ...]] = {
