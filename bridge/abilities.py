@@ -191,6 +191,8 @@ def _effect(chk: Checker, p: tuple, raw: Any) -> dict[str, Any]:
     if "amount" in d:
         special = ("x", "all") if verb == "prevent_damage" else ("x",)
         out["amount"] = _amount(chk, q + ("amount",), d["amount"], special, 0)
+        if verb == "prevent_damage" and isinstance(out["amount"], tuple):
+            raise chk.src.error(q + ("amount",), "a prevention shield takes a number, x or all")
     if "kind" in d:
         out["kind"] = chk.str_value(q + ("kind",), d["kind"])
     for key in ("power", "toughness"):

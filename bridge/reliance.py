@@ -82,7 +82,7 @@ TRIGGER_EVENT_RULES: dict[str, tuple[str, ...]] = {
     "dealt_damage": ("120.3",), "you_cast": ("601.2i",), "beginning_of": ("603.2",),
     "counter_removed": ("122.1",),
     # issue 15 (card-form-v2)
-    "attacks": ("508.3a", "508.1m"), "deals_combat_damage": ("510.3a",),
+    "attacks": ("508.1m",), "deals_combat_damage": ("510.3a",),
     "dies_matching": ("603.10a", "700.4"), "enters_matching": ("603.6a",),
 }
 # Keywords (cards.py accepts any word; one with no entry is reported as unknown).
