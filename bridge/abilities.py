@@ -467,6 +467,8 @@ def _shift_ref(ref: Any, offset: int) -> Any:
     """A target ref (also inside an amount like {power_of: target}) moved past earlier modes' targets."""
     if isinstance(ref, str) and TARGET_REF.fullmatch(ref):
         return f"target{int(ref[6:] or 1) + offset}"
+    if ref == "target_controller":      # "its controller": of the mode's first target
+        return ("target_controller", 1 + offset)
     if isinstance(ref, tuple) and ref[0] in AMOUNT_OF + ("negate",):
         return (ref[0], _shift_ref(ref[1], offset))
     return ref
@@ -578,6 +580,8 @@ def _exile_until_facts(head: list[Symbol], e: int, eff: dict[str, Any]) -> list[
 def _ref_term(ref: Any, head: list[Symbol] | None = None, eid: Symbol | None = None,
               extra: list[Symbol] | None = None) -> Symbol:
     """A ref as a term; `{all: FILTER}` is `all(E)` with `effect_filter(K,F,N,E,Item)` facts."""
+    if ref == "target_controller" or isinstance(ref, tuple) and ref[0] == "target_controller":
+        return Function("target_controller", [Number(1 if isinstance(ref, str) else ref[1])])
     if isinstance(ref, tuple):      # ("all", filter items)
         extra.append(Function("effect_all", head + [eid]))
         extra += [Function("effect_filter", head + [eid, item]) for item in ref[1]]

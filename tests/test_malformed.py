@@ -18,6 +18,10 @@ CASES: dict[str, tuple[int, str]] = {
     "resolve_creates_duplicate.yaml": (6, "duplicate id 'bear'"),
     "exile_until_bad_rest.yaml": (7, "'graveyard' is not one of"),
     "become_copy_missing_of.yaml": (6, "missing 'of'"),
+    "effect_all_filter_not_list.yaml": (6, "expected a list"),          # issue 15 card form
+    "effect_player_ref_unknown.yaml": (7, "'each_playr'"),
+    "create_token_missing_types.yaml": (9, "missing 'types'"),
+    "dies_filter_unknown_key.yaml": (8, "unknown key 'controler'"),
     "replacement_two_forms.yaml": (7, "exactly one of enters_tapped"),
     "bad_loyalty_cost.yaml": (8, "expected a whole number"),
     "bad_prevent_amount.yaml": (4, "expected a whole number"),
