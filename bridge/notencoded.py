@@ -95,9 +95,22 @@ def _ability(ability: dict) -> Iterator[Need]:
             verb = effect.get("verb")
             if verb:
                 yield f"effect {verb}", R.EFFECT_VERB_RULES.get(verb)
+            for form in _forms(effect):
+                yield f"effect form {form}", R.EFFECT_FORM_RULES.get(form)
     when = ability.get("when")
     if when:
         yield f"trigger event {when[0]}", R.TRIGGER_EVENT_RULES.get(when[0])
+
+
+def _forms(effect: dict) -> Iterator[str]:
+    """The card-form v2 refs and amounts an effect uses (issue 15): `all`, player words,
+    `power_of`, `count`, ..."""
+    for value in effect.values():
+        while isinstance(value, tuple) and value and isinstance(value[0], str):
+            yield value[0]
+            value = value[1] if len(value) > 1 else None
+        if isinstance(value, str) and value in R.EFFECT_FORM_RULES:
+            yield value
 
 
 def _entering(scen: Scenario) -> Iterator[Need]:

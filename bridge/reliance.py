@@ -77,6 +77,12 @@ EFFECT_VERB_RULES: dict[str, tuple[str, ...]] = {
     # issue 15 (card-form-v2)
     "discard": ("701.9a", "701.9b"), "become_copy": ("707.2",), "create_token": ("111.1", "111.4"),
 }
+# Forms inside an effect (issue 15): refs and amounts read from the game.
+EFFECT_FORM_RULES: dict[str, tuple[str, ...]] = {
+    "all": ("608.2c",), "opponent": ("608.2c",), "each_player": ("608.2c",),
+    "each_opponent": ("608.2c",), "target_controller": ("608.2c",), "power_of": ("608.2h",),
+    "toughness_of": ("608.2h",), "mana_value_of": ("608.2h",), "count": ("608.2h",), "negate": ("608.2c",),
+}
 TRIGGER_EVENT_RULES: dict[str, tuple[str, ...]] = {
     "enters": ("603.6a",), "dies": ("700.4", "603.10a"), "leaves": ("603.10a",),
     "dealt_damage": ("120.3",), "you_cast": ("601.2i",), "beginning_of": ("603.2",),

@@ -92,3 +92,16 @@ def test_bad_forms_are_refused(abilities, fragment):
     with pytest.raises(ScenarioError) as err:
         facts(card(abilities))
     assert fragment in str(err.value)
+
+
+def test_forms_declare_their_rules(engine):
+    """An amount read from an object relies on 608.2h: without it, `ask` says so."""
+    from pathlib import Path
+
+    from rulekeeper.bridge.notencoded import not_encoded
+    path = Path(__file__).resolve().parents[1] / "scenarios/mtg/6-spells-abilities/card-form" \
+        / "608.2h-dies-damage-equal-to-last-known-power.yaml"
+    scen = engine.load(path)
+    assert not not_encoded(scen, engine.rules(["mtg"]))
+    notes = not_encoded(scen, engine.rules(["mtg"]).without("608.2h"))
+    assert any("effect form power_of" in n for n in notes)
