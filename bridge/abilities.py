@@ -143,6 +143,7 @@ EFFECT_FIELDS = {
     "modify": ({"object", "power", "toughness", "keywords", "until"}, ("object",)),
     "prevent_damage": ({"target", "amount"}, ("target", "amount")),
     "discard": ({"player", "amount"}, ("amount",)),
+    "mill": ({"player", "amount"}, ("amount",)),
     "become_copy": ({"object", "of"}, ("object", "of")),
     "create_token": ({"amount", "name", "power", "toughness", "colors", "types", "subtypes",
                       "keywords", "player", "tapped"}, ("types",)),
@@ -152,7 +153,8 @@ OBJECT_EFFECTS = ("destroy", "exile", "return_to_hand", "sacrifice", "counter", 
 ALL_FIELDS = {("deal_damage", "target"), ("modify", "object"), ("put_counters", "object"),
               ("remove_counters", "object")}
 PLAYER_FIELDS = {("deal_damage", "target"), ("draw", "player"), ("gain_life", "player"),
-                 ("lose_life", "player"), ("discard", "player"), ("create_token", "player")}
+                 ("lose_life", "player"), ("discard", "player"), ("create_token", "player"),
+                 ("mill", "player")}
 AMOUNT_OF = ("power_of", "toughness_of", "mana_value_of")
 
 
@@ -526,7 +528,7 @@ def _effect_facts(head: list[Symbol], e: int, eff: dict[str, Any]) -> list[Symbo
         terms = [Function(verb, [ref("target"), amount()])]
     elif verb == "prevent_combat_damage":
         terms = [Function(verb)]
-    elif verb in ("draw", "gain_life", "lose_life", "discard"):
+    elif verb in ("draw", "gain_life", "lose_life", "discard", "mill"):
         who = ref("player") if "player" in eff else Function("you")
         terms = [Function(verb, [who, amount()])]
     elif verb in ("put_counters", "remove_counters"):
