@@ -583,6 +583,7 @@ def _ref_term(ref: Any, head: list[Symbol] | None = None, eid: Symbol | None = N
               extra: list[Symbol] | None = None) -> Symbol:
     """A ref as a term; `{all: FILTER}` is `all(E)` with `effect_filter(K,F,N,E,Item)` facts."""
     if ref == "target_controller" or isinstance(ref, tuple) and ref[0] == "target_controller":
+        extra.append(Function("player_ref_used", [Function("target_controller")]))
         return Function("target_controller", [Number(1 if isinstance(ref, str) else ref[1])])
     if isinstance(ref, tuple):      # ("all", filter items)
         extra.append(Function("effect_all", head + [eid]))
@@ -590,6 +591,8 @@ def _ref_term(ref: Any, head: list[Symbol] | None = None, eid: Symbol | None = N
         return Function("all", [eid])
     if TARGET_REF.fullmatch(ref):
         return Function("target", [Number(int(ref[6:] or 1))])
+    if ref in PLAYER_REFS and extra is not None:
+        extra.append(Function("player_ref_used", [Function(ref)]))
     return Function(ref)
 
 
