@@ -14,7 +14,9 @@ from lark import Token, Transformer
 COLOR_WORDS = ("white", "blue", "black", "red", "green")
 CARD_TYPES = ("creature", "artifact", "enchantment", "land", "planeswalker", "battle")
 NUMBER_WORDS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
-                "seven": 7, "eight": 8, "nine": 9, "ten": 10}
+                "seven": 7, "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13,
+                "fourteen": 14, "fifteen": 15, "sixteen": 16, "seventeen": 17, "eighteen": 18,
+                "nineteen": 19, "twenty": 20}
 # "target <words>" -> the form's target kinds (115; docs/abilities.md "Targets")
 TARGET_KINDS = {
     "creature": "creature", "player": "player", "opponent": "opponent", "permanent": "permanent",
