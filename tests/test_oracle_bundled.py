@@ -186,3 +186,24 @@ def test_share_of_bundled_lines_compiled():
                 "\u221210: Target player mills twenty cards.", ["U"], loyalty="3")]
     done, total = _share(list(BUNDLED.values()) + list(ABILITIES_ONLY.values()) + extra)
     assert (done, total) == (total - 1, total)   # all but Furnace of Rath's replacement effect
+
+
+@pytest.mark.parametrize("card", [
+    {}, {"name": "Nameless"}, {"name": "Odd", "oracle_text": None, "type_line": None, "power": None},
+    {"name": "Odd", "colors": "R", "type_line": "Creature", "power": "X", "toughness": "2"},
+    {"name": "Split", "layout": "split", "card_faces": [
+        {"name": "Fire", "mana_cost": "{1}{R}", "type_line": "Instant", "oracle_text": "Fire deals 2 damage to any target."},
+        {"name": "Ice", "mana_cost": "{1}{U}", "type_line": "Instant", "oracle_text": "Tap target permanent.\nDraw a card."}]},
+])
+def test_odd_objects_do_not_raise(card):
+    compiled = compile_card(card)
+    assert compiled.status in ("full", "partial", "none")
+    assert all(ln.status in ("compiled", "not_understood") for ln in compiled.lines)
+
+
+def test_split_card_compiles_its_first_face_and_says_so():
+    compiled = compile_card({"name": "Fire // Ice", "layout": "split", "card_faces": [
+        {"name": "Fire", "mana_cost": "{1}{R}", "type_line": "Instant", "oracle_text": "Fire deals 2 damage to any target."},
+        {"name": "Ice", "mana_cost": "{1}{U}", "type_line": "Instant", "oracle_text": "Tap target permanent."}]})
+    assert compiled.yaml_card["name"] == "Fire" and compiled.status == "partial"
+    assert compiled.lines[-1].status == "not_understood" and "split" in compiled.lines[-1].reason

@@ -514,3 +514,24 @@ def test_not_understood_lines_say_why(line, reason_part):
 def test_effect_text_alone_is_not_a_permanent_ability():
     assert compile_line("Draw a card.", NAME, spell=False).status == "not_understood"
     assert compile_line("Draw a card.", NAME, spell=True).status == "compiled"
+
+
+# -- robustness: no line makes the compiler raise -----------------------------------------------------
+from hypothesis import given, settings, strategies as st  # noqa: E402
+
+VOCABULARY = ["target", "creature", "player", "~", "deals", "damage", "to", "any", "draw", "a", "card",
+              "cards", "and", "gets", "+1/+1", "-2/-2", "until", "end", "of", "turn", ".", ",", ":", "{t}",
+              "{2}{g}", "when", "whenever", "enters", "dies", "it", "its", "power", "controller", "you",
+              "gain", "3", "life", "each", "opponent", "all", "other", "creatures", "control", "get",
+              "create", "1/1", "white", "soldier", "token", "with", "flying", "choose", "one", "—", "•",
+              "destroy", "exile", "return", "owner's", "hand", "counter", "spell", "may", "add", "{r}",
+              "or", "prevent", "the", "next", "this", "if", "was", "kicked", "then", "(", ")"]
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(st.sampled_from(VOCABULARY), min_size=1, max_size=14), st.sampled_from([None, True, False]))
+def test_no_line_raises(words, spell):
+    result = compile_line(" ".join(words), NAME, spell=spell)
+    assert result.status in ("compiled", "not_understood")
+    assert (result.fragment is None) == (result.status == "not_understood")
+    assert (result.reason is None) == (result.status == "compiled")

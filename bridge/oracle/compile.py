@@ -6,9 +6,10 @@ reason, and the card keeps what compiled (docs/cards.md, "The Oracle compiler").
 """
 from __future__ import annotations
 
+import copy
 import re
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, lru_cache
 from importlib.resources import files
 from typing import Any
 
@@ -68,21 +69,31 @@ def compile_line(text: str, name: str = "", spell: bool | None = None) -> LineRe
     norm = normalise(text, name)
     if not norm:
         return LineResult(text, "not_understood", reason="only reminder text")
-    starts = ["spell"] if spell else ["permanent"] if spell is False else ["permanent", "spell"]
+    starts = ("spell",) if spell else ("permanent",) if spell is False else ("permanent", "spell")
+    ok, value = _parse(norm, starts)
+    if not ok:
+        return LineResult(text, "not_understood", reason=value)
+    piece = copy.deepcopy(value)        # the cache's copy stays untouched; targets are per card
+    return LineResult(text, "compiled", fragment=fragment(piece), piece=piece)
+
+
+@lru_cache(maxsize=8192)
+def _parse(norm: str, starts: tuple[str, ...]) -> tuple[bool, Any]:
+    """(True, piece) or (False, reason); cached, as many lines recur from card to card."""
     reason = ""
     for start in starts:
         try:
             piece = _to_piece(start, OracleTransformer().transform(_parser().parse(norm, start=start)))
-            return LineResult(text, "compiled", fragment=fragment(piece), piece=piece)
+            fragment(piece)             # numbering the targets may find a reference without one
+            return True, piece
         except VisitError as exc:
-            if not isinstance(exc.orig_exc, Unsupported):
-                raise
-            reason = str(exc.orig_exc)
+            reason = str(exc.orig_exc) if isinstance(exc.orig_exc, Unsupported) else \
+                f"compiler error on {norm!r}: {exc.orig_exc!r}"
         except Unsupported as exc:
             reason = str(exc)
         except UnexpectedInput as exc:
             reason = reason or _parse_reason(norm, exc)
-    return LineResult(text, "not_understood", reason=reason)
+    return False, reason
 
 
 def _parse_reason(norm: str, exc: UnexpectedInput) -> str:
@@ -215,18 +226,18 @@ def _word(raw: str) -> str:
 
 
 def _face(data: dict[str, Any]) -> tuple[dict[str, Any], list[LineResult]]:
-    name = data.get("name", "")
+    name = str(data.get("name") or "")
     out: dict[str, Any] = {"name": name}
     if data.get("mana_cost"):
-        out["mana_cost"] = data["mana_cost"]
-    if data.get("colors") is not None:
+        out["mana_cost"] = str(data["mana_cost"])
+    if isinstance(data.get("colors"), list):
         out["colors"] = [COLORS[c] for c in data["colors"] if c in COLORS]
-    for key, words in parse_type_line(data.get("type_line", "")).items():
+    for key, words in parse_type_line(str(data.get("type_line") or "")).items():
         if words:
             out[key] = words
     lines = _numbers(data, out)
     spell = any(t in SPELL_TYPES for t in out.get("types", []))
-    results = [compile_line(text, name, spell=spell) for text in oracle_lines(data.get("oracle_text", ""))]
+    results = [compile_line(text, name, spell=spell) for text in oracle_lines(str(data.get("oracle_text") or ""))]
     lines += [r for r in results if r.reason != "only reminder text"]
     _assemble(out, lines, spell)
     return out, lines

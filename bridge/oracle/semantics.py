@@ -41,11 +41,18 @@ class Target:
     kind: str
 
 
-class _It:
+class _Marker:
+    """A reference word kept as one object (copies of a parsed line share it)."""
+
+    def __deepcopy__(self, memo: dict) -> "_Marker":
+        return self
+
+
+class _It(_Marker):
     """ "it" / "its": the last target named before, else the source itself."""
 
 
-class _ItsController:
+class _ItsController(_Marker):
     """ "its controller": the controller of the first target (card-form-v2 target_controller)."""
 
 
