@@ -128,10 +128,15 @@ def test_trigger_on_this_object(line, when):
      {"dies": {"types": ["creature"], "controller": "opponent"}}),
     ("Whenever another creature enters, you gain 1 life.", {"enters": {"types": ["creature"], "other": True}}),
     ("Whenever another creature enters the battlefield under your control, you gain 1 life.",
-     {"enters": {"types": ["creature"], "other": True}}),
+     {"enters": {"types": ["creature"], "other": True, "controller": "you"}}),
+    ("Whenever Kessig Duelist or another creature you control dies, you gain 1 life.",
+     {"dies": {"types": ["creature"], "controller": "you"}}),
+    ("Whenever Kessig Duelist or another creature dies, you gain 1 life.", {"dies": {"types": ["creature"]}}),
+    ("Whenever this creature or another creature enters, you gain 1 life.", {"enters": {"types": ["creature"]}}),
     ("Whenever another creature you control enters, you gain 1 life.",
      {"enters": {"types": ["creature"], "controller": "you", "other": True}}),
-    ("Whenever another Elf you control enters, you gain 1 life.", None),
+    ("Whenever another Elf you control enters, you gain 1 life.",
+     {"enters": {"subtypes": ["elf"], "controller": "you", "other": True}}),
     ("Whenever an artifact enters, you gain 1 life.", {"enters": {"types": ["artifact"]}}),
 ])
 def test_trigger_on_other_objects(line, when):
@@ -386,6 +391,13 @@ def test_its_controller_and_its_power():
     ("Other Elf creatures you control get +1/+1.",
      {"affects": {"types": ["creature"], "subtypes": ["elf"], "controller": "you", "other": True},
       "power": 1, "toughness": 1}),
+    ("Other Goblins you control get +1/+1.",
+     {"affects": {"subtypes": ["goblin"], "controller": "you", "other": True}, "power": 1, "toughness": 1}),
+    ("Other Zombies you control get +1/+1.",
+     {"affects": {"subtypes": ["zombie"], "controller": "you", "other": True}, "power": 1, "toughness": 1}),
+    ("Elves you control get +1/+1.", {"affects": {"subtypes": ["elf"], "controller": "you"}, "power": 1, "toughness": 1}),
+    ("White creatures you control get +1/+1.",
+     {"affects": {"types": ["creature"], "colors": ["white"], "controller": "you"}, "power": 1, "toughness": 1}),
     ("White creatures get +1/+1.", {"affects": {"types": ["creature"], "colors": ["white"]}, "power": 1, "toughness": 1}),
     ("Creatures your opponents control get -1/-0.",
      {"affects": {"types": ["creature"], "controller": "opponent"}, "power": -1}),
@@ -489,6 +501,57 @@ def test_two_targets_are_numbered_in_text_order():
     spell = compiled("Destroy target artifact. Kessig Duelist deals 2 damage to target player.", spell=True)["spell"]
     assert spell == {"targets": ["artifact", "player"],
                      "effects": [{"destroy": "target1"}, {"deal_damage": {"target": "target2", "amount": 2}}]}
+
+
+# -- replacement and prevention effects of a permanent (614, 615) -------------------------------------
+@pytest.mark.parametrize("line, replacement", [
+    ("Kessig Duelist enters tapped.", {"enters_tapped": True}),
+    ("This land enters tapped.", {"enters_tapped": True}),
+    ("Creatures your opponents control enter tapped.",
+     {"enters_tapped": True, "affects": {"types": ["creature"], "controller": "opponent"}}),
+    ("As Kessig Duelist enters, you may pay 2 life. If you don't, it enters tapped.",
+     {"enters_tapped": {"unless": {"pay_life": 2}}}),
+    ("Kessig Duelist enters with two +1/+1 counters on it.", {"enters_with": {"+1/+1": 2}}),
+    ("This creature enters with a -1/-1 counter on it.", {"enters_with": {"-1/-1": 1}}),
+    ("If Kessig Duelist would die, exile it instead.", {"would": "die", "instead": "exile"}),
+    ("If a source would deal damage to a permanent or player, it deals double that damage to that permanent "
+     "or player instead.", {"damage": {"from": "any", "to": "any"}, "double": True}),
+    ("Prevent all damage that would be dealt to Kessig Duelist.", {"damage": {"to": "self"}, "prevent": "all"}),
+    ("Prevent all combat damage that would be dealt to Kessig Duelist.",
+     {"damage": {"to": "self", "combat": True}, "prevent": "all"}),
+    ("Skip your draw step.", {"skip": "draw"}),
+])
+def test_replacement_effects(line, replacement):
+    assert compiled(line, spell=False) == {"replacement": replacement}
+
+
+def test_enters_tapped_filter_must_fit_the_replacement_filter():
+    result = compile_line("White creatures your opponents control enter tapped.", NAME, spell=False)
+    assert result.status == "not_understood" and "enters-tapped filter" in result.reason
+
+
+# -- more phrasings met on real cards ---------------------------------------------------------------
+@pytest.mark.parametrize("line, name, spell", [
+    ("Lightning Helix deals 3 damage to any target and you gain 3 life.", "Lightning Helix",
+     {"targets": ["any"], "effects": [{"deal_damage": {"target": "target", "amount": 3}},
+                                      {"gain_life": {"player": "you", "amount": 3}}]}),
+    ("You draw two cards and you lose 2 life.", "Night's Whisper",
+     {"effects": [{"draw": {"player": "you", "amount": 2}}, {"lose_life": {"player": "you", "amount": 2}}]}),
+    ("Destroy target permanent. Its controller creates a 3/3 green Beast creature token.", "Beast Within",
+     {"targets": ["permanent"], "effects": [{"destroy": "target"}, {"create_token": {
+         "amount": 1, "name": "Beast", "power": 3, "toughness": 3, "colors": ["green"], "types": ["creature"],
+         "subtypes": ["beast"], "player": "target_controller"}}]}),
+    ("Add {B}{B}{B}.", "Dark Ritual", {"effects": [{"add_mana": "B"}] * 3}),
+    ("Choose one — • Permanents you control gain indestructible until end of turn. • Target creature gains "
+     "double strike until end of turn.", "Boros Charm",
+     {"choose": 1, "modes": [
+         {"effects": [{"modify": {"object": {"all": {"controller": "you"}}, "keywords": ["indestructible"],
+                                  "until": "end_of_turn"}}]},
+         {"targets": ["creature"], "effects": [{"modify": {"object": "target", "keywords": ["double_strike"],
+                                                           "until": "end_of_turn"}}]}]}),
+])
+def test_real_spell_phrasings(line, name, spell):
+    assert compiled(line, name, spell=True) == {"spell": spell}
 
 
 # -- what is not understood, and why -------------------------------------------------------------------

@@ -133,8 +133,8 @@ def fragment(piece: tuple[str, Any]) -> dict[str, Any]:
 # -- assembling abilities -------------------------------------------------------------------
 def ability(kind: str, body: dict[str, Any]) -> dict[str, Any]:
     """A triggered, activated or static ability from its parsed body."""
-    if kind == "static":
-        return {"static": body}
+    if kind in ("static", "replacement"):
+        return {kind: body}
     out: dict[str, Any] = {}
     if kind == "triggered":
         out["when"] = body["when"]

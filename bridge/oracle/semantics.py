@@ -81,7 +81,17 @@ def _keyword_name(word: str) -> str:
     return str(word).replace(" ", "_")
 
 
+IRREGULAR_PLURALS = {"elves": "elf", "dwarves": "dwarf", "wolves": "wolf", "werewolves": "werewolf",
+                     "zombies": "zombie", "faeries": "faerie", "merfolk": "merfolk", "mice": "mouse",
+                     "octopi": "octopus", "sphinxes": "sphinx", "fishes": "fish"}
+# words that can end a filter phrase but name no subtype
+NOT_SUBTYPES = ("card", "spell", "token", "ability", "source", "player", "opponent", "counter", "life",
+                "damage", "mana", "turn", "you", "it", "them", "object", "one", "other")
+
+
 def _singular(word: str) -> str:
+    if word in IRREGULAR_PLURALS:
+        return IRREGULAR_PLURALS[word]
     if word.endswith("ies"):
         return word[:-3] + "y"
     if word.endswith("s") and not word.endswith("ss"):
@@ -105,8 +115,11 @@ def parse_filter(words: list[str]) -> dict[str, Any]:
     if not words:
         raise Unsupported("a filter without a noun")
     noun = _singular(words[-1])
-    if noun not in CARD_TYPES + ("permanent",):
+    if noun in NOT_SUBTYPES:
         raise Unsupported(f"objects called {words[-1]!r} have no filter form")
+    if noun not in CARD_TYPES + ("permanent",):     # "another Elf", "Goblins you control"
+        out["subtypes"] = [noun]
+        noun = "permanent"
     types = [] if noun == "permanent" else [noun]
     for word in words[:-1]:
         _filter_adjective(word, out, types)
@@ -316,6 +329,11 @@ class OracleTransformer(Transformer):
         return [] if colors == ["colorless"] else colors
 
     def create(self, items):
+        player = "you"
+        if not isinstance(items[0], int | str) or items[0] in ("each_player", "each_opponent"):
+            player, items = items[0], items[1:]
+            if isinstance(player, Target) and player.kind not in PLAYER_KINDS:
+                raise Unsupported(f"a target {player.kind} cannot create tokens")
         amount, pt, colors, *rest = items
         words = [str(w) for w in rest if isinstance(w, Token) and w.type == "TOKEN_WORD"]
         keywords = rest[-1] if isinstance(rest[-1], list) else []
@@ -324,7 +342,7 @@ class OracleTransformer(Transformer):
         power, toughness = (int(v) for v in str(pt).split("/"))
         body = {"amount": amount, "name": " ".join(s.capitalize() for s in subtypes) or "Token",
                 "power": power, "toughness": toughness, "colors": colors, "types": types,
-                "subtypes": subtypes, "player": "you"}
+                "subtypes": subtypes, "player": player}
         if keywords:
             body["keywords"] = keywords
         return [{"create_token": body}]
@@ -408,7 +426,13 @@ class OracleTransformer(Transformer):
         return {"dies": items[0]}
 
     def ev_other_enters(self, items):
-        return {"enters": items[0]}
+        return {"enters": _under_your_control(items[0], items[-1])}
+
+    def ev_self_or_other_dies(self, items):
+        return {"dies": _self_or_another(items[1])}
+
+    def ev_self_or_other_enters(self, items):
+        return {"enters": _under_your_control(_self_or_another(items[1]), items[-1])}
 
     def spell_types(self, items):
         return [str(t) for t in items]
@@ -487,11 +511,53 @@ class OracleTransformer(Transformer):
     def lure(self, items):
         return ("static", {**items[0], "combat_requirement": "all_able_block"})
 
+    # -- replacement effects (614, 615)
+    def repl_enters_tapped(self, _):
+        return ("replacement", {"enters_tapped": True})
+
+    def repl_filter_enters_tapped(self, items):
+        found = items[0]
+        if set(found) - {"types", "controller"}:
+            raise Unsupported("an enters-tapped filter other than types and controller")
+        return ("replacement", {"enters_tapped": True, "affects": found})
+
+    def repl_tapped_unless_life(self, items):
+        return ("replacement", {"enters_tapped": {"unless": {"pay_life": items[-1]}}})
+
+    def repl_enters_with(self, items):
+        amount, kind = items[1], str(items[2])
+        return ("replacement", {"enters_with": {kind: amount}})
+
+    def repl_die_exile(self, _):
+        return ("replacement", {"would": "die", "instead": "exile"})
+
+    def repl_double_damage(self, _):
+        return ("replacement", {"damage": {"from": "any", "to": "any"}, "double": True})
+
+    def repl_prevent_to_self(self, items):
+        combat = any(isinstance(t, Token) and t.type == "COMBAT" for t in items)
+        return ("replacement", {"damage": {"to": "self", **({"combat": True} if combat else {})}, "prevent": "all"})
+
+    def repl_skip(self, items):
+        return ("replacement", {"skip": str(items[0])})
+
     def blocked_self(self, _):
         return {}
 
     def blocked_attached(self, _):
         return {"affects": "attached"}
+
+
+def _self_or_another(found: dict[str, Any]) -> dict[str, Any]:
+    """"~ or another creature": any creature, this one included (the filter without `other`)."""
+    if not found.get("other"):
+        raise Unsupported("'~ or a creature' has no trigger form ('~ or another creature' has)")
+    return {k: v for k, v in found.items() if k != "other"}
+
+
+def _under_your_control(found: dict[str, Any], enters: Token) -> dict[str, Any]:
+    """"enters the battlefield under your control": it enters controlled by you (603.6a)."""
+    return {**found, "controller": "you"} if str(enters).endswith("under your control") else found
 
 
 def _pt_fields(tok: Token) -> dict[str, int]:
