@@ -89,6 +89,12 @@ NOT_SUBTYPES = ("card", "spell", "token", "ability", "source", "player", "oppone
                 "damage", "mana", "turn", "you", "it", "them", "object", "one", "other")
 
 
+# words that make a filter conditional ("with flying", "with power 2 or less", "named ...")
+CONDITION_WORDS = ("with", "without", "named", "that", "of", "or", "in", "on", "from", "power",
+                   "toughness", "less", "more", "greater", "than", "can't", "who", "which", "each",
+                   "all", "any", "target", "your", "their", "control", "controls")
+
+
 def _singular(word: str) -> str:
     if word in IRREGULAR_PLURALS:
         return IRREGULAR_PLURALS[word]
@@ -114,15 +120,20 @@ def parse_filter(words: list[str]) -> dict[str, Any]:
             break
     if not words:
         raise Unsupported("a filter without a noun")
+    condition = [w for w in words if w in CONDITION_WORDS or _singular(w) in CARD_TYPES + ("permanent",)]
+    if condition and condition != [words[-1]] and not (len(condition) == 2 and condition[-1] == words[-1]
+                                                       and condition[0] in CARD_TYPES):
+        raise Unsupported(f"the filter {' '.join(words)!r} has a condition with no filter form")
     noun = _singular(words[-1])
     if noun in NOT_SUBTYPES:
         raise Unsupported(f"objects called {words[-1]!r} have no filter form")
     if noun not in CARD_TYPES + ("permanent",):     # "another Elf", "Goblins you control"
         out["subtypes"] = [noun]
         noun = "permanent"
-    types = [] if noun == "permanent" else [noun]
+    types: list[str] = []
     for word in words[:-1]:
         _filter_adjective(word, out, types)
+    types += [] if noun == "permanent" else [noun]
     if types:
         out["types"] = types
     return out
