@@ -378,6 +378,19 @@ def test_player_effects(line, targets, effects):
     assert (spell.get("targets", []), spell["effects"]) == (targets, effects)
 
 
+@pytest.mark.parametrize("line, effects", [
+    ("Exile target creature. You gain life equal to its toughness.",
+     [{"exile": "target"}, {"gain_life": {"player": "you", "amount": {"toughness_of": "target"}}}]),
+    ("Destroy target creature. Its controller loses life equal to its mana value.",
+     [{"destroy": "target"}, {"lose_life": {"player": "target_controller", "amount": {"mana_value_of": "target"}}}]),
+    ("Kessig Duelist deals damage equal to Kessig Duelist's toughness to target creature.",
+     [{"deal_damage": {"target": "target", "amount": {"toughness_of": "self"}}}]),
+    ("Kessig Duelist becomes a copy of target creature.", [{"become_copy": {"object": "self", "of": "target"}}]),
+])
+def test_amounts_of_the_target_and_copies(line, effects):
+    assert compiled(line, spell=True)["spell"]["effects"] == effects
+
+
 def test_its_controller_and_its_power():
     spell = compiled("Exile target creature. Its controller gains life equal to its power.", spell=True)["spell"]
     assert spell == {"targets": ["creature"], "effects": [

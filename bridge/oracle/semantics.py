@@ -224,6 +224,15 @@ class OracleTransformer(Transformer):
     def power_of_self(self, _):
         return {"power_of": "self"}
 
+    def toughness_of_self(self, _):
+        return {"toughness_of": "self"}
+
+    def mana_value_of_it(self, _):
+        return {"mana_value_of": IT}
+
+    def become_copy(self, items):
+        return [{"become_copy": {"object": "self", "of": items[-1]}}]
+
     def count_of(self, items):
         return {"count": items[0]}
 
@@ -270,8 +279,8 @@ class OracleTransformer(Transformer):
     # -- effects
     def damage(self, items):
         subject, amount, *recipients = items
-        if isinstance(amount, dict) and amount.get("power_of") is IT:
-            amount = {"power_of": "self"}   # "~ deals damage equal to its power": its = the source
+        if isinstance(amount, dict) and any(v is IT for v in amount.values()):
+            amount = {k: "self" for k in amount}   # "~ deals damage equal to its power": the source's
         return [{"deal_damage": {"target": r, "amount": amount}} for r in recipients]
 
     def object_effect(self, items):
