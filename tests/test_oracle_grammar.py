@@ -96,8 +96,8 @@ def test_simple_keywords(line, keywords):
     ("Flying, protection from white", ["flying", {"protection": "white"}]),
     ("Enchant creature", [{"enchant": "creature"}]),
     ("Enchant land", [{"enchant": "land"}]),
-    ("Equip {2}", [{"equip": "{2}"}]),
-    ("Equip {1}{W}", [{"equip": "{1}{W}"}]),
+    ("Equip {2}", [{"equip": 2}]),
+    ("Equip {0}", [{"equip": 0}]),
 ])
 def test_keywords_with_a_parameter(line, keywords):
     assert compiled(line, spell=False) == {"keywords": keywords}
@@ -362,8 +362,6 @@ def test_self_and_group_gets(line, effect):
     ("Each opponent loses 1 life.", [], [{"lose_life": {"player": "each_opponent", "amount": 1}}]),
     ("Target player discards two cards.", ["player"], [{"discard": {"player": "target", "amount": 2}}]),
     ("Each opponent discards a card.", [], [{"discard": {"player": "each_opponent", "amount": 1}}]),
-    ("Target player mills three cards.", ["player"], [{"mill": {"player": "target", "amount": 3}}]),
-    ("Target player mills twenty cards.", ["player"], [{"mill": {"player": "target", "amount": 20}}]),
     ("Target player draws two cards and loses 2 life.", ["player"],
      [{"draw": {"player": "target", "amount": 2}}, {"lose_life": {"player": "target", "amount": 2}}]),
     ("Each opponent loses 2 life and you gain 2 life.", [],
@@ -494,10 +492,10 @@ def test_counter_and_prevention(line, targets, effect):
     ("Choose one — • Kessig Duelist deals 3 damage to target creature. • Destroy target artifact.", 1,
      [{"targets": ["creature"], "effects": [{"deal_damage": {"target": "target", "amount": 3}}]},
       {"targets": ["artifact"], "effects": [{"destroy": "target"}]}]),
-    ("Choose two — • Draw a card. • You gain 3 life. • Target player mills two cards.", 2,
+    ("Choose two — • Draw a card. • You gain 3 life. • Target player discards two cards.", 2,
      [{"effects": [{"draw": {"player": "you", "amount": 1}}]},
       {"effects": [{"gain_life": {"player": "you", "amount": 3}}]},
-      {"targets": ["player"], "effects": [{"mill": {"player": "target", "amount": 2}}]}]),
+      {"targets": ["player"], "effects": [{"discard": {"player": "target", "amount": 2}}]}]),
 ])
 def test_modal_spells(line, choose, modes):
     assert compiled(line, spell=True) == {"spell": {"choose": choose, "modes": modes}}
@@ -585,6 +583,9 @@ def test_real_spell_phrasings(line, name, spell):
     ("Kessig Duelist can't block.", "no template matches"),
     ("Whenever Kessig Duelist becomes the target of a spell, sacrifice it.", "no template matches"),
     ("Ward {1}{U}", "ward"),
+    ("Equip {1}{W}", "equip"),
+    ("Target player mills three cards.", "mill"),
+    ("Target player mills twenty cards.", "mill"),
     ("{T}: Add {2}.", "add_mana"),
     ("Sacrifice a creature.", "no template matches"),
     ("Draw a card for each creature you control.", "no template matches"),
@@ -619,3 +620,52 @@ def test_no_line_raises(words, spell):
     assert result.status in ("compiled", "not_understood")
     assert (result.fragment is None) == (result.status == "not_understood")
     assert (result.reason is None) == (result.status == "compiled")
+
+
+# -- every compiled phrasing above is a valid card ---------------------------------------------------
+def _phrasings() -> list[tuple[str, str]]:
+    """(line, card name) of every parametrized case of this file that names an Oracle line."""
+    out = set()
+    for fn in list(globals().values()):
+        for mark in getattr(fn, "pytestmark", []):
+            if mark.name != "parametrize" or not mark.args[0].startswith("line"):
+                continue
+            keys = [k.strip() for k in mark.args[0].split(",")]
+            for values in mark.args[1]:
+                row = dict(zip(keys, values if isinstance(values, tuple) else (values,)))
+                name = row["name"] if isinstance(row.get("name"), str) else NAME
+                out.add((row["line"], name))
+    return sorted(out)
+
+
+# card-form v2 words: until its validator is merged (branch effects-form), fragments using them
+# are not sent to the validator; afterwards every fragment is
+V2_WORDS = ("create_token", "all:", "each_opponent", "each_player", "target_controller", "power_of",
+            "toughness_of", "mana_value_of", "count:", "discard", "become_copy", "attacks",
+            "deals_combat_damage", "dies:", "enters:")
+
+
+def test_every_compiled_phrasing_is_a_valid_card():
+    import yaml
+
+    from rulekeeper.bridge import abilities
+    from rulekeeper.bridge.cards import parse_card
+    from rulekeeper.bridge.checks import Checker
+    from rulekeeper.bridge.oracle.compile import _assemble
+    from rulekeeper.bridge.yamlsrc import load_yaml
+    v2_known = "create_token" in abilities.__dict__.get("EFFECT_FIELDS", {}) or hasattr(abilities, "STEP_ALIASES")
+    checked = 0
+    for text, name in _phrasings():
+        for spell in (True, False):
+            result = compile_line(text, name, spell=spell)
+            if result.status != "compiled":
+                continue
+            card = {"name": name, "types": ["instant"] if spell else ["creature"]}
+            _assemble(card, [result], spell)
+            dumped = yaml.safe_dump(card, sort_keys=False)
+            if not v2_known and any(w in dumped for w in V2_WORDS):
+                continue
+            src = load_yaml(dumped, text)
+            parse_card(Checker(src), (), src.data, key=name)
+            checked += 1
+    assert checked > 100

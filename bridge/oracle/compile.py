@@ -21,7 +21,7 @@ from .semantics import OracleTransformer, Unsupported, number_targets
 SUPERTYPES = ("basic", "legendary", "snow", "world", "ongoing", "elite", "host")
 COLORS = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
 SPELL_TYPES = ("instant", "sorcery")
-TWO_FACED = ("transform", "modal_dfc", "battle", "reversible_card")
+TWO_FACED = ("transform", "modal_dfc", "battle", "reversible_card", "double_faced_token")
 REMINDER = re.compile(r"\s*\([^()]*\)")
 SELF_WORDS = re.compile(r"\bthis (creature|artifact|enchantment|land|permanent|spell|equipment|aura"
                         r"|vehicle|planeswalker|battle|saga|token)\b", re.IGNORECASE)
@@ -34,7 +34,13 @@ class LineResult:
     status: str                         # "compiled" | "not_understood"
     fragment: dict[str, Any] | None = None
     reason: str | None = None
+    face: str | None = None             # the face's name, on a card with two faces
     piece: Any = field(default=None, repr=False, compare=False)   # unnumbered, for assembly
+
+    @property
+    def compiled(self) -> dict[str, Any] | None:
+        """The fragment, under the name `rulekeeper cards show` reads."""
+        return self.fragment
 
 
 @dataclass
@@ -200,6 +206,8 @@ def compile_card(card: dict[str, Any]) -> CompiledCard:
         if layout in TWO_FACED:
             back_yaml, back_lines = _face({**faces[1], "colors": faces[1].get("colors", [])})
             yaml_card["back"] = back_yaml
+            for line, face in [(ln, yaml_card["name"]) for ln in lines] + [(ln, back_yaml["name"]) for ln in back_lines]:
+                line.face = face
             lines += back_lines
         else:
             lines.append(LineResult(faces[1].get("name", "second face"), "not_understood",

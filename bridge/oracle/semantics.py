@@ -197,7 +197,10 @@ class OracleTransformer(Transformer):
         return {"enchant": str(items[0])}
 
     def kw_equip(self, items):
-        return {"equip": _mana(items[0])}
+        cost = str(items[0])
+        if not cost.strip("{}").isdigit():   # the card format's keyword parameter is a word or a number
+            raise Unsupported(f"equip with a coloured cost {cost.upper()} has no keyword form")
+        return {"equip": int(cost.strip("{}"))}
 
     def keyword_line(self, items):
         out = []
@@ -323,8 +326,8 @@ class OracleTransformer(Transformer):
     def discard(self, items):
         return ("discard", {"amount": items[-2]})
 
-    def mill(self, items):
-        return ("mill", {"amount": items[-2]})
+    def mill(self, _items):
+        raise Unsupported("mill has no effect form yet (card-form v2 leaves it optional)")
 
     def player_clause(self, items):
         who, *verbs = items
