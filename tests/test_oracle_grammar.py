@@ -37,6 +37,9 @@ def trigger(text: str, name: str = NAME) -> dict:
     ("Whenever Isamaru attacks, you gain 1 life.", "Isamaru, Hound of Konda", "whenever ~ attacks, you gain 1 life."),
     ("\u22122: Draw  a card.", NAME, "-2: draw a card."),
     ("({T}: Add {G}.)", "Forest", ""),
+    ("Landfall — Whenever a land you control enters, Kessig Duelist gets +2/+2 until end of turn.", NAME,
+     "whenever a land you control enters, ~ gets +2/+2 until end of turn."),
+    ("Choose one — • Draw a card.", NAME, "choose one — • draw a card."),
 ])
 def test_normalise_reminder_name_and_case(text, name, expected):
     assert normalise(text, name) == expected
@@ -138,6 +141,8 @@ def test_trigger_on_this_object(line, when):
     ("Whenever another Elf you control enters, you gain 1 life.",
      {"enters": {"subtypes": ["elf"], "controller": "you", "other": True}}),
     ("Whenever an artifact enters, you gain 1 life.", {"enters": {"types": ["artifact"]}}),
+    ("Landfall — Whenever a land you control enters, you gain 1 life.",
+     {"enters": {"types": ["land"], "controller": "you"}}),
 ])
 def test_trigger_on_other_objects(line, when):
     if when is None:   # "another Elf": no card type named, so no filter form

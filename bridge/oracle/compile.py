@@ -23,6 +23,8 @@ COLORS = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
 SPELL_TYPES = ("instant", "sorcery")
 TWO_FACED = ("transform", "modal_dfc", "battle", "reversible_card", "double_faced_token")
 REMINDER = re.compile(r"\s*\([^()]*\)")
+# an ability word (207.2c: no rules meaning) before a triggered or activated ability: "Landfall — "
+ABILITY_WORD = re.compile(r"^[A-Z][a-z]+(?:[ -][a-z]+)* — (?=When |Whenever |At |\{)")
 SELF_WORDS = re.compile(r"\bthis (creature|artifact|enchantment|land|permanent|spell|equipment|aura"
                         r"|vehicle|planeswalker|battle|saga|token)\b", re.IGNORECASE)
 
@@ -60,7 +62,7 @@ def _parser() -> Lark:
 def normalise(text: str, name: str = "") -> str:
     """Drop reminder text, write the card's own name (its short name before a comma too) and
     "this creature"/"this spell"/... as `~`, lower case, one space between words."""
-    out = REMINDER.sub("", text)
+    out = ABILITY_WORD.sub("", REMINDER.sub("", text).strip())
     names = [name, name.split(",")[0]] if "," in name else [name]
     for n in sorted({n.strip() for n in names if n.strip()}, key=len, reverse=True):
         out = re.sub(rf"(?<![\w]){re.escape(n)}(?![\w])", "~", out)
