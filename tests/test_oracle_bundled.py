@@ -217,3 +217,17 @@ def test_split_card_compiles_its_first_face_and_says_so():
         {"name": "Ice", "mana_cost": "{1}{U}", "type_line": "Instant", "oracle_text": "Tap target permanent."}]})
     assert compiled.yaml_card["name"] == "Fire" and compiled.status == "partial"
     assert compiled.lines[-1].status == "not_understood" and "split" in compiled.lines[-1].reason
+
+
+def test_if_kicked_without_a_kicker_is_not_understood():
+    card = compile_card(sf("Odd Spell", "{U}", "Instant",
+                           "Return target creature to its owner's hand. If this spell was kicked, draw a card.", ["U"]))
+    assert card.status == "none" and "abilities" not in card.yaml_card
+    assert "kicker" in card.lines[0].reason
+
+
+def test_text_beside_modes_is_not_understood():
+    card = compile_card(sf("Odd Charm", "{R}", "Instant",
+                           "Choose one —\n• Draw a card.\n• You gain 2 life.\nDraw a card.", ["R"]))
+    assert card.yaml_card["abilities"][0]["spell"]["choose"] == 1
+    assert [ln.status for ln in card.lines] == ["compiled", "not_understood"]

@@ -208,8 +208,9 @@ def compile_card(card: dict[str, Any]) -> CompiledCard:
         if layout in TWO_FACED:
             back_yaml, back_lines = _face({**faces[1], "colors": faces[1].get("colors", [])})
             yaml_card["back"] = back_yaml
-            for line, face in [(ln, yaml_card["name"]) for ln in lines] + [(ln, back_yaml["name"]) for ln in back_lines]:
-                line.face = face
+            for face, face_lines in ((yaml_card["name"], lines), (back_yaml["name"], back_lines)):
+                for line in face_lines:
+                    line.face = face
             lines += back_lines
         else:
             lines.append(LineResult(faces[1].get("name", "second face"), "not_understood",
@@ -306,22 +307,32 @@ def _assemble(out: dict[str, Any], lines: list[LineResult], spell: bool) -> None
         else:
             abilities.append(ability(kind, payload))
     if spell and (bodies or modal or kicker or additional):
-        if modal is not None and bodies:
-            for line in lines:
-                if line.status == "compiled" and line.piece[0] == "spell_body":
-                    _reject(line, "text beside the modes of a modal spell has no form")
-            bodies = []
-        try:
-            abilities.insert(0, {"spell": _spell(bodies, kicker, additional, modal)})
-        except Unsupported as exc:
-            for line in lines:
-                if line.status == "compiled" and line.piece[0] in ("spell_body", "kicker"):
-                    _reject(line, str(exc))
-            abilities.insert(0, {"spell": _spell([], None, additional, None)}) if additional else None
+        spell_ability = _spell_ability(lines, bodies, kicker, additional, modal)
+        abilities[:0] = [spell_ability] if spell_ability else []
     if keywords:
         out["keywords"] = keywords
     if abilities:
         out["abilities"] = abilities
+
+
+def _spell_ability(lines: list[LineResult], bodies: list[dict], kicker: str | None,
+                   additional: list | None, modal: dict | None) -> dict[str, Any] | None:
+    """The one `spell` ability of an instant or sorcery; lines that cannot join it are marked
+    not understood (text beside the modes of a modal spell, "if kicked" without a kicker)."""
+    if modal is not None and bodies:
+        _reject_kinds(lines, ("spell_body",), "text beside the modes of a modal spell has no form")
+        bodies = []
+    try:
+        return {"spell": _spell(bodies, kicker, additional, modal)}
+    except Unsupported as exc:
+        _reject_kinds(lines, ("spell_body", "kicker"), str(exc))
+        return {"spell": _spell([], None, additional, None)} if additional else None
+
+
+def _reject_kinds(lines: list[LineResult], kinds: tuple[str, ...], reason: str) -> None:
+    for line in lines:
+        if line.status == "compiled" and line.piece[0] in kinds:
+            _reject(line, reason)
 
 
 def _reject(line: LineResult, reason: str) -> None:
