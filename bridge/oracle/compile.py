@@ -1,0 +1,339 @@
+"""The Oracle-text compiler: a Scryfall card object -> the project's card YAML map.
+
+Each Oracle line is parsed with the lark grammar in grammar.lark and turned into the card
+ability form by semantics.py; a line no template covers comes back `not_understood` with the
+reason, and the card keeps what compiled (docs/cards.md, "The Oracle compiler").
+"""
+from __future__ import annotations
+
+import copy
+import re
+from dataclasses import dataclass, field
+from functools import cache, lru_cache
+from importlib.resources import files
+from typing import Any
+
+from lark import Lark
+from lark.exceptions import UnexpectedInput, VisitError
+
+from .semantics import OracleTransformer, Unsupported, number_targets
+
+SUPERTYPES = ("basic", "legendary", "snow", "world", "ongoing", "elite", "host")
+COLORS = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
+SPELL_TYPES = ("instant", "sorcery")
+TWO_FACED = ("transform", "modal_dfc", "battle", "reversible_card", "double_faced_token")
+REMINDER = re.compile(r"\s*\([^()]*\)")
+# an ability word (207.2c: no rules meaning) before a triggered or activated ability: "Landfall — "
+ABILITY_WORD = re.compile(r"^[A-Z][a-z]+(?:[ -][a-z]+)* — (?=When |Whenever |At |\{)")
+SELF_WORDS = re.compile(r"\bthis (creature|artifact|enchantment|land|permanent|spell|equipment|aura"
+                        r"|vehicle|planeswalker|battle|saga|token)\b", re.IGNORECASE)
+
+
+@dataclass
+class LineResult:
+    """One Oracle line: what it compiled to, or why it was not understood."""
+    text: str
+    status: str                         # "compiled" | "not_understood"
+    fragment: dict[str, Any] | None = None
+    reason: str | None = None
+    face: str | None = None             # the face's name, on a card with two faces
+    piece: Any = field(default=None, repr=False, compare=False)   # unnumbered, for assembly
+
+    @property
+    def compiled(self) -> dict[str, Any] | None:
+        """The fragment, under the name `rulekeeper cards show` reads."""
+        return self.fragment
+
+
+@dataclass
+class CompiledCard:
+    yaml_card: dict[str, Any]
+    lines: list[LineResult]
+    status: str                         # "full" | "partial" | "none"
+
+
+# -- parsing one line -----------------------------------------------------------------------
+@cache
+def _parser() -> Lark:
+    grammar = files(__package__).joinpath("grammar.lark").read_text(encoding="utf-8")
+    return Lark(grammar, start=["permanent", "spell"], parser="earley")
+
+
+def normalise(text: str, name: str = "") -> str:
+    """Drop reminder text, write the card's own name (its short name before a comma too) and
+    "this creature"/"this spell"/... as `~`, lower case, one space between words."""
+    out = ABILITY_WORD.sub("", REMINDER.sub("", text).strip())
+    names = [name, name.split(",")[0]] if "," in name else [name]
+    for n in sorted({n.strip() for n in names if n.strip()}, key=len, reverse=True):
+        out = re.sub(rf"(?<![\w]){re.escape(n)}(?![\w])", "~", out)
+    out = SELF_WORDS.sub("~", out)
+    out = out.replace("\u2212", "-").replace("\u2019", "'").lower()
+    return " ".join(out.split())
+
+
+def compile_line(text: str, name: str = "", spell: bool | None = None) -> LineResult:
+    """Compile one Oracle line of the card `name`. `spell`: the line belongs to an instant or
+    sorcery (True), a permanent (False), or either (None: tried as a permanent's line first)."""
+    norm = normalise(text, name)
+    if not norm:
+        return LineResult(text, "not_understood", reason="only reminder text")
+    starts = ("spell",) if spell else ("permanent",) if spell is False else ("permanent", "spell")
+    ok, value = _parse(norm, starts)
+    if not ok:
+        return LineResult(text, "not_understood", reason=value)
+    piece = copy.deepcopy(value)        # the cache's copy stays untouched; targets are per card
+    return LineResult(text, "compiled", fragment=fragment(piece), piece=piece)
+
+
+@lru_cache(maxsize=8192)
+def _parse(norm: str, starts: tuple[str, ...]) -> tuple[bool, Any]:
+    """(True, piece) or (False, reason); cached, as many lines recur from card to card."""
+    reason = ""
+    for start in starts:
+        try:
+            piece = _to_piece(start, OracleTransformer().transform(_parser().parse(norm, start=start)))
+            fragment(piece)             # numbering the targets may find a reference without one
+            return True, piece
+        except VisitError as exc:
+            reason = str(exc.orig_exc) if isinstance(exc.orig_exc, Unsupported) else \
+                f"compiler error on {norm!r}: {exc.orig_exc!r}"
+        except Unsupported as exc:
+            reason = str(exc)
+        except UnexpectedInput as exc:
+            reason = reason or _parse_reason(norm, exc)
+    return False, reason
+
+
+def _parse_reason(norm: str, exc: UnexpectedInput) -> str:
+    pos = getattr(exc, "pos_in_stream", None) or 0
+    near = norm[pos:pos + 30]
+    return f"no template matches {norm!r} (stuck at {near!r})" if near else \
+        f"no template matches {norm!r} (it ends too early)"
+
+
+def _to_piece(start: str, value: Any) -> tuple[str, Any]:
+    """(kind, payload): keywords, kicker, additional_cost, spell_body, modal, or an ability kind."""
+    if isinstance(value, tuple):
+        return value
+    if "modes" in value:
+        return ("modal", value)
+    if start == "spell":
+        return ("spell_body", value)
+    raise Unsupported("effect text outside an ability")
+
+
+def fragment(piece: tuple[str, Any]) -> dict[str, Any]:
+    """What one line compiled to, in the card form (targets numbered within the line)."""
+    kind, payload = piece
+    if kind == "keywords":
+        return {"keywords": payload}
+    if kind == "kicker":
+        return {"spell": {"kicker": payload}}
+    if kind == "additional_cost":
+        return {"spell": {"additional_cost": payload}}
+    if kind == "spell_body":
+        return {"spell": _spell([payload], None, None, None, need_kicker=False)}
+    if kind == "modal":
+        return {"spell": _modal(payload)}
+    return ability(kind, payload)
+
+
+# -- assembling abilities -------------------------------------------------------------------
+def ability(kind: str, body: dict[str, Any]) -> dict[str, Any]:
+    """A triggered, activated or static ability from its parsed body."""
+    if kind in ("static", "replacement"):
+        return {kind: body}
+    out: dict[str, Any] = {}
+    if kind == "triggered":
+        out["when"] = body["when"]
+        if body.get("may"):
+            out["may"] = True
+    if kind == "activated":
+        out["cost"] = body["cost"]
+    if body.get("if_kicked"):
+        raise Unsupported("'if this spell was kicked' outside a spell")
+    out.update(_modal(body) if "modes" in body else _targets_effects([body["effects"]]))
+    return {kind: out}
+
+
+def _targets_effects(effect_lists: list[list]) -> dict[str, Any]:
+    targets, (effects, *_rest) = number_targets(effect_lists)
+    out: dict[str, Any] = {"targets": targets} if targets else {}
+    out["effects"] = effects
+    return out
+
+
+def _modal(body: dict[str, Any]) -> dict[str, Any]:
+    modes = []
+    for mode in body["modes"]:
+        if mode.get("if_kicked"):
+            raise Unsupported("'if this spell was kicked' inside a mode")
+        modes.append(_targets_effects([mode["effects"]]))
+    return {"choose": body["choose"], "modes": modes}
+
+
+def _spell(bodies: list[dict], kicker: str | None, additional: list | None,
+           modal: dict | None, need_kicker: bool = True) -> dict[str, Any]:
+    """One spell ability from all of a spell's lines (608.2: they resolve as one)."""
+    out: dict[str, Any] = {}
+    if additional:
+        out["additional_cost"] = additional
+    if kicker:
+        out["kicker"] = kicker
+    if modal is not None:
+        out.update(_modal(modal))
+        return out
+    effects = [e for b in bodies for e in b["effects"]]
+    if_kicked = [e for b in bodies for e in b.get("if_kicked", [])]
+    targets, (effects, if_kicked) = number_targets([effects, if_kicked])
+    if targets:
+        out["targets"] = targets
+    out["effects"] = effects
+    if if_kicked:
+        if not kicker and need_kicker:
+            raise Unsupported("'if this spell was kicked' without a kicker cost")
+        out["if_kicked"] = if_kicked
+    return out
+
+
+# -- the card ---------------------------------------------------------------------------------
+def compile_card(card: dict[str, Any]) -> CompiledCard:
+    """Compile a Scryfall card object (one face, or a two-faced card with `card_faces`)."""
+    faces = card.get("card_faces") or []
+    layout = card.get("layout", "")
+    if len(faces) >= 2:
+        front_data = {**card, **faces[0]}
+        front_data.setdefault("colors", card.get("colors"))
+        yaml_card, lines = _face(front_data)
+        if layout in TWO_FACED:
+            back_yaml, back_lines = _face({**faces[1], "colors": faces[1].get("colors", [])})
+            yaml_card["back"] = back_yaml
+            for face, face_lines in ((yaml_card["name"], lines), (back_yaml["name"], back_lines)):
+                for line in face_lines:
+                    line.face = face
+            lines += back_lines
+        else:
+            lines.append(LineResult(faces[1].get("name", "second face"), "not_understood",
+                                    reason=f"the {layout or 'other'} face has no card form (only the first face is compiled)"))
+    else:
+        yaml_card, lines = _face(card)
+    understood = sum(1 for ln in lines if ln.status == "compiled")
+    status = "full" if understood == len(lines) else "none" if understood == 0 else "partial"
+    return CompiledCard(yaml_card, lines, status)
+
+
+def parse_type_line(type_line: str) -> dict[str, list[str]]:
+    """"Legendary Creature — Elf Druid" -> supertypes [legendary], types [creature],
+    subtypes [elf, druid]."""
+    left, _, right = type_line.partition("—")
+    words = [_word(w) for w in left.split()]
+    return {"supertypes": [w for w in words if w in SUPERTYPES],
+            "types": [w for w in words if w and w not in SUPERTYPES],
+            "subtypes": [w for w in (_word(x) for x in right.split()) if w]}
+
+
+def _word(raw: str) -> str:
+    return re.sub(r"[^a-z0-9_\-]", "", raw.lower())
+
+
+def _face(data: dict[str, Any]) -> tuple[dict[str, Any], list[LineResult]]:
+    name = str(data.get("name") or "")
+    out: dict[str, Any] = {"name": name}
+    if data.get("mana_cost"):
+        out["mana_cost"] = str(data["mana_cost"])
+    if isinstance(data.get("colors"), list):
+        out["colors"] = [COLORS[c] for c in data["colors"] if c in COLORS]
+    for key, words in parse_type_line(str(data.get("type_line") or "")).items():
+        if words:
+            out[key] = words
+    lines = _numbers(data, out)
+    spell = any(t in SPELL_TYPES for t in out.get("types", []))
+    results = [compile_line(text, name, spell=spell) for text in oracle_lines(str(data.get("oracle_text") or ""))]
+    lines += [r for r in results if r.reason != "only reminder text"]
+    _assemble(out, lines, spell)
+    return out, lines
+
+
+def _numbers(data: dict[str, Any], out: dict[str, Any]) -> list[LineResult]:
+    """power, toughness, loyalty, defense: numbers; "*" and the like are characteristic-defining
+    abilities (604.3) the compiler does not cover."""
+    lines = []
+    for key in ("power", "toughness", "loyalty", "defense"):
+        raw = data.get(key)
+        if raw is None:
+            continue
+        if re.fullmatch(r"-?\d+", str(raw)):
+            out[key] = int(raw)
+        else:
+            lines.append(LineResult(f"{key} {raw}", "not_understood",
+                                    reason=f"{key} {raw}: a characteristic-defining ability (604.3) is not compiled"))
+    return lines
+
+
+def oracle_lines(text: str) -> list[str]:
+    """The Oracle text's lines, a modal header ("Choose one —") joined with its "•" lines."""
+    out: list[str] = []
+    for line in (ln.strip() for ln in (text or "").split("\n")):
+        if not line:
+            continue
+        if line.startswith("•") and out and (out[-1].endswith("—") or "•" in out[-1]):
+            out[-1] += " " + line
+        else:
+            out.append(line)
+    return out
+
+
+def _assemble(out: dict[str, Any], lines: list[LineResult], spell: bool) -> None:
+    """Keywords and abilities from the compiled lines; a spell's lines make one spell ability."""
+    keywords: list = []
+    abilities: list = []
+    bodies, kicker, additional, modal = [], None, None, None
+    for line in lines:
+        if line.status != "compiled":
+            continue
+        kind, payload = line.piece
+        if kind == "keywords":
+            keywords += payload
+        elif kind == "kicker":
+            kicker = payload
+        elif kind == "additional_cost":
+            additional = payload
+        elif kind == "spell_body":
+            bodies.append(payload)
+        elif kind == "modal" and spell and modal is None:
+            modal = payload
+        elif kind == "modal":
+            _reject(line, "a second modal block or a modal block outside a spell")
+        else:
+            abilities.append(ability(kind, payload))
+    if spell and (bodies or modal or kicker or additional):
+        spell_ability = _spell_ability(lines, bodies, kicker, additional, modal)
+        abilities[:0] = [spell_ability] if spell_ability else []
+    if keywords:
+        out["keywords"] = keywords
+    if abilities:
+        out["abilities"] = abilities
+
+
+def _spell_ability(lines: list[LineResult], bodies: list[dict], kicker: str | None,
+                   additional: list | None, modal: dict | None) -> dict[str, Any] | None:
+    """The one `spell` ability of an instant or sorcery; lines that cannot join it are marked
+    not understood (text beside the modes of a modal spell, "if kicked" without a kicker)."""
+    if modal is not None and bodies:
+        _reject_kinds(lines, ("spell_body",), "text beside the modes of a modal spell has no form")
+        bodies = []
+    try:
+        return {"spell": _spell(bodies, kicker, additional, modal)}
+    except Unsupported as exc:
+        _reject_kinds(lines, ("spell_body", "kicker"), str(exc))
+        return {"spell": _spell([], None, additional, None)} if additional else None
+
+
+def _reject_kinds(lines: list[LineResult], kinds: tuple[str, ...], reason: str) -> None:
+    for line in lines:
+        if line.status == "compiled" and line.piece[0] in kinds:
+            _reject(line, reason)
+
+
+def _reject(line: LineResult, reason: str) -> None:
+    line.status, line.reason, line.fragment = "not_understood", reason, None
