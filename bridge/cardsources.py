@@ -1,0 +1,105 @@
+"""User card sources (`--cards PATH`, RULEKEEPER_CARDS): a folder of card YAML files or a
+Scryfall JSON file, each answering "the card named N" with the card's YAML map.
+
+A Scryfall card is compiled (bridge/oracle: `compile_card`) to the card format on lookup; the
+Oracle lines it did not understand are kept in the card's `not_understood` field, so that
+`ask` can say what its answer ignores.
+"""
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from .errors import ScenarioError
+from .scryfall import Progress, normalise
+from .yamlsrc import load_yaml
+
+ENV = "RULEKEEPER_CARDS"
+
+
+@dataclass
+class Found:
+    """A card as a source holds it: its YAML map (the contract's card form) and where from."""
+
+    name: str
+    data: dict[str, Any]
+    origin: str
+    compiled: Any = None        # the CompiledCard of a Scryfall card
+    path: Path | None = None    # the YAML file of a written card (its faults name its lines)
+
+
+def compiled_yaml(scryfall_card: dict) -> tuple[dict[str, Any], Any]:
+    """The card YAML of a Scryfall card, with its not-understood Oracle lines recorded."""
+    from .oracle import compile_card        # lazily: the Oracle compiler is a separate package
+    result = compile_card(scryfall_card)
+    data = dict(result.yaml_card)
+    missed = [line.text for line in result.lines if line.status != "compiled"]
+    if missed and "not_understood" not in data:
+        data["not_understood"] = missed
+    return data, result
+
+
+class YamlFolder:
+    """A folder of one-card YAML files (searched recursively), found by name."""
+
+    def __init__(self, root: Path):
+        self.root = root
+        self._index: dict[str, Path] | None = None
+
+    def _scan(self) -> dict[str, Path]:
+        if self._index is None:
+            self._index = {}
+            for path in sorted(self.root.rglob("*.yaml")) + sorted(self.root.rglob("*.yml")):
+                src = load_yaml(path.read_text(encoding="utf-8"), str(path))
+                name = src.data.get("name") if isinstance(src.data, dict) else None
+                if isinstance(name, str):
+                    self._index.setdefault(name, path)
+        return self._index
+
+    def names(self) -> list[str]:
+        return list(self._scan())
+
+    def find(self, name: str) -> Found | None:
+        index = self._scan()
+        path = index.get(name) or next((p for n, p in index.items()
+                                         if normalise(n) == normalise(name)), None)
+        if path is None:
+            return None
+        src = load_yaml(path.read_text(encoding="utf-8"), str(path))
+        return Found(src.data["name"], src.data, str(path), path=path)
+
+
+class ScryfallFile:
+    """A Scryfall JSON file, through its SQLite index (bridge/cardindex.py)."""
+
+    def __init__(self, path: Path, progress: Progress | None = None):
+        from .cardindex import ScryfallIndex
+        self.root = path
+        self.index = ScryfallIndex(path, progress)
+
+    def names(self) -> list[str]:
+        return self.index.lookup_names()
+
+    def find(self, name: str) -> Found | None:
+        card = self.index.get(name)
+        if card is None:
+            return None
+        data, result = compiled_yaml(card)
+        return Found(card["name"], data, f"{self.root} ({card['name']})", result)
+
+
+def open_source(path: Path, progress: Progress | None = None) -> YamlFolder | ScryfallFile:
+    """The source at `path`: a folder of card YAML files or a Scryfall JSON file."""
+    if path.is_dir():
+        return YamlFolder(path)
+    if path.is_file():
+        return ScryfallFile(path, progress)
+    raise ScenarioError(str(path), None, "--cards", "no such folder or file: give a folder of "
+                        "card YAML files or a Scryfall JSON file")
+
+
+def env_sources() -> list[Path]:
+    """The sources of the RULEKEEPER_CARDS variable (os.pathsep-separated), in order."""
+    return [Path(p).expanduser() for p in os.environ.get(ENV, "").split(os.pathsep) if p.strip()]
