@@ -93,46 +93,50 @@ def _card(card: object, file: str, line: int | None, where: str) -> dict:
 
 
 class _Buffer:
-    """The unread part of a streamed file, with the line and column where it starts."""
+    """The unread part of a streamed file: `text[pos:]`, with the line and column of `pos`
+    (advancing moves `pos`; the text is only copied when a chunk is appended)."""
 
     def __init__(self, fh, progress: Progress | None, size: int):
         self.fh, self.progress, self.size = fh, progress, size
-        self.text, self.eof, self.read_chars = "", False, 0
-        self.line, self.col = 1, 1          # of text[0]
+        self.text, self.pos, self.eof, self.read_chars = "", 0, False, 0
+        self.line, self.col = 1, 1          # of text[pos]
 
     def more(self) -> bool:
         if self.eof:
             return False
         chunk = self.fh.read(CHUNK)
         self.eof = chunk == ""
-        self.text += chunk
+        self.text = self.text[self.pos:] + chunk
+        self.pos = 0
         self.read_chars += len(chunk)
         if self.progress and chunk:
             self.progress(min(self.read_chars, self.size), self.size)
         return not self.eof
 
+    def peek(self) -> str:
+        return self.text[self.pos:self.pos + 1]
+
     def drop(self, n: int) -> None:
-        gone = self.text[:n]
-        newlines = gone.count("\n")
+        end = self.pos + n
+        newlines = self.text.count("\n", self.pos, end)
         if newlines:
             self.line += newlines
-            self.col = n - gone.rfind("\n")
+            self.col = end - self.text.rfind("\n", self.pos, end)
         else:
             self.col += n
-        self.text = self.text[n:]
+        self.pos = end
 
-    def where(self, pos: int) -> tuple[int, int]:
-        before = self.text[:pos]
-        newlines = before.count("\n")
+    def where(self, at: int) -> tuple[int, int]:
+        """Line and column of text[at] (at >= pos)."""
+        newlines = self.text.count("\n", self.pos, at)
         if newlines:
-            return self.line + newlines, pos - before.rfind("\n")
-        return self.line, self.col + pos
+            return self.line + newlines, at - self.text.rfind("\n", self.pos, at)
+        return self.line, self.col + at - self.pos
 
     def skip_ws(self) -> None:
         while True:
-            n = _WS.match(self.text).end()
-            self.drop(n)
-            if self.text or not self.more():
+            self.drop(_WS.match(self.text, self.pos).end() - self.pos)
+            if self.pos < len(self.text) or not self.more():
                 return
 
 
@@ -145,36 +149,36 @@ def _stream_array(fh, file: str, progress: Progress | None) -> Iterator[dict]:
     index = 0
     while True:
         buf.skip_ws()
-        if buf.text[:1] == "]" and index == 0:
+        if buf.peek() == "]" and index == 0:
             buf.drop(1)
             break
         card, end = _decode(decoder, buf, file)
-        line = buf.line
-        yield _card(card, file, line, f"[{index}]")
-        buf.drop(end)
+        yield _card(card, file, buf.line, f"[{index}]")
+        buf.drop(end - buf.pos)
         index += 1
         buf.skip_ws()
-        sep = buf.text[:1]
+        sep = buf.peek()
         if sep == ",":
             buf.drop(1)
         elif sep == "]":
             buf.drop(1)
             break
         else:
-            _fail(buf, file, 0, "expected ',' or ']' after an element of the array")
+            _fail(buf, file, buf.pos, "expected ',' or ']' after an element of the array")
     buf.skip_ws()
-    if buf.text:
-        _fail(buf, file, 0, "extra data after the array")
+    if buf.peek():
+        _fail(buf, file, buf.pos, "extra data after the array")
 
 
 def _decode(decoder: json.JSONDecoder, buf: _Buffer, file: str) -> tuple[object, int]:
-    """The JSON value at the start of the buffer (reading more while it is cut off)."""
+    """The JSON value at `pos` and the index after it (reading more while it is cut off)."""
     while True:
         try:
-            return decoder.raw_decode(buf.text)
+            return decoder.raw_decode(buf.text, buf.pos)
         except json.JSONDecodeError as exc:
+            offset = exc.pos - buf.pos          # more() moves the unread text to index 0
             if not buf.more():
-                _fail(buf, file, exc.pos, exc.msg)
+                _fail(buf, file, buf.pos + offset, exc.msg)
 
 
 def _fail(buf: _Buffer, file: str, pos: int, message: str) -> None:

@@ -87,6 +87,19 @@ def test_bad_json_names_file_line_and_column(tmp_path, monkeypatch, chunk):
     assert result.exit_code == 2 and str(bad) in result.output and "Traceback" not in result.output
 
 
+@pytest.mark.parametrize("text, message", [
+    ('[{"object": "card", "name": "A"} {"name": "B"}]', "line 1, column 34: expected ','"),
+    ('[{"object": "card", "name": "A"}]\n]', "line 2, column 1: extra data"),
+    ('[{"object": "card",\n "name": "A"', "line 2, column"),
+    ('[\n{"name": "A"},\n\n {"name": \'B\'}]', "line 4, column 11"),
+])
+def test_streamed_array_faults(tmp_path, text, message):
+    bad = tmp_path / "bad.json"
+    bad.write_text(text, encoding="utf-8")
+    with pytest.raises(ScenarioError, match=message):
+        list(scryfall.read_cards(bad))
+
+
 def test_not_a_card_is_bad_input(tmp_path):
     bad = tmp_path / "numbers.json"
     bad.write_text("[1, 2]", encoding="utf-8")
@@ -153,6 +166,15 @@ def test_ask_uses_imported_cards_with_cards_option():
     always = json.loads(result.output)["outcomes"]["always"]
     assert {"zone(wurm,graveyard)", "zone(hawk,graveyard)", "life(bob,22)"} <= set(always)
     assert run("ask", scen).exit_code == 2                  # no source: Craw Wurm is unknown
+
+
+def test_why_and_legal_take_cards():
+    why = run("why", str(SCENARIOS / "nighthawk-blocks-wurm.yaml"), "life(bob,22)",
+              "--cards", str(CARDS))
+    assert why.exit_code == 0 and "holds in 1 of 1" in why.output
+    legal = run("legal", str(SCENARIOS / "goblin-guide-attacks.yaml"), "--json",
+                "--cards", str(CARDS))
+    assert legal.exit_code == 0 and "attack(guide,bob)" in json.loads(legal.output)["legal"]
 
 
 def test_cards_variable_and_test_command(tmp_path):
