@@ -6,7 +6,6 @@ compiled_yaml); neither keeps more than one card in memory besides the counts.
 from __future__ import annotations
 
 import re
-import unicodedata
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -15,20 +14,11 @@ from typing import Any
 import yaml
 
 from .cards import parse_card_map
-from .cardsources import compiled_yaml
+from .cardsources import compiled_yaml, slug
 from .errors import ScenarioError
 from .scryfall import Progress, card_names, read_cards
 
 STATUSES = ("full", "partial", "none")
-
-
-def slug(name: str) -> str:
-    """A file name for a card: "Ajani's Pridemate" -> ajanis-pridemate (a double-faced card by
-    its front face)."""
-    front = name.split("//")[0]
-    text = unicodedata.normalize("NFKD", front).encode("ascii", "ignore").decode().lower()
-    text = re.sub(r"['’]", "", text)
-    return re.sub(r"[^a-z0-9]+", "-", text).strip("-") or "card"
 
 
 @dataclass

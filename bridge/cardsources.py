@@ -8,6 +8,8 @@ Oracle lines it did not understand are kept in the card's `not_understood` field
 from __future__ import annotations
 
 import os
+import re
+import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -41,27 +43,55 @@ def compiled_yaml(scryfall_card: dict) -> tuple[dict[str, Any], Any]:
     return data, result
 
 
+def slug(name: str) -> str:
+    """A card's file name: "Ajani's Pridemate" -> ajanis-pridemate (a double-faced card by its
+    front face's name)."""
+    front = name.split("//")[0]
+    text = unicodedata.normalize("NFKD", front).encode("ascii", "ignore").decode().lower()
+    text = re.sub(r"['’]", "", text)
+    return re.sub(r"[^a-z0-9]+", "-", text).strip("-") or "card"
+
+
 class YamlFolder:
-    """A folder of one-card YAML files (searched recursively), found by name."""
+    """A folder of one-card YAML files (searched recursively), found by name: first the file
+    named by the name's slug (what `cards import` writes: one read, however big the folder),
+    else by scanning every file once."""
 
     def __init__(self, root: Path):
         self.root = root
         self._index: dict[str, Path] | None = None
+        self._cards: list[str] = []
 
     def _scan(self) -> dict[str, Path]:
         if self._index is None:
-            self._index = {}
+            self._index, self._cards = {}, []
             for path in sorted(self.root.rglob("*.yaml")) + sorted(self.root.rglob("*.yml")):
                 src = load_yaml(path.read_text(encoding="utf-8"), str(path))
-                name = src.data.get("name") if isinstance(src.data, dict) else None
-                if isinstance(name, str):
-                    self._index.setdefault(name, path)
+                data = src.data if isinstance(src.data, dict) else {}
+                back = data.get("back") if isinstance(data.get("back"), dict) else {}
+                for name in (data.get("name"), back.get("name")):     # either face's name
+                    if isinstance(name, str):
+                        self._index.setdefault(name, path)
+                if isinstance(data.get("name"), str):
+                    self._cards.append(data["name"])
         return self._index
 
     def names(self) -> list[str]:
+        """Every name a card is found by (a double-faced card's back face too)."""
         return list(self._scan())
 
+    def cards(self) -> list[str]:
+        """Each card's name, once."""
+        self._scan()
+        return list(self._cards)
+
     def find(self, name: str) -> Found | None:
+        guess = self.root / f"{slug(name)}.yaml"
+        if guess.is_file():
+            src = load_yaml(guess.read_text(encoding="utf-8"), str(guess))
+            found = src.data.get("name") if isinstance(src.data, dict) else None
+            if isinstance(found, str) and normalise(found) == normalise(name):
+                return Found(found, src.data, str(guess), path=guess)
         index = self._scan()
         path = index.get(name) or next((p for n, p in index.items()
                                          if normalise(n) == normalise(name)), None)

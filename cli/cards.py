@@ -128,7 +128,7 @@ def list_(as_json: bool) -> None:
                    "cards": library.names()}]
         for path, source in zip(library.sources, library.opened()):
             kind = "yaml" if path.is_dir() else "scryfall"
-            names = sorted(source.index.names() if kind == "scryfall" else source.names())
+            names = sorted(source.index.names() if kind == "scryfall" else source.cards())
             groups.append({"source": str(path), "kind": kind, "cards": names})
     if as_json:
         click.echo(json.dumps({"sources": groups}, indent=2))

@@ -16,6 +16,7 @@ from rulekeeper.bridge import cardindex, scryfall
 from rulekeeper.bridge.cardimport import template
 from rulekeeper.bridge.cardindex import ScryfallIndex
 from rulekeeper.bridge.cards import default_library
+from rulekeeper.bridge.cardsources import YamlFolder
 from rulekeeper.bridge.errors import ScenarioError
 from rulekeeper.bridge.oracle import compile_card
 from rulekeeper.cli.main import main
@@ -229,6 +230,13 @@ def test_import_writes_one_valid_card_file_per_card(tmp_path):
         assert parsed.not_understood == missed
     delver = library.get("Delver of Secrets")
     assert delver.back is not None and delver.back.name == "Insectile Aberration"
+    folder = YamlFolder(into)
+    assert folder.find("ajanis pridemate").path == into / "ajanis-pridemate.yaml"
+    assert folder._index is None                    # found by its file name: no scan
+    assert folder.find("Insectile Aberration").name == "Delver of Secrets"
+    assert len(folder.cards()) == len(cards)
+    listed = json.loads(run("cards", "list", "--cards", str(into), "--json").output)
+    assert listed["sources"][1]["kind"] == "yaml" and len(listed["sources"][1]["cards"]) == len(cards)
 
 
 def test_show_lists_each_line_compiled_or_not():
