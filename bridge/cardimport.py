@@ -38,7 +38,10 @@ def import_cards(source: Path, into: Path, progress: Progress | None = None) -> 
     """Write each card of `source` as a card YAML file in `into` (one a card, named by slug;
     an existing file of the same name is replaced). A card whose compiled form the card format
     refuses is listed in `invalid`, not written."""
-    into.mkdir(parents=True, exist_ok=True)
+    try:
+        into.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise ScenarioError(str(into), None, "--into", f"cannot make the folder: {exc}") from None
     report = ImportReport(str(into))
     taken: set[str] = set()
     for card in read_cards(source, progress):
@@ -55,7 +58,10 @@ def import_cards(source: Path, into: Path, progress: Progress | None = None) -> 
             name, n = f"{stem}-{n}", n + 1
         taken.add(name)
         path = into / f"{name}.yaml"
-        path.write_text(card_file_text(data, card, source), encoding="utf-8")
+        try:
+            path.write_text(card_file_text(data, card, source), encoding="utf-8")
+        except OSError as exc:
+            raise ScenarioError(str(path), None, "--into", f"cannot write: {exc}") from None
         report.files.append(str(path))
     return report
 

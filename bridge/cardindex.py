@@ -20,7 +20,7 @@ from pathlib import Path
 from .errors import ScenarioError
 from .scryfall import Progress, card_names, normalise, read_cards
 
-SCHEMA_VERSION = "1"
+SCHEMA_VERSION = "2"         # bump when the table layout or scryfall.normalise changes
 
 
 def cache_dir() -> Path:

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from .errors import ScenarioError
-from .scryfall import Progress, normalise
+from .scryfall import Progress, ascii_letters, normalise
 from .yamlsrc import load_yaml
 
 ENV = "RULEKEEPER_CARDS"
@@ -47,7 +47,8 @@ def slug(name: str) -> str:
     """A card's file name: "Ajani's Pridemate" -> ajanis-pridemate (a double-faced card by its
     front face's name)."""
     front = name.split("//")[0]
-    text = unicodedata.normalize("NFKD", front).encode("ascii", "ignore").decode().lower()
+    text = unicodedata.normalize("NFKD", ascii_letters(front)).encode("ascii", "ignore") \
+        .decode().lower()
     text = re.sub(r"['’]", "", text)
     return re.sub(r"[^a-z0-9]+", "-", text).strip("-") or "card"
 

@@ -22,11 +22,19 @@ _WS = re.compile(r"[ \t\n\r]*")
 
 def normalise(name: str) -> str:
     """The form names are matched in: case, accents and punctuation ignored ("Ajani's
-    Pridemate" = "ajanis pridemate"), spaces collapsed."""
-    text = unicodedata.normalize("NFKD", name).casefold()
-    text = "".join(ch for ch in text if not unicodedata.combining(ch))
+    Pridemate" = "ajanis pridemate", "Æther" = "aether"), hyphens as spaces, spaces collapsed."""
+    text = "".join(ch for ch in unicodedata.normalize("NFKD", ascii_letters(name).casefold())
+                   if not unicodedata.combining(ch))
+    text = re.sub(r"[-/_]", " ", text)          # Lim-Dûl = lim dul; "A // B" = "a b"
     text = re.sub(r"[^\w\s]", "", text)
     return " ".join(text.split())
+
+
+def ascii_letters(text: str) -> str:
+    """The ligatures NFKD keeps, spelled out (Æther Vial -> Aether Vial)."""
+    for old, new in (("Æ", "Ae"), ("æ", "ae"), ("Œ", "Oe"), ("œ", "oe"), ("ß", "ss")):
+        text = text.replace(old, new)
+    return text
 
 
 def card_names(card: dict) -> list[str]:

@@ -73,7 +73,7 @@ def _view(found) -> dict:
     else:      # written in the card format: its Oracle lines are only those it records as missed
         lines = [{"text": t, "status": "not_understood", "reason": "recorded in the card file"}
                  for t in found.data.get("not_understood", [])]
-        status = "partial" if lines else "written"
+        status = "written"
     return {"name": found.name, "origin": found.origin, "status": status, "lines": lines,
             "card": found.data}
 
@@ -81,7 +81,9 @@ def _view(found) -> dict:
 def _show_text(view: dict) -> str:
     out = [f"{view['name']}  ({view['origin']})"]
     if view["status"] == "written":
-        out.append("Written in the card format (no Oracle text compiled).")
+        out.append("Written in the card format (no Oracle text compiled here)"
+                   + (f"; {len(view['lines'])} Oracle lines recorded as not understood:"
+                      if view["lines"] else "."))
     else:
         done = sum(1 for line in view["lines"] if line["status"] == "compiled")
         out.append(f"Compiled: {view['status']} ({done} of {len(view['lines'])} Oracle lines "

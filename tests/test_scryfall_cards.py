@@ -16,7 +16,7 @@ from rulekeeper.bridge import cardindex, scryfall
 from rulekeeper.bridge.cardimport import template
 from rulekeeper.bridge.cardindex import ScryfallIndex
 from rulekeeper.bridge.cards import default_library
-from rulekeeper.bridge.cardsources import YamlFolder
+from rulekeeper.bridge.cardsources import YamlFolder, slug
 from rulekeeper.bridge.errors import ScenarioError
 from rulekeeper.bridge.oracle import compile_card
 from rulekeeper.cli.main import main
@@ -110,6 +110,9 @@ def test_not_a_card_is_bad_input(tmp_path):
 
 def test_names_match_ignoring_case_and_punctuation():
     assert scryfall.normalise("Ajani's Pridemate") == scryfall.normalise("AJANIS  pridemate")
+    assert scryfall.normalise("Lim-Dûl's Vault") == scryfall.normalise("lim dul's vault")
+    assert scryfall.normalise("Æther Vial") == scryfall.normalise("aether vial")
+    assert slug("Æther Vial") == "aether-vial" and slug("Ajani's Pridemate") == "ajanis-pridemate"
     delver = next(c for c in fixture_cards() if c["name"].startswith("Delver"))
     assert scryfall.card_names(delver) == ["Delver of Secrets // Insectile Aberration",
                                            "Delver of Secrets", "Insectile Aberration"]

@@ -93,7 +93,7 @@ def _face(face: dict, whole: dict, face_name: str | None) -> tuple[dict, list[Li
 def _type_line(type_line: str) -> dict[str, list[str]]:
     left, _, right = type_line.partition("—")
     out: dict[str, list[str]] = {}
-    words = [w.lower() for w in left.split()]
+    words = [w.lower() for w in left.split() if w.isalpha()]        # not a split card's "//"
     supers = [w for w in words if w in SUPERTYPES]
     types = [w for w in words if w not in SUPERTYPES]
     subtypes = [re.sub(r"[^a-z0-9\-]", "", w.lower()) for w in right.split()]
