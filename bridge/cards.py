@@ -17,6 +17,7 @@ MANA_SYMBOL = re.compile(r"\{([WUBRGCSX]|\d{1,2}|[WUBRG2]/[WUBRGP]|[WUBRG]/[WUBR
 # patterns are used with fullmatch: "deathtouch\n" must not pass for deathtouch ($ would let it)
 WORD = re.compile(r"[a-z][a-z0-9_\-]*")
 KEYWORD_NAME = re.compile(r"[a-z][a-z0-9_]*")
+MAX_NAME = 300        # longer than any card name (the longest printed is ~140 characters)
 
 
 def parse_card(chk: Checker, path: tuple, raw: Any, key: str, allow_back: bool = True) -> Card:
@@ -184,6 +185,8 @@ class CardLibrary:
     def close_names(self, name: str, n: int = 5) -> list[str]:
         """The names nearest to `name` (difflib), for an unknown card's message."""
         import difflib
+        if len(name) > MAX_NAME:
+            return []
         names = self.all_names()
         by_norm = {_norm(x): x for x in names}
         close = difflib.get_close_matches(_norm(name), list(by_norm), n=n, cutoff=0.6)
@@ -192,13 +195,16 @@ class CardLibrary:
     def path(self, name: str) -> Path | None:
         """The file of the card named `name`, if the bundled library or a pack has it."""
         index = self._scan()
-        if name in index:
-            return index[name]
-        return next((p for n, p in index.items() if _norm(n) == _norm(name)), None)
+        if name in index or len(name) > MAX_NAME:
+            return index.get(name)
+        wanted = _norm(name)
+        return next((p for n, p in index.items() if _norm(n) == wanted), None)
 
     def find(self, name: str):
         """The card's YAML map and origin (cardsources.Found), or None."""
         from .cardsources import Found
+        if len(name) > MAX_NAME:
+            return None                 # no card has such a name; spare the lookups
         for source in self.opened():
             found = source.find(name)
             if found is not None:

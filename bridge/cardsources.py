@@ -94,8 +94,9 @@ class YamlFolder:
             if isinstance(found, str) and normalise(found) == normalise(name):
                 return Found(found, src.data, str(guess), path=guess)
         index = self._scan()
+        wanted = normalise(name)
         path = index.get(name) or next((p for n, p in index.items()
-                                         if normalise(n) == normalise(name)), None)
+                                         if normalise(n) == wanted), None)
         if path is None:
             return None
         src = load_yaml(path.read_text(encoding="utf-8"), str(path))
