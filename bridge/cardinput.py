@@ -1,12 +1,11 @@
 """The card a command is about: a library card by name, or a YAML file holding one card."""
 from __future__ import annotations
 
-import difflib
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from .cards import CardLibrary, default_library, parse_card
+from .cards import default_library, parse_card, parse_card_map
 from .checks import Checker
 from .errors import ScenarioError
 from .scenario import Card
@@ -23,22 +22,22 @@ class CardSource:
     origin: str          # the file it was read from
 
 
-def resolve_card(arg: str, cards_dir: str | None = None) -> CardSource:
-    """`arg` is a YAML file holding one card, or a card name looked up in `cards_dir` (a folder
-    of one-card YAML files) and then the bundled library. An unknown name is bad input, with
-    the close names."""
+def resolve_card(arg: str, cards: str | Path | list | tuple | None = None) -> CardSource:
+    """`arg` is a YAML file holding one card, or a card name looked up in the user card sources
+    `cards` (folders of one-card YAML files, Scryfall JSON files; `--cards`) and then the
+    bundled library. An unknown name is bad input, with the close names."""
     path = Path(arg)
     if path.suffix in (".yaml", ".yml") and path.is_file():
         return _from_file(path)
-    libraries = ([CardLibrary(Path(cards_dir))] if cards_dir else []) + [default_library()]
-    if cards_dir and not Path(cards_dir).is_dir():
-        raise ScenarioError(cards_dir, None, "--cards", "not a folder of card files")
-    for library in libraries:
-        found = library.path(arg)
-        if found is not None:
-            return _from_file(found)
-    names = sorted({n for lib in libraries for n in lib.names()})
-    close = difflib.get_close_matches(arg, names, n=5, cutoff=0.5)
+    sources = [cards] if isinstance(cards, (str, Path)) else list(cards or [])
+    library = default_library().with_sources([Path(s) for s in sources])
+    found = library.find(arg)
+    if found is not None:
+        if found.path is not None:
+            return _from_file(found.path)
+        card = parse_card_map(found.data, found.origin, key=found.name)
+        return CardSource(card.name or found.name, dict(found.data), card, found.origin)
+    close = library.close_names(arg)
     hint = f"; did you mean: {', '.join(close)}?" if close else \
         "; give a library card name (see rules_asp/cards/) or a YAML file holding one card"
     raise ScenarioError(arg, None, "CARD", f"no card named {arg!r}{hint}")

@@ -12,11 +12,12 @@ from .yamlsrc import clip, load_yaml
 
 CARD_FIELDS = {"name", "mana_cost", "colors", "supertypes", "types", "subtypes", "power",
                "toughness", "loyalty", "defense", "keywords", "abilities", "back",
-               "battlefield_state"}
+               "battlefield_state", "not_understood"}
 MANA_SYMBOL = re.compile(r"\{([WUBRGCSX]|\d{1,2}|[WUBRG2]/[WUBRGP]|[WUBRG]/[WUBRG]/P)\}", re.ASCII)
 # patterns are used with fullmatch: "deathtouch\n" must not pass for deathtouch ($ would let it)
 WORD = re.compile(r"[a-z][a-z0-9_\-]*")
 KEYWORD_NAME = re.compile(r"[a-z][a-z0-9_]*")
+MAX_NAME = 300        # longer than any card name (the longest printed is ~140 characters)
 
 
 def parse_card(chk: Checker, path: tuple, raw: Any, key: str, allow_back: bool = True) -> Card:
@@ -40,6 +41,9 @@ def parse_card(chk: Checker, path: tuple, raw: Any, key: str, allow_back: bool =
         raise chk.src.error(path + ("battlefield_state",),
                             f"unknown battlefield state {clip(state)}; one of {', '.join(BATTLEFIELD_STATES)}")
     card.battlefield_state = state
+    # Oracle lines an imported card's compiler did not understand (docs/cards.md): ask notes them
+    card.not_understood = [chk.str_value(path + ("not_understood", i), line) for i, line in
+                           enumerate(chk.list(path + ("not_understood",), data.get("not_understood", [])))]
     if "back" in data:
         if not allow_back:
             raise chk.src.error(path + ("back",), "a back face cannot have a back face")
@@ -130,17 +134,36 @@ def _keyword(chk: Checker, path: tuple, raw: Any) -> Keyword:
 
 
 class CardLibrary:
-    """The bundled card library: one YAML file a card, under rules_asp/cards/."""
+    """The bundled card library (one YAML file a card, under rules_asp/cards/), the cards of
+    plug-in packs, and user card sources (`--cards`: folders of card YAML, Scryfall JSON files).
 
-    def __init__(self, root: Path, extra: tuple[Path, ...] = ()):
+    A name is looked up in the user sources first, in the order given, then in the packs and the
+    bundled library: a user's card overrides a bundled card of the same name (docs/cards.md).
+    Names match exactly or, failing that, ignoring case and punctuation."""
+
+    def __init__(self, root: Path, extra: tuple[Path, ...] = (), sources: tuple[Path, ...] = ()):
         self.root = root
         self.extra = tuple(extra)       # plug-in packs' cards/ folders
+        self.sources = tuple(sources)   # --cards folders and Scryfall files, first wins
         self._index: dict[str, Path] | None = None
+        self._opened: list | None = None
 
     def with_cards(self, folders: list[Path]) -> "CardLibrary":
         """This library and the cards of plug-in packs (a pack's card wins on a name clash)."""
         new = tuple(f for f in folders if f not in self.extra)
-        return self if not new else CardLibrary(self.root, self.extra + new)
+        return self if not new else CardLibrary(self.root, self.extra + new, self.sources)
+
+    def with_sources(self, paths: list[Path] | tuple[Path, ...]) -> "CardLibrary":
+        """This library and user card sources, searched before it (the first source wins)."""
+        new = tuple(Path(p) for p in paths if Path(p) not in self.sources)
+        return self if not new else CardLibrary(self.root, self.extra, self.sources + new)
+
+    def opened(self) -> list:
+        """The user sources, opened (a Scryfall file's index is built on first use)."""
+        if self._opened is None:
+            from .cardsources import open_source
+            self._opened = [open_source(p) for p in self.sources]
+        return self._opened
 
     def _scan(self) -> dict[str, Path]:
         if self._index is None:
@@ -153,18 +176,65 @@ class CardLibrary:
         return self._index
 
     def names(self) -> list[str]:
+        """The bundled and pack cards' names (see all_names for the user sources too)."""
         return sorted(self._scan())
 
-    def path(self, name: str) -> Path | None:
-        """The file of the card named `name`, if the library has it."""
-        return self._scan().get(name)
+    def all_names(self) -> list[str]:
+        return sorted({*self._scan(), *(n for s in self.opened() for n in s.names())})
 
-    def get(self, name: str) -> Card | None:
-        path = self._scan().get(name)
+    def close_names(self, name: str, n: int = 5) -> list[str]:
+        """The names nearest to `name` (difflib), for an unknown card's message."""
+        import difflib
+        if len(name) > MAX_NAME:
+            return []
+        names = self.all_names()
+        by_norm = {_norm(x): x for x in names}
+        close = difflib.get_close_matches(_norm(name), list(by_norm), n=n, cutoff=0.6)
+        return [by_norm[c] for c in close]
+
+    def path(self, name: str) -> Path | None:
+        """The file of the card named `name`, if the bundled library or a pack has it."""
+        index = self._scan()
+        if name in index or len(name) > MAX_NAME:
+            return index.get(name)
+        wanted = _norm(name)
+        return next((p for n, p in index.items() if _norm(n) == wanted), None)
+
+    def find(self, name: str):
+        """The card's YAML map and origin (cardsources.Found), or None."""
+        from .cardsources import Found
+        if len(name) > MAX_NAME:
+            return None                 # no card has such a name; spare the lookups
+        for source in self.opened():
+            found = source.find(name)
+            if found is not None:
+                return found
+        path = self.path(name)
         if path is None:
             return None
         src = load_yaml(path.read_text(encoding="utf-8"), str(path))
-        return parse_card(Checker(src), (), src.data, key=name)
+        return Found(src.data["name"], src.data, str(path), path=path)
+
+    def get(self, name: str) -> Card | None:
+        found = self.find(name)
+        if found is None:
+            return None
+        if found.path is not None:
+            src = load_yaml(found.path.read_text(encoding="utf-8"), str(found.path))
+            return parse_card(Checker(src), (), src.data, key=name)
+        return parse_card_map(found.data, found.origin, key=name)
+
+
+def parse_card_map(data: dict, origin: str, key: str) -> Card:
+    """A card YAML map (read from a file or compiled) as a Card; faults name `origin`."""
+    import yaml
+    src = load_yaml(yaml.safe_dump(data, sort_keys=False, allow_unicode=True), origin)
+    return parse_card(Checker(src), (), src.data, key=key)
+
+
+def _norm(name: str) -> str:
+    from .scryfall import normalise
+    return normalise(name)
 
 
 def default_library() -> CardLibrary:

@@ -11,7 +11,7 @@ from .deadline import Deadline, solve_within, within
 from .check import CheckResult, check_expectations, check_impossible
 from .errors import ImpossibleSituation, SolverOutOfMemory
 from .explain import derivation, domain_tree, render_tree, rules_behind, tree_json
-from .notencoded import ignored_values, not_encoded
+from .notencoded import ignored_values, not_encoded, not_understood
 from .cards import default_library
 from .packs import BUNDLED, Pack, resolve
 from .rulebase import RuleBase
@@ -33,12 +33,14 @@ class Engine:
     """Holds the rule bases (parsed once per pack set) for a run of commands. `plugins` are
     plug-in packs (`--pack-dir`) loaded with every scenario's own packs."""
 
-    def __init__(self, root: Path | None = None, plugins: list[Pack] | tuple = ()):
+    def __init__(self, root: Path | None = None, plugins: list[Pack] | tuple = (),
+                 cards: list[Path] | tuple = ()):
         if root is None:
             from ..rules_asp import RULES_DIR
             root = RULES_DIR
         self.root = root
         self.plugins = list(plugins)
+        self.cards = list(cards)        # user card sources (--cards), before the library
         self._bases: dict[tuple, RuleBase] = {}
 
     def rules(self, packs: list[str | Pack]) -> RuleBase:
@@ -57,7 +59,8 @@ class Engine:
     def load(self, path: str | Path, deadline: Deadline | None = None) -> Scenario:
         """The validated scenario: the one input path of every command (bounded read, any YAML
         fault as exit 2 with its line, the deadline checked while validating)."""
-        library = default_library().with_cards([p.cards for p in self.plugins if p.cards])
+        library = default_library().with_cards([p.cards for p in self.plugins if p.cards]) \
+            .with_sources(self.cards)
         return load_scenario(path, library, deadline=deadline)
 
     def answer(self, scen: Scenario, explain: bool = False, timeout: float = DEFAULT_TIMEOUT,
@@ -214,7 +217,8 @@ class AskResult:
     def notes(self) -> list[str]:
         """Said before the answer: rules it relies on that are missing, values set aside, and
         a game that did not come to rest."""
-        return not_encoded(self.scenario, self.rules) + self.warnings()
+        return not_encoded(self.scenario, self.rules) + not_understood(self.scenario) \
+            + self.warnings()
 
     def ignored(self) -> list[str]:
         return ignored_values(self.scenario, self.rules)
@@ -245,11 +249,13 @@ class AskResult:
                 met[str(atom)] = rules_behind(atom, answer.supports[index], rules)
         changes, listed = outcomes_json(answer, rules, self.scenario)
         notes = not_encoded(self.scenario, self.rules)
+        missed = not_understood(self.scenario)
         data = {
             "title": self.scenario.title,
             "file": self.scenario.file,
             "not_encoded": notes,
-            "reliable": not notes,
+            "not_understood": missed,
+            "reliable": not notes and not missed,
             "models": len(answer.models),
             "truncated": answer.truncated,
             "outcomes": {"always": sorted(map(str, answer.always)),

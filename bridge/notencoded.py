@@ -151,3 +151,18 @@ def ignored_values(scen: Scenario, rules: RuleBase) -> list[str]:
             notes.append(f"action {i} (cast {action.args['card']}): x: {x} is ignored: cast "
                          f"without paying its mana cost, X can only be 0 ({number})")
     return notes
+
+
+def not_understood(scen: Scenario) -> list[str]:
+    """One note per Oracle line of an imported card (`not_understood`, docs/cards.md) that the
+    answer ignores, for the cards the scenario uses."""
+    notes: list[str] = []
+    cards = [o.card for o in scen.objects] + [c for c in scen.tokens.values() if c]
+    for card in cards:
+        for face in (card, card.back):
+            for line in (face.not_understood if face else []):
+                note = (f"card {face.name}: Oracle text not understood, so the answer ignores "
+                        f"it: {line!r}")
+                if note not in notes:
+                    notes.append(note)
+    return notes

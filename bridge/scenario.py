@@ -44,6 +44,7 @@ class Card:
     back: Card | None = None
     battlefield_state: str | None = None
     line: int | None = None
+    not_understood: list[str] = field(default_factory=list)   # Oracle lines left out (imported)
 
 
 @dataclass

@@ -154,8 +154,10 @@ class _Validator:
                 return self.local_cards[raw]
             found = self.library.get(raw)
             if found is None:
+                close = self.library.close_names(raw)
+                hint = f"; did you mean: {', '.join(close)}?" if close else ""
                 raise self.err(path, f"unknown card {clip(raw)}: not under cards: and not in the "
-                                     "card library")
+                                     f"card library{hint}")
             self.local_cards.setdefault(raw, found)
             return found
         return parse_card(self.chk, path, raw, key=f"#inline:{owner_id}")

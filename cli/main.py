@@ -10,6 +10,7 @@ from rulekeeper.bridge.errors import RulekeeperError
 from rulekeeper.cli.common import (TIMEOUT_HELP, JsonErrorsGroup, fail, json_option, reported,
                                    scenario_file, timeout_option)
 from rulekeeper.cli.packdir import PACK_DIR, plugins
+from rulekeeper.cli.cardsopt import CARDS, card_sources
 
 
 def _fail(err: RulekeeperError) -> None:
@@ -18,11 +19,11 @@ def _fail(err: RulekeeperError) -> None:
 
 
 def _engine(pack_dirs: tuple[str, ...] = ()):
-    """The engine, with the plug-in packs of `--pack-dir` (a faulty pack is bad input before
-    any work)."""
+    """The engine, with the plug-in packs of `--pack-dir` and the card sources of `--cards`
+    (a faulty pack or a missing card source is bad input before any work)."""
     from rulekeeper.bridge.engine import Engine
     with reported():
-        engine = Engine(plugins=plugins(pack_dirs))
+        engine = Engine(plugins=plugins(pack_dirs), cards=card_sources())
         if pack_dirs:
             engine.rules(["mtg"])
     return engine
@@ -40,6 +41,7 @@ def main() -> None:
 @timeout_option()
 @click.option("--full", is_flag=True, help="every atom that changed, and (--json) every rule met")
 @PACK_DIR
+@CARDS
 def ask(file: str, as_json: bool, timeout: float, full: bool, pack_dirs: tuple[str, ...]) -> None:
     """What happens: every outcome, and a ruling citing the rules."""
     from rulekeeper.bridge.deadline import Deadline
@@ -64,6 +66,7 @@ def _ask_output(result, as_json: bool, full: bool = False) -> str:
 @click.option("--depth", default=12, type=click.IntRange(1, 60), help="levels of the derivation shown")
 @json_option()
 @PACK_DIR
+@CARDS
 def why(file: str, atom: str, timeout: float, depth: int, as_json: bool,
         pack_dirs: tuple[str, ...]) -> None:
     """The chain of rules that makes ATOM hold, or the condition each rule that could have
@@ -89,6 +92,7 @@ def _why_output(result, as_json: bool) -> str:
 @json_option('output {"legal": [atom, ...]} (errors as {"error": {...}})')
 @timeout_option()
 @PACK_DIR
+@CARDS
 def legal(file: str, player: str | None, as_json: bool, timeout: float,
           pack_dirs: tuple[str, ...]) -> None:
     """The legal actions from the described state."""
@@ -110,6 +114,7 @@ def legal(file: str, player: str | None, as_json: bool, timeout: float,
 @click.option("-q", "--quiet", is_flag=True, help="print failures only")
 @click.option("--json", "as_json", is_flag=True, help="one JSON report of every scenario")
 @PACK_DIR
+@CARDS
 def test(paths: tuple[str, ...], timeout: float, quiet: bool, as_json: bool,
          pack_dirs: tuple[str, ...]) -> None:
     """Check every scenario's expect (default: scenarios/). Exit 1 if any fails."""
@@ -143,6 +148,10 @@ main.add_command(consistency)
 from rulekeeper.cli.rulings import rulings  # noqa: E402  (a command in its own module)
 
 main.add_command(rulings)
+
+from rulekeeper.cli.cards import cards  # noqa: E402  (a command group in its own module)
+
+main.add_command(cards)
 
 if __name__ == "__main__":  # pragma: no cover
     main()

@@ -8,12 +8,12 @@ from pathlib import Path
 import click
 
 from rulekeeper.bridge.errors import RulekeeperError
+from rulekeeper.cli.cardsopt import CARDS, card_sources
 
 
 @click.command()
 @click.argument("card")
-@click.option("--cards", "cards_dir", default=None, type=click.Path(),
-              help="a folder of card files searched before the library")
+@CARDS
 @click.option("--rules", "packs", multiple=True, type=click.Choice(["mtg", "almos"]),
               help="rule packs the probes may use (default: mtg, and almos for an Almos card)")
 @click.option("--json", "as_json", is_flag=True, help="machine-readable output")
@@ -22,14 +22,14 @@ from rulekeeper.bridge.errors import RulekeeperError
 @click.option("--markdown", is_flag=True, help="output a Markdown list")
 @click.option("--timeout", default=20.0, type=click.FloatRange(0.1, 3600),
               help="seconds before the solver gives up on one probe (default 20)")
-def rulings(card: str, cards_dir: str | None, packs: tuple[str, ...], as_json: bool,
+def rulings(card: str, packs: tuple[str, ...], as_json: bool,
             write_dir: str | None, markdown: bool, timeout: float) -> None:
     """Generate the rulings for CARD (a library card name or a YAML file holding one card)."""
     from rulekeeper.bridge.cardinput import resolve_card
     from rulekeeper.bridge.engine import Engine
     from rulekeeper.bridge.rulings import as_text, generate, scenario_text
     try:
-        source = resolve_card(card, cards_dir)
+        source = resolve_card(card, card_sources())
         chosen = _packs(packs, source)
         with _progress(source.name) as tick:
             report = generate(Engine(), source, chosen, timeout, tick)

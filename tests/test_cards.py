@@ -15,3 +15,19 @@ def test_library_cards_parse():
 
 def test_unknown_card_is_none():
     assert default_library().get("No Such Card") is None
+
+
+def test_library_has_no_duplicate_names():
+    """Each card name is defined by one file of the bundled library: a second file with the
+    same name would silently shadow the first."""
+    from collections import Counter
+
+    import yaml
+
+    from rulekeeper.rules_asp import RULES_DIR
+    names = Counter()
+    for path in sorted((RULES_DIR / "cards").rglob("*.yaml")):
+        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+        names[data["name"]] += 1
+    assert len(names) > 30
+    assert [n for n, count in names.items() if count > 1] == []

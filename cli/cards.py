@@ -1,0 +1,144 @@
+"""`rulekeeper cards`: import Scryfall card JSON, show what was understood of a card, count the
+compiled share of a card file, list the card library (docs/cards.md)."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import click
+import yaml
+
+from rulekeeper.cli.cardsopt import CARDS, card_sources, progress_bar
+from rulekeeper.cli.common import json_option, reported
+
+
+@click.group()
+def cards() -> None:
+    """Real cards: import Scryfall JSON, show what a card's Oracle text compiled to, stats."""
+
+
+@cards.command("import")
+@click.argument("file", type=click.Path(dir_okay=False))
+@click.option("--into", "into", default="cards", type=click.Path(file_okay=False),
+              show_default=True, help="the folder the card YAML files are written to")
+@json_option()
+def import_(file: str, into: str, as_json: bool) -> None:
+    """Write each card of a Scryfall JSON FILE as a card YAML file (one a card)."""
+    from rulekeeper.bridge.cardimport import import_cards
+    with reported():
+        with progress_bar(f"importing {Path(file).name}") as tick:
+            report = import_cards(Path(file), Path(into), tick)
+    if as_json:
+        click.echo(json.dumps(report.as_json(), indent=2))
+        return
+    data = report.as_json()
+    click.echo(f"Wrote {data['written']} card files into {into}: {data['full']} compiled fully, "
+               f"{data['partial']} partly, {data['none']} not at all "
+               f"(`rulekeeper cards show NAME --cards {into}` shows what was understood).")
+    for bad in report.invalid:
+        click.echo(f"not written: {bad['name']}: {bad['error']}", err=True)
+
+
+@cards.command()
+@click.argument("name")
+@CARDS
+@json_option()
+def show(name: str, as_json: bool) -> None:
+    """What was understood of card NAME: each Oracle line compiled (with its form) or not."""
+    from rulekeeper.bridge.cards import default_library
+    from rulekeeper.bridge.errors import ScenarioError
+    with reported():
+        library = default_library().with_sources(card_sources())
+        found = library.find(name)
+        if found is None:
+            close = library.close_names(name)
+            hint = f"; did you mean: {', '.join(close)}?" if close else ""
+            raise ScenarioError(name, None, "NAME", f"no card named {name!r}{hint}")
+        library.get(name)                      # the card format accepts it (else exit 2)
+    view = _view(found)
+    click.echo(json.dumps(view, indent=2) if as_json else _show_text(view))
+
+
+def _view(found) -> dict:
+    lines = []
+    if found.compiled is not None:
+        for line in found.compiled.lines:
+            entry = {"text": line.text, "status": line.status}
+            if line.status == "compiled":
+                entry["compiled"] = getattr(line, "compiled", None)
+            else:
+                entry["reason"] = line.reason
+            lines.append(entry)
+        status = found.compiled.status
+    else:      # written in the card format: its Oracle lines are only those it records as missed
+        lines = [{"text": t, "status": "not_understood", "reason": "recorded in the card file"}
+                 for t in found.data.get("not_understood", [])]
+        status = "written"
+    return {"name": found.name, "origin": found.origin, "status": status, "lines": lines,
+            "card": found.data}
+
+
+def _show_text(view: dict) -> str:
+    out = [f"{view['name']}  ({view['origin']})"]
+    if view["status"] == "written":
+        out.append("Written in the card format (no Oracle text compiled here)"
+                   + (f"; {len(view['lines'])} Oracle lines recorded as not understood:"
+                      if view["lines"] else "."))
+    else:
+        done = sum(1 for line in view["lines"] if line["status"] == "compiled")
+        out.append(f"Compiled: {view['status']} ({done} of {len(view['lines'])} Oracle lines "
+                   "understood)")
+    for line in view["lines"]:
+        if line["status"] == "compiled":
+            out.append(f"  compiled      {line['text']}")
+            if line.get("compiled") is not None:
+                out.append(f"      -> {json.dumps(line['compiled'])}")
+        else:
+            out.append(f"  NOT UNDERSTOOD {line['text']}")
+            out.append(f"      answers about this card ignore it ({line['reason']})")
+    out.append("Card:")
+    card = yaml.safe_dump(view["card"], sort_keys=False, allow_unicode=True)
+    out += [f"  {row}" for row in card.rstrip("\n").split("\n")]
+    return "\n".join(out)
+
+
+@cards.command()
+@click.argument("file", type=click.Path(dir_okay=False))
+@click.option("--top", default=15, type=click.IntRange(0, 1000), show_default=True,
+              help="how many not-understood templates to list")
+@json_option()
+def stats(file: str, top: int, as_json: bool) -> None:
+    """How many cards of a Scryfall JSON FILE compile fully, partly, not at all, and the most
+    common Oracle templates not understood."""
+    from rulekeeper.bridge.cardimport import card_stats
+    with reported():
+        with progress_bar(f"compiling {Path(file).name}") as tick:
+            result = card_stats(Path(file), tick)
+    click.echo(json.dumps(result.as_json(top), indent=2) if as_json else result.text(top))
+
+
+@cards.command("list")
+@CARDS
+@json_option()
+def list_(as_json: bool) -> None:
+    """The card library: the bundled cards and those of the --cards sources."""
+    from rulekeeper.bridge.cards import default_library
+    from rulekeeper.rules_asp import RULES_DIR
+    with reported():
+        library = default_library().with_sources(card_sources())
+        groups = [{"source": str(RULES_DIR / "cards"), "kind": "bundled",
+                   "cards": library.names()}]
+        for path, source in zip(library.sources, library.opened()):
+            kind = "yaml" if path.is_dir() else "scryfall"
+            names = sorted(source.index.names() if kind == "scryfall" else source.cards())
+            groups.append({"source": str(path), "kind": kind, "cards": names})
+    if as_json:
+        click.echo(json.dumps({"sources": groups}, indent=2))
+        return
+    bundled = set(groups[0]["cards"])
+    for group in groups:
+        click.echo(f"{group['source']} ({group['kind']}, {len(group['cards'])} cards):")
+        for name in group["cards"]:
+            mark = "  (overrides the bundled card)" if group["kind"] != "bundled" \
+                and name in bundled else ""
+            click.echo(f"  {name}{mark}")
