@@ -144,5 +144,9 @@ from rulekeeper.cli.rulings import rulings  # noqa: E402  (a command in its own 
 
 main.add_command(rulings)
 
+from rulekeeper.cli.ground import ground  # noqa: E402  (a command in its own module)
+
+main.add_command(ground)
+
 if __name__ == "__main__":  # pragma: no cover
     main()
