@@ -220,7 +220,10 @@ class RuleBase:
         return clone
 
     def rule_numbers(self) -> set[str]:
-        return {r.rule for r in self.rules if not r.is_model}
+        cached = vars(self).get("_numbers")     # asked once per rule a scenario relies on
+        if cached is None or cached[0] is not self.rules:      # a copy from without() differs
+            cached = self._numbers = (self.rules, {r.rule for r in self.rules if not r.is_model})
+        return cached[1]
 
     def is_encoded(self, number: str) -> bool:
         """A rule counts as encoded when some statement is annotated with it or a subrule."""

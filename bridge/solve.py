@@ -204,7 +204,7 @@ def _solve_once(scen, rules, layout, explain, start, timeout, max_models):
 
     def on_model(model: clingo.Model) -> bool:
         symbols = model.symbols(shown=True)
-        flags.update(s.name for s in symbols if s.name in _FLAGS)
+        flags.update(f for f in _FLAGS if model.contains(Function(f)))   # 0-ary, shown
         models.append(symbols)
         return len(models) <= max_models
 
@@ -223,16 +223,17 @@ def _collect(raw_models: list[list[Symbol]], max_models: int) -> Answer:
     for symbols in raw_models[:max_models]:
         outcome, support, init, chose = set(), ModelSupport(), set(), set()
         for s in symbols:
-            if s.name == "outcome":
+            name = s.name       # one call into clingo per symbol (a board has 100 000)
+            if name == "outcome":
                 outcome.add(s.arguments[0])
-            elif s.name == "chose" and len(s.arguments) == 1:
+            elif name == "chose" and len(s.arguments) == 1:
                 chose.add(s.arguments[0])
-            elif s.name == "initially":
+            elif name == "initially":
                 init.add(s.arguments[0])
-            elif s.name == WHY:
+            elif name == WHY:
                 idx, head, body = s.arguments
                 support.add(head, idx, body)
-            elif s.name == ALLOW:
+            elif name == ALLOW:
                 idx, subject, condition = s.arguments
                 support.add_allow(subject, idx, condition)
         outcome = stack_positions(outcome, support)
