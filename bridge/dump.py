@@ -57,7 +57,8 @@ def ground_program(engine, path: str | Path, explain: bool = True, timeout: floa
 
 def program_text(scen: Scenario, rules, checks: int, exact_names: bool, explain: bool) -> str:
     """Rules, #show statements and facts, in the order the bridge gives them to clingo."""
-    header = (f"% rulekeeper ground {scen.file}: {checks} check steps, exact trigger names "
+    # no user text here (a file name may hold a newline): only numbers and fixed words
+    header = (f"% rulekeeper ground: {checks} check steps, exact trigger names "
               f"{'on' if exact_names else 'off'}, explanations {'on' if explain else 'off'}\n"
               f"% solve as the bridge does: clingo {' '.join(CLINGO_OPTIONS)} FILE")
     return "\n".join([header, rules_text(rules, explain), shows(explain),

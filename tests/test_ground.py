@@ -95,6 +95,15 @@ def test_scenario_strings_are_rendered_as_clingo_strings(tmp_path):
     assert clingo_outcomes(out)
 
 
+def test_a_file_name_is_not_program_text(tmp_path):
+    """The scenario's path is not written into the program (it could hold a newline)."""
+    scen = tmp_path / "x\nevil(1).yaml"
+    scen.write_text(CASES[0].read_text())
+    result = run("ground", scen, "--plain")
+    assert result.exit_code == 0, result.output
+    assert "evil" not in result.output
+
+
 def test_bad_input_and_unwritable_output(tmp_path):
     assert run("ground", tmp_path / "missing.yaml").exit_code == 2
     result = run("ground", CASES[0], "-o", tmp_path / "no" / "such" / "dir.lp", "--json")
