@@ -148,17 +148,63 @@ def _rebuild(payload: tuple[type, dict]) -> BaseException:
     return err
 
 
-def flatten(answer: Answer) -> Answer:
-    """The answer with every symbol replaced by its text (safe to send to another process)."""
+KEEP_ALL = "all"                  # every model's whole support (consistency, rulings)
+KEEP_DERIVATIONS = "derivations"  # per model, what derivations of its outcome atoms can reach
+KEEP_FIRST = "first"              # derivations, and the first model whole (why-not reads it)
+
+
+def flatten(answer: Answer, keep: str = KEEP_ALL, rules: Any = None) -> Answer:
+    """The answer with every symbol replaced by its text (safe to send to another process),
+    keeping of the explanation supports only what `keep` says the command reads (`rules`
+    tells a derivation's preferred step, explain._preferred)."""
+    supports = []
+    for i, (model, sup) in enumerate(zip(answer.models, answer.supports)):
+        whole = keep == KEEP_ALL or (keep == KEEP_FIRST and i == 0) or rules is None
+        heads = list(dict.fromkeys([*getattr(sup, 'raw', {}), *getattr(sup, 'allows', {})])) \
+            if whole else _reachable(model, sup, rules)
+        supports.append(_support_text(sup, heads))
     return replace(answer,
                    models=[frozenset(map(str, m)) for m in answer.models],
                    initially=frozenset(map(str, answer.initially)),
                    choices=[frozenset(map(str, c)) for c in answer.choices],
-                   supports=[({str(h): [(i, tuple(map(str, b))) for i, b in bodies]
-                               for h, bodies in sup.items()},
-                              {str(h): [(i, str(c)) for i, c in conds]
-                               for h, conds in getattr(sup, "allows", {}).items()})
-                             for sup in answer.supports])
+                   supports=supports)
+
+
+def _support_text(sup: Any, heads: list) -> tuple[dict, dict]:
+    """The rk_why entries (bodies as one tuple text each) and rk_allow entries of `heads`.
+    Nothing is decoded but the heads named: a body is printed whole, not argument by argument."""
+    raw, allows = getattr(sup, "raw", {}), getattr(sup, "allows", {})
+    why: dict[str, list[tuple[int, str]]] = {}
+    allowed: dict[str, list[tuple[int, str]]] = {}
+    for head in heads:
+        text = None
+        if head in raw:
+            text = str(head)
+            why[text] = [(i if isinstance(i, int) else i.number, str(b)) for i, b in raw[head]]
+        if head in allows:
+            allowed[text or str(head)] = [(i, str(c)) for i, c in allows[head]]
+    return why, allowed
+
+
+def _reachable(model: frozenset, sup: Any, rules: Any) -> list:
+    """The atoms a derivation of the model's outcome atoms can visit: from each atom the body
+    of its preferred step (explain._build) and the conditions that allowed it (cite._walk)."""
+    from clingo import Function
+    from .explain import TIMING_FACTS, _preferred
+    todo = [Function("outcome", [a]) for a in model]
+    seen: set = set()
+    while todo:
+        atom = todo.pop()
+        if atom in seen:
+            continue
+        seen.add(atom)
+        entries = sup.get(atom)
+        if entries:
+            _, body = _preferred(entries, rules)
+            todo += [c for c in body if c not in seen and not (
+                c.type == clingo.SymbolType.Function and c.name in TIMING_FACTS)]
+        todo += [c for _, c in sup.allowed_by(atom) if c not in seen]
+    return list(seen)
 
 
 def restore(answer: Answer) -> Answer:
@@ -181,7 +227,7 @@ class TextSupport:
     """Supports kept as text and parsed only for the atoms an explanation visits (a large
     board has tens of thousands of them; a derivation reads a few hundred)."""
 
-    def __init__(self, raw: dict[str, list[tuple[int, tuple[str, ...]]]],
+    def __init__(self, raw: dict[str, list[tuple[int, str]]],
                  sym: Callable[[str], clingo.Symbol],
                  allows: dict[str, list[tuple[int, str]]] | None = None):
         self.raw, self.sym, self.allows = raw, sym, allows or {}
@@ -192,7 +238,7 @@ class TextSupport:
         if key not in self.parsed:
             if key not in self.raw:
                 return default
-            self.parsed[key] = [(i, tuple(map(self.sym, body))) for i, body in self.raw[key]]
+            self.parsed[key] = [(i, tuple(self.sym(body).arguments)) for i, body in self.raw[key]]
         return self.parsed[key]
 
     def allowed_by(self, atom: clingo.Symbol) -> list[tuple[int, clingo.Symbol]]:
@@ -200,12 +246,13 @@ class TextSupport:
 
 
 def solve_within(limit: float, file: str, solve: Callable[..., Answer], *args: Any,
-                 **kwargs: Any) -> Answer:
-    """solve(*args, **kwargs) under a hard limit of `limit` seconds."""
+                 keep: str = KEEP_ALL, **kwargs: Any) -> Answer:
+    """solve(*args, **kwargs) under a hard limit of `limit` seconds; of the explanation
+    supports, the child sends back what `keep` says (args[1] is the rule base)."""
     if "fork" not in multiprocessing.get_all_start_methods():
         return solve(*args, **kwargs)
-    return restore(within(limit, file, _flat_solve, solve, *args, **kwargs))
+    return restore(within(limit, file, _flat_solve, solve, keep, *args, **kwargs))
 
 
-def _flat_solve(solve: Callable[..., Answer], *args: Any, **kwargs: Any) -> Answer:
-    return flatten(solve(*args, **kwargs))
+def _flat_solve(solve: Callable[..., Answer], keep: str, *args: Any, **kwargs: Any) -> Answer:
+    return flatten(solve(*args, **kwargs), keep, args[1] if len(args) > 1 else None)

@@ -7,7 +7,7 @@ from typing import Any
 
 from clingo import Function, Symbol
 
-from .deadline import Deadline, solve_within, within
+from .deadline import KEEP_ALL, KEEP_DERIVATIONS, KEEP_FIRST, Deadline, solve_within, within
 from .check import CheckResult, check_expectations, check_impossible
 from .errors import ImpossibleSituation, SolverOutOfMemory
 from .explain import derivation, domain_tree, render_tree, rules_behind, tree_json
@@ -64,8 +64,9 @@ class Engine:
         return load_scenario(path, library, deadline=deadline)
 
     def answer(self, scen: Scenario, explain: bool = False, timeout: float = DEFAULT_TIMEOUT,
-               deadline: Deadline | None = None) -> Answer:
-        """Every outcome, solved in a child process given the time left on `deadline`."""
+               deadline: Deadline | None = None, keep: str = KEEP_ALL) -> Answer:
+        """Every outcome, solved in a child process given the time left on `deadline`; `keep`:
+        which explanation supports come back from it (deadline.KEEP_*)."""
         deadline = deadline or Deadline(timeout, scen.file)
         with deadline.paused():
             rules = self.scenario_rules(scen)
@@ -76,7 +77,7 @@ class Engine:
             left = deadline.left()
             try:
                 return solve_within(left, scen.file, solve, scen, rules, explain=explain,
-                                    timeout=left)
+                                    timeout=left, keep=keep)
             except SolverOutOfMemory as err:
                 err.board = board_size(scen)
                 raise
@@ -86,7 +87,7 @@ class Engine:
             deadline: Deadline | None = None) -> "AskResult":
         deadline = deadline or Deadline(timeout, str(path))
         scen = self.load(path, deadline)
-        answer = self.answer(scen, explain=True, deadline=deadline)
+        answer = self.answer(scen, explain=True, deadline=deadline, keep=KEEP_DERIVATIONS)
         return AskResult(scen, answer, self.scenario_rules(scen))
 
     def check(self, path: str | Path, timeout: float = DEFAULT_TIMEOUT) -> CheckResult:
@@ -112,7 +113,7 @@ class Engine:
         scen = self.load(path, deadline)
         atom = parse_atom(atom_text, lambda m: _bad_atom(path, m))
         rules = self.scenario_rules(scen)
-        answer = self.answer(scen, explain=True, deadline=deadline)
+        answer = self.answer(scen, explain=True, deadline=deadline, keep=KEEP_FIRST)
         result = WhyResult(atom, answer, rules, depth)
         if not result.holding:
             result.unknown = unknown_predicate(atom, rules, set(OUTCOME_RULES))

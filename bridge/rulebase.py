@@ -14,6 +14,7 @@ from pathlib import Path
 
 from clingo import ast
 
+from . import rulecache
 from .packs import Pack, resolve
 
 ANNOTATION = re.compile(r"^\s*%@\s*(\S+?):?\s+(.*)$")
@@ -46,6 +47,29 @@ class RuleInfo:
     @property
     def is_model(self) -> bool:
         return self.rule == "model"
+
+
+class CachedRuleInfo(RuleInfo):
+    """A rule read back from the cache: its syntax tree is parsed from its text when first
+    asked for (an explanation visits a few rules; solving needs only the text)."""
+
+    @property  # type: ignore[override]
+    def node(self) -> ast.AST | None:
+        if self.__dict__.get("_node") is None:
+            self.__dict__["_node"] = parse_statements(self.text)[0]
+        return self.__dict__["_node"]
+
+    @node.setter
+    def node(self, value: ast.AST | None) -> None:
+        self.__dict__["_node"] = value
+
+
+def parse_statements(text: str) -> list[ast.AST]:
+    """The statements of a program text (its `#program base.` header left out)."""
+    out: list[ast.AST] = []
+    ast.parse_string(text, lambda stm: None if stm.ast_type == ast.ASTType.Program
+                     else out.append(stm))
+    return out
 
 
 class AnnotationError(Exception):
@@ -89,16 +113,52 @@ class RuleBase:
         self.pack_list = resolve(list(packs), root)
         self.packs = [p.name for p in self.pack_list]
         self.rules: list[RuleInfo] = []
-        self.statements: list[ast.AST] = []   # non-rule statements (#show, #defined, ...)
+        self._statements: list[ast.AST] | None = []   # non-rule statements (#show, #defined..)
+        self.statement_texts: list[str] = []
         self.summaries: dict[str, str] = {}
         self._primary: set[str] = set()
         self.unannotated: list[str] = []
+        self.cache_key = rulecache.content_key(
+            (f"{p.name}:{int(p.bundled)}:{p.label(f)}", f) for p in self.pack_list for f in p.files())
+        if self._restore(rulecache.load("rulebase", self.cache_key)):
+            return
         for pack in self.pack_list:
             for path in pack.files():
                 if pack.bundled:
                     self._load(path, pack)
                 else:
                     self._load_plugin(path, pack)
+        rulecache.store("rulebase", self.cache_key, self._cached())
+
+    @property
+    def statements(self) -> list[ast.AST]:
+        """The non-rule statements (#show, #defined, ...), parsed when first asked for."""
+        if self._statements is None:
+            self._statements = parse_statements("\n".join(self.statement_texts))
+        return self._statements
+
+    def _cached(self) -> dict:
+        """What the cache keeps: everything but the syntax trees (rebuilt from the texts)."""
+        return {"rules": [[r.index, r.rule, r.summary, r.file, r.line, r.text, r.pack,
+                           r.heads, r.bodies] for r in self.rules],
+                "statements": self.statement_texts, "summaries": self.summaries,
+                "primary": sorted(self._primary), "unannotated": self.unannotated}
+
+    def _restore(self, data: object) -> bool:
+        """Take a cached parse; False (parse the files) when it is missing or malformed."""
+        try:
+            rules = [CachedRuleInfo(i, rule, summary, file, line, text, pack,
+                                    [tuple(h) for h in heads], [tuple(b) for b in bodies])
+                     for i, rule, summary, file, line, text, pack, heads, bodies in data["rules"]]
+            texts, summaries = list(data["statements"]), dict(data["summaries"])
+            primary, unannotated = set(data["primary"]), list(data["unannotated"])
+        except (TypeError, KeyError, ValueError):
+            return False
+        if [r.index for r in rules] != list(range(len(rules))):
+            return False
+        self.rules, self.statement_texts, self._statements = rules, texts, None
+        self.summaries, self._primary, self.unannotated = summaries, primary, unannotated
+        return True
 
     def _load_plugin(self, path: Path, pack: Pack) -> None:
         """A plug-in pack's file: its faults are the user's input errors (exit 2)."""
@@ -125,6 +185,7 @@ class RuleBase:
                 return
             if stm.ast_type not in (ast.ASTType.Rule, ast.ASTType.Minimize):
                 self.statements.append(stm)
+                self.statement_texts.append(str(stm))
                 return
             line = stm.location.begin.line
             note = notes.get(line)
@@ -154,11 +215,15 @@ class RuleBase:
         """A copy with every statement annotated exactly `number` removed (mutation tests)."""
         clone = object.__new__(RuleBase)
         clone.__dict__.update(self.__dict__)
+        clone.full_rules = vars(self).get("full_rules", self.rules)   # whose transform is cached
         clone.rules = [r for r in self.rules if r.rule != number]
         return clone
 
     def rule_numbers(self) -> set[str]:
-        return {r.rule for r in self.rules if not r.is_model}
+        cached = vars(self).get("_numbers")     # asked once per rule a scenario relies on
+        if cached is None or cached[0] is not self.rules:      # a copy from without() differs
+            cached = self._numbers = (self.rules, {r.rule for r in self.rules if not r.is_model})
+        return cached[1]
 
     def is_encoded(self, number: str) -> bool:
         """A rule counts as encoded when some statement is annotated with it or a subrule."""

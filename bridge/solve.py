@@ -13,7 +13,8 @@ from .errors import ImpossibleSituation, SolverTimeout
 from .facts import Timeline, action_slots, scenario_facts
 from .rulebase import RuleBase
 from .scenario import Scenario
-from .transform import ALLOW, VIOLATED, WHY, choice_heads, relaxed_constraint, why_rules
+from .program import rules_text, why_texts
+from .transform import ALLOW, VIOLATED, WHY, relaxed_constraint
 from .validate import parse_atom
 
 DEFAULT_TIMEOUT = 20.0
@@ -127,15 +128,14 @@ class _Layout:
     exact_names: bool
 
 
-def _control(rules: RuleBase, extra: list[ast.AST]) -> clingo.Control:
+def _control(rules: RuleBase, extra: list[ast.AST], explain: bool = False) -> clingo.Control:
+    """The rules (as text: program.rules_text, no syntax trees needed) and `extra` statements."""
     ctl = clingo.Control(["--models=0", "--project=auto"], logger=_quiet, message_limit=1_000_000)
-    with ast.ProgramBuilder(ctl) as builder:
-        for stm in rules.statements:
-            builder.add(stm)
-        for info in rules.rules:
-            builder.add(info.node)
-        for stm in extra:
-            builder.add(stm)
+    ctl.add("base", [], rules_text(rules, explain))
+    if extra:
+        with ast.ProgramBuilder(ctl) as builder:
+            for stm in extra:
+                builder.add(stm)
     return ctl
 
 
@@ -146,31 +146,24 @@ def grounded_control(scen: Scenario, rules: RuleBase, checks: int = FIRST_CHECKS
 
 
 def _grounded(scen: Scenario, rules: RuleBase, layout: _Layout, explain: bool) -> clingo.Control:
-    ctl = _control(rules, _why_program(rules) if explain else [])
-    # the choices players made in each outcome (one witness per outcome: models are projected
-    # on outcome/1), so several outcomes can be told apart by what led to each
-    ctl.add("base", [], "#show chose/1.")
-    if explain:
-        ctl.add("base", [], f"#show {WHY}/3. #show {ALLOW}/3.")
+    ctl = _control(rules, [], explain)
+    ctl.add("base", [], shows(explain))
     _add_facts(ctl, scen, layout, relax_choices=False)
     ctl.ground([("base", [])])
     return ctl
 
 
+def shows(explain: bool) -> str:
+    """The #show statements the bridge adds to the rules."""
+    # the choices players made in each outcome (one witness per outcome: models are projected
+    # on outcome/1), so several outcomes can be told apart by what led to each
+    return "#show chose/1." + (f" #show {WHY}/3. #show {ALLOW}/3." if explain else "")
+
+
 def prepare_explanations(rules: RuleBase) -> None:
     """Transform the explanation rules now, in this process: solving may run in a forked
     child, whose cache would be lost with it (each `ask` would pay the transformation again)."""
-    _why_program(rules)
-
-
-def _why_program(rules: RuleBase) -> list[ast.AST]:
-    """The explanation rules of a rule base, transformed once and kept with it."""
-    cached = vars(rules).get("_why_program")
-    if cached is None or cached[0] is not rules.rules:     # a copy from without() differs
-        chosen = choice_heads(rules.rules)
-        cached = vars(rules)["_why_program"] = (
-            rules.rules, [r for info in rules.rules for r in why_rules(info, chosen)])
-    return cached[1]
+    why_texts(rules)
 
 
 def _quiet(code: clingo.MessageCode, message: str) -> None:
@@ -211,7 +204,7 @@ def _solve_once(scen, rules, layout, explain, start, timeout, max_models):
 
     def on_model(model: clingo.Model) -> bool:
         symbols = model.symbols(shown=True)
-        flags.update(s.name for s in symbols if s.name in _FLAGS)
+        flags.update(f for f in _FLAGS if model.contains(Function(f)))   # 0-ary, shown
         models.append(symbols)
         return len(models) <= max_models
 
@@ -230,16 +223,17 @@ def _collect(raw_models: list[list[Symbol]], max_models: int) -> Answer:
     for symbols in raw_models[:max_models]:
         outcome, support, init, chose = set(), ModelSupport(), set(), set()
         for s in symbols:
-            if s.name == "outcome":
+            name = s.name       # one call into clingo per symbol (a board has 100 000)
+            if name == "outcome":
                 outcome.add(s.arguments[0])
-            elif s.name == "chose" and len(s.arguments) == 1:
+            elif name == "chose" and len(s.arguments) == 1:
                 chose.add(s.arguments[0])
-            elif s.name == "initially":
+            elif name == "initially":
                 init.add(s.arguments[0])
-            elif s.name == WHY:
+            elif name == WHY:
                 idx, head, body = s.arguments
                 support.add(head, idx, body)
-            elif s.name == ALLOW:
+            elif name == ALLOW:
                 idx, subject, condition = s.arguments
                 support.add_allow(subject, idx, condition)
         outcome = stack_positions(outcome, support)

@@ -153,5 +153,9 @@ from rulekeeper.cli.cards import cards  # noqa: E402  (a command group in its ow
 
 main.add_command(cards)
 
+from rulekeeper.cli.ground import ground  # noqa: E402  (a command in its own module)
+
+main.add_command(ground)
+
 if __name__ == "__main__":  # pragma: no cover
     main()

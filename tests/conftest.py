@@ -1,9 +1,16 @@
 """Shared fixtures. Tests use only this repository: never ../shared."""
 from __future__ import annotations
 
+import os
+import tempfile
 from pathlib import Path
 
 import pytest
+
+# The rule-base cache of the test run lives in a fresh directory (inherited by the commands the
+# tests start), never in the user's cache.
+os.environ["RULEKEEPER_CACHE_DIR"] = tempfile.mkdtemp(prefix="rulekeeper-test-cache-")
+os.environ.pop("RULEKEEPER_NO_CACHE", None)
 
 from rulekeeper.bridge.engine import Engine
 from scenario_index import shared_engine

@@ -119,14 +119,18 @@ def _typed_positions(rules: RuleBase, pack: str) -> tuple[set, set]:
     return kw_pos, st_pos
 
 
-_ATOMS: dict[int, list] = {}
+_ATOMS: dict[int, tuple] = {}
 
 
 def _atoms_of(info: RuleInfo) -> list:
-    key = id(info.node)
-    if key not in _ATOMS:
-        _ATOMS[key] = atoms(info.node)
-    return _ATOMS[key]
+    # keyed by the node's id, so the entry keeps the node alive: a freed node's id can be
+    # reused by another statement's node (`_positive` makes temporary ones; cached rule bases
+    # parse theirs when first asked), which would then get the wrong atoms
+    node = info.node
+    entry = _ATOMS.get(id(node))
+    if entry is None or entry[0] is not node:
+        entry = _ATOMS[id(node)] = (node, atoms(node))
+    return entry[1]
 
 
 def _typed_constants(info: RuleInfo, positions: set) -> set[str]:

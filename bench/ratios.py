@@ -1,0 +1,265 @@
+"""The bridge against bare clingo on the same program, measured in one run, per benchmark family.
+
+    python bench/ratios.py                       # every family, default sizes
+    python bench/ratios.py --family boards --sizes 10 50 100
+    python bench/ratios.py --quick               # small sizes, one run each
+
+For each scenario the program the bridge solves is written with `rulekeeper ground` (the rules
+after the explanation transform, and the scenario's facts), then, interleaved run by run:
+
+- clingo (process): `python -m clingo --models=0 --project=auto PROGRAM`, a whole process;
+- clingo (in-process): the same file loaded, grounded and solved by clingo's Python API (also
+  gives the ground rule count);
+- bridge (in-process): `Engine.ask` and its ruling text, the rule base already loaded;
+- CLI: `rulekeeper ask FILE`, a whole process, the rule-base cache warm.
+
+Figures are medians; the ratios (bridge / clingo in-process, CLI / clingo process) are taken
+run by run and their median printed, so a machine whose speed drifts still compares like with
+like. Per family, the growth exponent of time and of ground rules: the log-log slope of the
+last two sizes and of a least-squares fit over all sizes. A run over its time limit is shown as
+`>T` and left out of the fits.
+
+Families: bundled (a spread sample of the bundled scenarios), boards (bench.board_yaml: N
+permanents, three actions), turns (bench_triggers: N turns, each with an upkeep trigger and an
+enters trigger), triggers (N Upkeep Idols: N triggers at once, all resolved).
+"""
+from __future__ import annotations
+
+import argparse
+import math
+import os
+import platform
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable
+
+import clingo
+import yaml
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from bench import board_yaml  # noqa: E402  (the generators of the other benches)
+from bench_triggers import IDOL, scenario as turns_scenario  # noqa: E402
+
+from rulekeeper.bridge.dump import CLINGO_OPTIONS, ground_program  # noqa: E402
+from rulekeeper.bridge.engine import Engine  # noqa: E402
+from rulekeeper.bridge.errors import RulekeeperError  # noqa: E402
+
+REPO = Path(__file__).resolve().parent.parent
+FAMILIES = ("bundled", "boards", "turns", "triggers")
+SIZES = {"boards": [10, 50, 100, 200, 500], "turns": [1, 2, 4, 8], "triggers": [1, 2, 5, 10, 20]}
+QUICK = {"boards": [10, 50, 100], "turns": [1, 2], "triggers": [1, 2, 5]}
+
+
+@dataclass
+class Row:
+    """One scenario's figures: medians in seconds, ratios as medians of per-run ratios."""
+
+    label: str
+    size: int = 0
+    rules: int = 0
+    clingo_proc: list[float] = field(default_factory=list)
+    clingo_api: list[float] = field(default_factory=list)
+    bridge: list[float] = field(default_factory=list)
+    cli: list[float] = field(default_factory=list)
+    timed_out: bool = False
+
+    def med(self, name: str) -> float:
+        values = getattr(self, name)
+        return statistics.median(values) if values else math.nan
+
+    def ratio(self, a: str, b: str) -> float:
+        pairs = [x / y for x, y in zip(getattr(self, a), getattr(self, b)) if y > 0]
+        return statistics.median(pairs) if pairs else math.nan
+
+
+# -- the four measurements --------------------------------------------------------------------
+def clingo_process(program: Path, limit: float) -> float:
+    start = time.perf_counter()
+    subprocess.run([sys.executable, "-m", "clingo", *CLINGO_OPTIONS, str(program)],
+                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, timeout=limit)
+    return time.perf_counter() - start
+
+
+def clingo_api(program: Path) -> tuple[float, int]:
+    """Seconds to load, ground and solve the file in-process, and its ground rules."""
+    start = time.perf_counter()
+    ctl = clingo.Control(list(CLINGO_OPTIONS), logger=lambda *_: None)
+    ctl.load(str(program))
+    ctl.ground([("base", [])])
+    ctl.solve(on_model=lambda m: None)
+    seconds = time.perf_counter() - start
+    return seconds, int(ctl.statistics["problem"]["lp"]["rules"])
+
+
+def bridge_ask(engine: Engine, path: Path, limit: float) -> float:
+    start = time.perf_counter()
+    result = engine.ask(path, timeout=limit)
+    result.text()
+    return time.perf_counter() - start
+
+
+def cli_ask(path: Path, limit: float) -> float:
+    start = time.perf_counter()
+    subprocess.run([*_cli(), "ask", str(path), "--timeout", str(limit)],
+                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, timeout=limit + 30)
+    return time.perf_counter() - start
+
+
+def _cli() -> list[str]:
+    script = Path(sys.executable).parent / "rulekeeper"
+    return [str(script)] if script.exists() else [sys.executable, "-m", "rulekeeper.cli.main"]
+
+
+def measure(engine: Engine, path: Path, label: str, size: int, runs: int, limit: float,
+            tmp: Path) -> Row:
+    """One scenario: its program written once, then the four measurements interleaved."""
+    row = Row(label, size)
+    program = tmp / (path.stem + ".lp")
+    try:
+        program.write_text(ground_program(engine, path, timeout=limit).program)
+        bridge_ask(engine, path, limit)                 # warm-up: caches, page cache
+        cli_ask(path, limit)
+    except (RulekeeperError, subprocess.TimeoutExpired):
+        row.timed_out = True
+        return row
+    for _ in range(runs):
+        row.clingo_proc.append(clingo_process(program, limit + 30))
+        seconds, row.rules = clingo_api(program)
+        row.clingo_api.append(seconds)
+        row.bridge.append(bridge_ask(engine, path, limit))
+        row.cli.append(cli_ask(path, limit))
+    return row
+
+
+# -- the families -----------------------------------------------------------------------------
+def bundled_sample(count: int) -> list[Path]:
+    """`count` bundled scenarios spread over the sorted list (not expected impossible)."""
+    files = [p for p in sorted((REPO / "scenarios").rglob("*.yaml"))
+             if "impossible:" not in p.read_text(encoding="utf-8")]
+    step = max(1, len(files) // count)
+    return files[::step][:count]
+
+
+def triggers_scenario(n: int) -> dict:
+    """alice's untap step with n Upkeep Idols: advancing to upkeep triggers all n at once;
+    all resolve (every order gives the same life total)."""
+    objects = [{"id": f"idol{i}", "card": "Upkeep Idol", "controller": "alice"} for i in range(n)]
+    return {"title": f"bench: {n} simultaneous upkeep triggers", "players": ["alice", "bob"],
+            "turn": {"active": "alice", "step": "untap", "number": 3},
+            "cards": {"Upkeep Idol": IDOL}, "objects": objects,
+            "actions": [{"advance": "upkeep"}] + ["resolve"] * n}
+
+
+GENERATED: dict[str, Callable[[int], str]] = {
+    "boards": board_yaml,
+    "turns": lambda n: yaml.safe_dump(turns_scenario(n)),
+    "triggers": lambda n: yaml.safe_dump(triggers_scenario(n)),
+}
+
+
+def family_rows(name: str, engine: Engine, sizes: list[int], runs: int, limit: float,
+                tmp: Path, sample: int) -> list[Row]:
+    rows = []
+    if name == "bundled":
+        for path in bundled_sample(sample):
+            rows.append(measure(engine, path, str(path.relative_to(REPO / "scenarios")), 0,
+                                runs, limit, tmp))
+            _progress(rows[-1])
+        return rows
+    for n in sizes:
+        path = tmp / f"{name}-{n}.yaml"
+        path.write_text(GENERATED[name](n), encoding="utf-8")
+        rows.append(measure(engine, path, f"{name} {n}", n, runs if n <= 100 else 1, limit, tmp))
+        _progress(rows[-1])
+        if rows[-1].timed_out:
+            break
+    return rows
+
+
+def _progress(row: Row) -> None:
+    shown = "timed out" if row.timed_out else f"bridge {row.med('bridge'):.2f}s"
+    print(f"  .. {row.label}: {shown}", file=sys.stderr, flush=True)
+
+
+# -- printing ---------------------------------------------------------------------------------
+def print_table(name: str, rows: list[Row], limit: float) -> None:
+    print(f"\n### {name}\n")
+    print("| scenario | ground rules | clingo process s | clingo in-process s | bridge s "
+          "| CLI s | bridge / clingo in-process | CLI / clingo process |")
+    print("|---|---:|---:|---:|---:|---:|---:|---:|")
+    for r in rows:
+        if r.timed_out:
+            print(f"| {r.label} | | | | >{limit:.0f} | | | |")
+            continue
+        print(f"| {r.label} | {r.rules} | {r.med('clingo_proc'):.3f} | {r.med('clingo_api'):.3f} "
+              f"| {r.med('bridge'):.3f} | {r.med('cli'):.3f} | {r.ratio('bridge', 'clingo_api'):.2f} "
+              f"| {r.ratio('cli', 'clingo_proc'):.2f} |")
+    done = [r for r in rows if not r.timed_out]
+    if not done:
+        return
+    ratios = [(r.ratio("bridge", "clingo_api"), r.ratio("cli", "clingo_proc")) for r in done]
+    print(f"\nmedian over the family: bridge / clingo in-process "
+          f"{statistics.median(a for a, _ in ratios):.2f}, CLI / clingo process "
+          f"{statistics.median(b for _, b in ratios):.2f}; bridge p50 "
+          f"{statistics.median(r.med('bridge') for r in done) * 1000:.0f} ms")
+    if done[0].size and len(done) >= 2:
+        for what, key in (("bridge time", "bridge"), ("clingo time", "clingo_api"),
+                          ("ground rules", "rules")):
+            points = [(r.size, r.rules if key == "rules" else r.med(key)) for r in done]
+            last, fit = exponents(points)
+            print(f"growth exponent of {what}: {last:.2f} (last two sizes), {fit:.2f} (fit)")
+
+
+def exponents(points: list[tuple[int, float]]) -> tuple[float, float]:
+    """The log-log slope of the last two points and of a least-squares fit over all."""
+    xs = [math.log(x) for x, _ in points]
+    ys = [math.log(max(y, 1e-9)) for _, y in points]
+    last = (ys[-1] - ys[-2]) / (xs[-1] - xs[-2])
+    mx, my = statistics.fmean(xs), statistics.fmean(ys)
+    fit = sum((x - mx) * (y - my) for x, y in zip(xs, ys)) / sum((x - mx) ** 2 for x in xs)
+    return last, fit
+
+
+def machine() -> str:
+    model = platform.processor() or platform.machine()
+    try:
+        out = subprocess.run(["lscpu"], capture_output=True, text=True, timeout=10).stdout
+        model = next((l.split(":", 1)[1].strip() for l in out.splitlines()
+                      if l.startswith("Model name")), model)
+    except (OSError, subprocess.SubprocessError):
+        pass
+    load = " ".join(f"{x:.2f}" for x in os.getloadavg())
+    return (f"{os.cpu_count()} CPUs ({model}), {platform.system()} {platform.release()}, "
+            f"Python {platform.python_version()}, clingo {clingo.__version__}, load average {load}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--family", choices=FAMILIES, nargs="*", default=list(FAMILIES))
+    parser.add_argument("--sizes", type=int, nargs="*", help="sizes of the generated families")
+    parser.add_argument("--runs", type=int, default=3, help="interleaved runs per scenario")
+    parser.add_argument("--sample", type=int, default=8, help="bundled scenarios measured")
+    parser.add_argument("--timeout", type=float, default=120.0, help="seconds per answer")
+    parser.add_argument("--quick", action="store_true", help="small sizes, one run each")
+    args = parser.parse_args()
+    runs = 1 if args.quick else args.runs
+    print(f"machine at start: {machine()}")
+    engine = Engine()
+    engine.rules(["mtg"])
+    with tempfile.TemporaryDirectory() as tmp:
+        for name in args.family:
+            sizes = args.sizes or (QUICK if args.quick else SIZES).get(name, [])
+            rows = family_rows(name, engine, sizes, runs, args.timeout, Path(tmp),
+                               4 if args.quick else args.sample)
+            print_table(name, rows, args.timeout)
+    print(f"\nmachine at end: load average {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,76 @@
+"""`rulekeeper ground`: the exact program the bridge solves for a scenario, as clingo text (the
+rules after the explanation transform, the bridge's #show statements, and the scenario's facts
+rendered from clingo Symbols), so bare clingo can be timed on the same work.
+
+The bridge may solve a scenario more than once (more check steps when the game did not come to
+rest, exact trigger names on a clash): the program written is the one of the layout whose
+answer the bridge gives."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from clingo import Function
+
+from .deadline import Deadline
+from .errors import ImpossibleSituation
+from .facts import Timeline, action_slots, scenario_facts
+from .program import rules_text
+from .scenario import Scenario
+from .solve import FIRST_CHECKS, shows
+from .validate import parse_atom
+
+CLINGO_OPTIONS = ("--models=0", "--project=auto")   # the options the bridge solves with
+
+
+@dataclass
+class Dump:
+    """A scenario's program and the layout it was written for."""
+
+    file: str
+    program: str
+    checks: int
+    exact_trigger_names: bool
+    explain: bool
+    impossible: bool
+
+    def as_json(self) -> dict:
+        return {"file": self.file, "checks": self.checks, "explain": self.explain,
+                "exact_trigger_names": self.exact_trigger_names, "impossible": self.impossible,
+                "clingo_options": list(CLINGO_OPTIONS), "program": self.program}
+
+
+def ground_program(engine, path: str | Path, explain: bool = True, timeout: float = 20.0) -> Dump:
+    """The program `ask` (explain) or `check` (not) solves for the scenario at `path`."""
+    deadline = Deadline(timeout, str(path))
+    scen = engine.load(path, deadline)
+    checks, exact, impossible = FIRST_CHECKS, False, False
+    try:
+        answer = engine.answer(scen, explain=False, deadline=deadline)
+        checks, exact = answer.checks, answer.exact_trigger_names
+    except ImpossibleSituation:
+        impossible = True       # every layout is unsatisfiable: the first one shows it
+    rules = engine.scenario_rules(scen)
+    text = program_text(scen, rules, checks, exact, explain)
+    return Dump(str(path), text, checks, exact, explain, impossible)
+
+
+def program_text(scen: Scenario, rules, checks: int, exact_names: bool, explain: bool) -> str:
+    """Rules, #show statements and facts, in the order the bridge gives them to clingo."""
+    # no user text here (a file name may hold a newline): only numbers and fixed words
+    header = (f"% rulekeeper ground: {checks} check steps, exact trigger names "
+              f"{'on' if exact_names else 'off'}, explanations {'on' if explain else 'off'}\n"
+              f"% solve as the bridge does: clingo {' '.join(CLINGO_OPTIONS)} FILE")
+    return "\n".join([header, rules_text(rules, explain), shows(explain),
+                      "% the scenario's facts", *fact_lines(scen, checks, exact_names)]) + "\n"
+
+
+def fact_lines(scen: Scenario, checks: int, exact_names: bool) -> list[str]:
+    """The scenario's facts and choice constraints, each rendered from a Symbol with str()."""
+    line = Timeline.layout(len(scen.actions), checks, action_slots(scen),
+                           exact_trigger_names=exact_names)
+    out = [f"{fact}." for fact in scenario_facts(scen, line)]
+    for text in scen.choose:
+        chose = Function("chose", [parse_atom(text, ValueError)])
+        out.append(f":- not {chose}.")
+    return out

@@ -1,0 +1,122 @@
+"""A persistent cache of work done on the rule files (their parse, the explanation transform),
+so a process does not redo it: one JSON file per kind of work, named by a key that changes
+whenever any rule file, the package version, clingo's version or the code that did the work
+changes.
+
+Where: $RULEKEEPER_CACHE_DIR, else the user's cache directory (platformdirs, which honours
+XDG_CACHE_HOME). RULEKEEPER_NO_CACHE=1 turns the cache off. A file is written to a temporary
+name and renamed into place (os.replace is atomic), so concurrent processes see a whole file or
+none; an unreadable or corrupt file is a miss, and is rebuilt. JSON, not pickle: reading a cache
+file can never run code.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import sys
+from pathlib import Path
+from typing import Any, Iterable
+
+FORMAT = 1                      # bump when the stored layout changes
+_CODE = ("rulebase.py", "transform.py", "rulecache.py", "program.py")   # the work's own code
+
+
+def cache_dir() -> Path | None:
+    """The cache directory, or None when caching is off."""
+    if os.environ.get("RULEKEEPER_NO_CACHE", "") not in ("", "0"):
+        return None
+    chosen = os.environ.get("RULEKEEPER_CACHE_DIR")
+    if chosen:
+        return Path(chosen).expanduser()
+    import platformdirs
+    return Path(platformdirs.user_cache_dir("rulekeeper"))
+
+
+def content_key(files: Iterable[tuple[str, Path]]) -> str:
+    """A key for work on these (label, path) files: their names and bytes, the package and
+    clingo versions, and the bridge code that does the work."""
+    import clingo
+    digest = hashlib.sha256()
+    here = Path(__file__).resolve().parent
+    header = [str(FORMAT), _version(), clingo.__version__]
+    for part in header:
+        digest.update(part.encode() + b"\0")
+    for name in _CODE:
+        _add_file(digest, name, here / name)
+    for label, path in files:
+        _add_file(digest, label, path)
+    return digest.hexdigest()[:32]
+
+
+def _add_file(digest: Any, label: str, path: Path) -> None:
+    digest.update(label.encode() + b"\0")
+    try:
+        data = path.read_bytes()
+    except OSError:
+        data = b"\0missing"
+    digest.update(hashlib.sha256(data).digest())
+
+
+def _version() -> str:
+    """The installed package's version, read from its metadata file: importlib.metadata would
+    add ~25 ms of imports to every command."""
+    for entry in sys.path:
+        try:
+            names = os.listdir(entry or ".")
+        except OSError:
+            continue
+        for name in names:
+            if name.startswith("rulekeeper-") and name.endswith((".dist-info", ".egg-info")):
+                meta = Path(entry or ".", name, "METADATA" if name.endswith("dist-info") else "PKG-INFO")
+                try:
+                    for line in meta.read_text(encoding="utf-8").splitlines():
+                        if line.startswith("Version:"):
+                            return line.split(":", 1)[1].strip()
+                except OSError:
+                    continue
+    return "0+source"
+
+
+def load(kind: str, key: str) -> Any | None:
+    """The data stored for (kind, key), or None (no cache, a miss, or a corrupt file)."""
+    path = _path(kind, key)
+    if path is None:
+        return None
+    try:
+        with open(path, encoding="utf-8") as handle:
+            stored = json.load(handle)
+    except (OSError, ValueError, UnicodeDecodeError):
+        return None
+    if not isinstance(stored, dict) or stored.get("key") != key or stored.get("kind") != kind:
+        return None
+    return stored.get("data")
+
+
+def store(kind: str, key: str, data: Any) -> Path | None:
+    """Write (kind, key) -> data atomically; the path written, or None when not cached (off,
+    or the directory cannot be written: the cache is an optimisation, never a failure)."""
+    path = _path(kind, key)
+    if path is None:
+        return None
+    import tempfile
+    tmp = None
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            json.dump({"kind": kind, "key": key, "data": data}, handle, separators=(",", ":"))
+        os.replace(tmp, path)
+        return path
+    except OSError:
+        if tmp is not None:
+            try:
+                os.unlink(tmp)
+            except OSError:
+                pass
+        return None
+
+
+def _path(kind: str, key: str) -> Path | None:
+    base = cache_dir()
+    return None if base is None else base / f"{kind}-{key}.json"

@@ -1,0 +1,164 @@
+"""The persistent cache of the parsed and transformed rule base: used when the rule files are
+unchanged, rebuilt when one changes or the cache file is corrupt, safe for concurrent
+processes, placed by RULEKEEPER_CACHE_DIR / XDG_CACHE_HOME, off with RULEKEEPER_NO_CACHE=1."""
+from __future__ import annotations
+
+import json
+import multiprocessing
+from pathlib import Path
+
+import pytest
+
+from rulekeeper.bridge import rulecache
+from rulekeeper.bridge.program import rules_text, why_texts
+from rulekeeper.bridge.rulebase import CachedRuleInfo, RuleBase
+from rulekeeper.bridge.transform import choice_heads, why_rules
+from rulekeeper.rules_asp import RULES_DIR
+
+RULES = """%@ 704.5g a damaged creature dies
+dies(X) :- damage(X,D), toughness(X,T), D >= T.
+
+%@ 120.3 choose a target for the damage
+{ target(X) : creature(X) } = 1.
+#show dies/1.
+"""
+
+
+@pytest.fixture
+def cache(tmp_path, monkeypatch) -> Path:
+    where = tmp_path / "cache"
+    monkeypatch.setenv("RULEKEEPER_CACHE_DIR", str(where))
+    monkeypatch.delenv("RULEKEEPER_NO_CACHE", raising=False)
+    return where
+
+
+def small_root(tmp_path: Path, text: str = RULES) -> Path:
+    root = tmp_path / "rules"
+    (root / "core").mkdir(parents=True, exist_ok=True)
+    (root / "mtg").mkdir(exist_ok=True)
+    (root / "core" / "a.lp").write_text(text)
+    return root
+
+
+def files(cache: Path, kind: str = "rulebase") -> list[Path]:
+    return sorted(cache.glob(f"{kind}-*.json"))
+
+
+def same_base(a: RuleBase, b: RuleBase) -> None:
+    assert [(r.index, r.rule, r.summary, r.file, r.line, r.text, r.pack, r.heads, r.bodies)
+            for r in a.rules] == \
+           [(r.index, r.rule, r.summary, r.file, r.line, r.text, r.pack, r.heads, r.bodies)
+            for r in b.rules]
+    assert [str(s) for s in a.statements] == [str(s) for s in b.statements]
+    assert a.summaries == b.summaries and a.unannotated == b.unannotated
+    assert [str(r.node) for r in a.rules] == [str(r.node) for r in b.rules]
+
+
+def test_second_build_reads_the_cache(cache, tmp_path):
+    root = small_root(tmp_path)
+    first = RuleBase(root, ["mtg"])
+    assert len(files(cache)) == 1 and not isinstance(first.rules[0], CachedRuleInfo)
+    second = RuleBase(root, ["mtg"])
+    assert isinstance(second.rules[0], CachedRuleInfo)
+    same_base(first, second)
+    assert rules_text(first, True) == rules_text(second, True)
+
+
+def test_bundled_rules_and_transform_round_trip(cache):
+    fresh = RuleBase(RULES_DIR, ["mtg", "almos"])
+    expected = [str(r) for info in fresh.rules
+                for r in why_rules(info, choice_heads(fresh.rules))]
+    assert why_texts(fresh) == expected
+    cached = RuleBase(RULES_DIR, ["mtg", "almos"])
+    assert isinstance(cached.rules[0], CachedRuleInfo)
+    same_base(fresh, cached)
+    assert why_texts(cached) == expected and len(files(cache, "why")) == 1
+    # a copy without one rule (mutation tests) still gets its own transform
+    number = next(r.rule for r in fresh.rules if not r.is_model)
+    copy = cached.without(number)
+    assert why_texts(copy) == [str(r) for info in copy.rules
+                               for r in why_rules(info, choice_heads(copy.rules))]
+
+
+def test_a_changed_rule_file_rebuilds(cache, tmp_path):
+    root = small_root(tmp_path)
+    RuleBase(root, ["mtg"])
+    (root / "core" / "a.lp").write_text(RULES.replace("D >= T", "D > T"))
+    changed = RuleBase(root, ["mtg"])
+    assert not isinstance(changed.rules[0], CachedRuleInfo)
+    assert "D>T" in changed.rules[0].text.replace(" ", "")
+    assert len(files(cache)) == 2
+    again = RuleBase(root, ["mtg"])
+    assert isinstance(again.rules[0], CachedRuleInfo) and again.rules[0].text == changed.rules[0].text
+
+
+@pytest.mark.parametrize("damage", [b"", b"{not json", b'{"kind": "rulebase", "key": "x"}',
+                                    b'{"kind":"rulebase","key":"KEY","data":{"rules":[[1]]}}',
+                                    b"\xff\xfe\x00"])
+def test_a_corrupt_cache_file_is_ignored_and_rebuilt(cache, tmp_path, damage):
+    root = small_root(tmp_path)
+    fresh = RuleBase(root, ["mtg"])
+    [path] = files(cache)
+    path.write_bytes(damage.replace(b"KEY", fresh.cache_key.encode()))
+    rebuilt = RuleBase(root, ["mtg"])
+    assert not isinstance(rebuilt.rules[0], CachedRuleInfo)
+    same_base(fresh, rebuilt)
+    assert json.loads(path.read_text())["key"] == fresh.cache_key      # written anew
+    assert isinstance(RuleBase(root, ["mtg"]).rules[0], CachedRuleInfo)
+
+
+def test_no_cache_writes_nothing(cache, tmp_path, monkeypatch):
+    monkeypatch.setenv("RULEKEEPER_NO_CACHE", "1")
+    root = small_root(tmp_path)
+    RuleBase(root, ["mtg"])
+    assert not isinstance(RuleBase(root, ["mtg"]).rules[0], CachedRuleInfo)
+    assert not cache.exists()
+
+
+def test_xdg_cache_home_is_honoured(tmp_path, monkeypatch):
+    monkeypatch.delenv("RULEKEEPER_CACHE_DIR", raising=False)
+    monkeypatch.delenv("RULEKEEPER_NO_CACHE", raising=False)
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
+    assert rulecache.cache_dir() == tmp_path / "xdg" / "rulekeeper"
+    RuleBase(small_root(tmp_path), ["mtg"])
+    assert len(list((tmp_path / "xdg" / "rulekeeper").glob("rulebase-*.json"))) == 1
+
+
+def test_an_unwritable_cache_is_no_failure(tmp_path, monkeypatch):
+    blocker = tmp_path / "file"
+    blocker.write_text("not a directory")
+    monkeypatch.setenv("RULEKEEPER_CACHE_DIR", str(blocker / "cache"))
+    root = small_root(tmp_path)
+    assert RuleBase(root, ["mtg"]).rules and RuleBase(root, ["mtg"]).rules
+
+
+def _build(root: str, queue) -> None:
+    base = RuleBase(Path(root), ["mtg"])
+    queue.put([r.text for r in base.rules])
+
+
+def test_concurrent_processes_share_one_whole_file(cache, tmp_path):
+    root = small_root(tmp_path, RULES + "".join(
+        f"\n%@ 704.5g rule {i}\np{i}(X) :- dies(X).\n" for i in range(300)))
+    ctx = multiprocessing.get_context("fork")
+    queue = ctx.Queue()
+    workers = [ctx.Process(target=_build, args=(str(root), queue)) for _ in range(6)]
+    for w in workers:
+        w.start()
+    results = [queue.get(timeout=120) for _ in workers]
+    for w in workers:
+        w.join(timeout=60)
+        assert w.exitcode == 0
+    assert all(r == results[0] for r in results) and len(results[0]) == 302
+    [path] = files(cache)
+    assert not list(cache.glob(".*.tmp"))       # no temporary file left behind
+    assert json.loads(path.read_text())["key"] == RuleBase(root, ["mtg"]).cache_key
+
+
+def test_cache_key_follows_content_not_timestamps(tmp_path):
+    a, b = tmp_path / "a.lp", tmp_path / "b.lp"
+    a.write_text("p.")
+    b.write_text("p.")
+    assert rulecache.content_key([("x", a)]) == rulecache.content_key([("x", b)])
+    b.write_text("q.")
+    assert rulecache.content_key([("x", a)]) != rulecache.content_key([("x", b)])
