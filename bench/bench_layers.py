@@ -1,6 +1,8 @@
 """Time the layer system: a board of N permanents under 10 continuous effects.
 
     python bench/bench_layers.py [N ...]      (default: 50 100 200 400)
+    python bench/bench_layers.py --growth     (issue 11: K anthems on 50 creatures, N creatures
+                                               under one anthem; ground rules and exponents)
 
 The board: N/2 creatures, N/4 lands, N/4 artifacts, split between two players. The 10
 effects: 6 static abilities (anthems filtered by type and controller, a "lands are 2/2
@@ -68,7 +70,33 @@ def measure(n: int, engine: Engine) -> tuple[float, float, int]:
     return grounded - start, solved - grounded, atoms
 
 
+ANTHEM = {"types": ["enchantment"], "abilities": [{"static": {"affects": {"types": ["creature"],
+                                                                          "controller": "you"},
+                                                              "power": 1, "toughness": 1}}]}
+
+
+def anthem_board(creatures: int, anthems: int) -> dict:
+    """`creatures` 2/2 creatures of alice and bob, `anthems` anthems of alice, one damage dealt."""
+    cards = {"Anthem": ANTHEM, "Bear": {"types": ["creature"], "power": 2, "toughness": 2}}
+    objects = [{"id": f"e{i}", "card": "Anthem", "controller": "alice"} for i in range(anthems)]
+    objects += [{"id": f"c{i}", "card": "Bear", "controller": "alice" if i % 2 else "bob"}
+                for i in range(creatures)]
+    return {"title": f"bench: {creatures} creatures, {anthems} anthems", "players": ["alice", "bob"],
+            "cards": cards, "objects": objects,
+            "actions": [{"deal_damage": {"target": "c1", "amount": 2}}]}
+
+
+def growth() -> None:
+    from growth import family
+    engine = Engine()
+    family("K anthems on 50 creatures", [1, 2, 4, 8, 16], lambda k: anthem_board(50, k), engine)
+    family("N creatures under one anthem", [10, 50, 100, 200], lambda n: anthem_board(n, 1), engine)
+
+
 def main(argv: list[str]) -> None:
+    if argv == ["--growth"]:
+        growth()
+        return
     sizes = [int(a) for a in argv] or [50, 100, 200, 400]
     engine = Engine()
     print(f"{'permanents':>10} {'ground s':>9} {'solve s':>8} {'atoms':>9} {'atoms/perm':>10}")

@@ -29,6 +29,9 @@ PLUMBING = {"occurs", "sba_check", "remaining", "object_exists", "face_up", "cha
 CHARACTERISTICS = {"power", "toughness", "base_power", "base_toughness", "pt_change", "stage",
                    "layered", "obj_ts", "has", "keyword_in_effect", "has_subtype", "has_supertype",
                    "controller", "loyalty", "defense", "copy_source", "applies", "effect_op"}
+# Atoms that stand for a set (one support per member, e.g. each layer-7c change of a creature):
+# every support of the rule is shown, not one.
+EVERY_SUPPORT = {"pt_changed"}
 CHARACTERISTIC_OUTCOMES = {"power", "toughness", "has", "type", "subtype", "supertype", "color",
                            "controller", "loyalty", "defense", "name", "mana_value"}
 
@@ -54,6 +57,8 @@ def _build(atom: Symbol, support: Support, rules: RuleBase, path: set,
     info = rules.rules[idx]
     path = path | {atom}
     children: list[Node] = []
+    if atom.type == SymbolType.Function and atom.name in EVERY_SUPPORT:
+        body = tuple(c for i, b in entries if i == idx for c in b)
     for child in body:
         if child.type == SymbolType.Function and child.name in TIMING_FACTS:
             continue
@@ -105,7 +110,7 @@ def rules_behind(atom: Symbol, support: Support, rules: RuleBase) -> list[str]:
 # - computed in steps (layers, running sums): the steps are spliced, the rule they serve shows;
 # - what an object is (a creature, a permanent, its face up): shown without how it came to be;
 # - the layer table and the time layout: left out.
-STEPS = {"stage", "pt_running", "pt_rank", "pt_item", "pt_total", "layered", "view", "pos",
+STEPS = {"stage", "pt_changed", "pt_power_total", "pt_toughness_total", "layered", "view", "pos",
          "in_layer", "layer_size", "live", "first_layer", "power_7a", "power_7b", "power_7c",
          "toughness_7a", "toughness_7b", "toughness_7c", "occurs", "sba_check", "event_param"}
 STANDING = {"creature", "permanent", "is_type", "face_up", "object_exists", "damageable",

@@ -58,3 +58,26 @@ actions:
 """
     with pytest.raises(ScenarioError):
         parse_scenario(text, "bad.yaml")
+
+
+TWO_ANTHEMS = """
+title: two anthems and a counter
+players: [alice, bob]
+cards:
+  Anthem: {types: [enchantment], abilities: [{static: {affects: {types: [creature], controller: you}, power: 1, toughness: 1}}]}
+  Bear: {types: [creature], power: 2, toughness: 2}
+objects:
+  - {id: e1, card: Anthem, controller: alice}
+  - {id: e2, card: Anthem, controller: alice}
+  - {id: bear, card: Bear, controller: alice, counters: {"+1/+1": 1}}
+"""
+
+
+def test_why_power_lists_every_layer_7c_contribution(engine, tmp_path):
+    # layer 7c is one sum; `why` must still show each anthem and the counter (pt_changed)
+    path = tmp_path / "two-anthems.yaml"
+    path.write_text(TWO_ANTHEMS)
+    text = engine.why(path, "power(bear,5)")
+    assert "holds in 1 of 1" in text
+    for part in ('counter("+1/+1")', "st(e1,", "st(e2,"):
+        assert part in text, part
