@@ -11,7 +11,7 @@ import yaml
 from .crtext import SECTION_NAMES, CRRule
 from .rulebase import RuleBase
 
-CITED = re.compile(r"\b\d{3,4}(?:\.\d+[a-z]?)?\b")
+CITED = re.compile(r"\b\d{3,4}(?:\.\d+[a-z]?)?\b|\b\d{1,2}(?:\.\d+){2,}(?:\.[a-z])?\b")
 STATUSES = ("encoded", "partly", "out of scope", "missing")
 
 
