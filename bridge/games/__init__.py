@@ -19,7 +19,7 @@ from __future__ import annotations
 import importlib
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Protocol, Sequence
+from typing import TYPE_CHECKING, Any, Iterator, Protocol, Sequence
 
 from clingo import Symbol
 
@@ -80,6 +80,15 @@ class Game:
     rules_title: str = "the rules"      # what `coverage --cr FILE` reads, in messages
     rules_heading: str = "Rules"        # coverage --markdown: "# <heading> coverage"
     section_names: dict[str, str] = {}  # coverage: section number -> its name
+    # predicates explanations and citations pass over (bookkeeping), those that compute
+    # characteristics (passed over unless the outcome is one of characteristic_outcomes), and
+    # those the rule graph makes no edge through
+    plumbing: frozenset[str] = frozenset({"occurs", "event_param"})
+    characteristics: frozenset[str] = frozenset()
+    characteristic_outcomes: frozenset[str] = frozenset()
+    graph_plumbing: frozenset[str] = frozenset({
+        "time", "step", "check", "final", "report_time", "settle_point", "action_start",
+        "segment", "occurs", "event", "event_arg", "event_param", "game_over"})
 
     # -- input -----------------------------------------------------------------------------
     def load(self, source: Source, plugins: Sequence[Pack] = (),
@@ -175,16 +184,14 @@ def game_named(name: str) -> Game:
     return importlib.import_module(entry).GAME
 
 
-def _available() -> list[Game]:
-    out = []
+def _available() -> Iterator[Game]:
+    """The games, imported as they are reached (a game's module is imported once, by Python)."""
     for name in GAMES:
         try:
-            out.append(game_named(name))
+            yield game_named(name)
         except ModuleNotFoundError as err:  # a game whose module is not there (not merged yet)
             if err.name != GAMES[name]:
                 raise
-            continue
-    return out
 
 
 def game_of_pack(pack: str) -> Game | None:
@@ -199,6 +206,11 @@ def game_for_packs(names: Sequence[Any]) -> Game:
             if game is not None:
                 return game
     return game_named(DEFAULT_GAME)
+
+
+def game_of_rules(rules: Any) -> Game:
+    """The game of a rule base (RuleBase.packs)."""
+    return game_for_packs(list(rules.packs))
 
 
 def game_of(scen: Any) -> Game:

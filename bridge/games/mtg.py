@@ -23,6 +23,26 @@ class MtgGame(Game):
         from ..crtext import SECTION_NAMES
         return SECTION_NAMES
 
+    @property
+    def plumbing(self) -> frozenset[str]:           # type: ignore[override]
+        from ..explain import PLUMBING
+        return frozenset(PLUMBING)
+
+    @property
+    def characteristics(self) -> frozenset[str]:    # type: ignore[override]
+        from ..explain import CHARACTERISTICS
+        return frozenset(CHARACTERISTICS)
+
+    @property
+    def characteristic_outcomes(self) -> frozenset[str]:   # type: ignore[override]
+        from ..explain import CHARACTERISTIC_OUTCOMES
+        return frozenset(CHARACTERISTIC_OUTCOMES)
+
+    @property
+    def graph_plumbing(self) -> frozenset[str]:     # type: ignore[override]
+        from ..graph import PLUMBING
+        return frozenset(PLUMBING)
+
     def load(self, source: Source, plugins: Sequence[Pack] = (), deadline=None):
         from ..cards import default_library
         from ..validate import validate_yaml
