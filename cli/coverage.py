@@ -13,7 +13,7 @@ from rulekeeper.cli.packdir import PACK_DIR
 from rulekeeper.bridge.packs import BUNDLED
 
 PACKS = ["mtg", "almos"]                                # the default: Magic and Almos
-CHOICES = [p for p in BUNDLED if p != "core"]          # any bundled pack, of one game
+CHOICES = list(BUNDLED)       # any bundled pack, of one game (core: the core alone, or with --pack-dir)
 
 
 @click.command()

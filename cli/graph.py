@@ -11,7 +11,7 @@ from rulekeeper.bridge.packs import BUNDLED
 from rulekeeper.cli.packdir import PACK_DIR
 
 FORMATS = ["text", "dot", "json", "graphml", "svg"]
-CHOICES = [p for p in BUNDLED if p != "core"]          # any bundled pack, of one game
+CHOICES = list(BUNDLED)       # any bundled pack, of one game (core: the core alone, or with --pack-dir)
 
 
 @click.command()

@@ -116,3 +116,22 @@ def test_legal_says_it_is_not_available_for_the_toy_game(toy):
     from rulekeeper.bridge.legal import legal_actions
     with pytest.raises(ScenarioError, match="not available for the game toy"):
         legal_actions(toy, SCENARIOS / "take-last-stones.yaml", None, 20)
+
+
+def test_cli_coverage_and_graph_on_a_pack_without_mtg():
+    import json
+
+    from click.testing import CliRunner
+
+    from rulekeeper.cli.main import main
+    pack = str(HERE / "pack")
+    out = CliRunner().invoke(main, ["coverage", "--pack", "core", "--pack-dir", pack, "--json"])
+    assert out.exit_code == 0, out.output
+    report = json.loads(out.output)
+    assert report["packs"] == ["core", "toy"] and "3.1.1" in report["rules"]
+    assert not any(n.startswith(("104", "704")) for n in report["rules"])
+    out = CliRunner().invoke(main, ["graph", "--pack", "core", "--pack-dir", pack, "--json"])
+    assert out.exit_code == 0, out.output
+    assert "3.1.1" in out.output and "704" not in out.output
+    out = CliRunner().invoke(main, ["coverage", "--pack", "mtg", "--pack", "altered"])
+    assert out.exit_code == 2 and "two games" in out.output
