@@ -19,7 +19,8 @@ from dataclasses import dataclass
 
 from clingo import Function, Symbol
 
-from .explain import CHARACTERISTIC_OUTCOMES, CHARACTERISTICS, PLUMBING, Node, derivation
+from .explain import Node, derivation, skipped_predicates
+from .games import game_of_rules
 from .rulebase import RuleBase
 
 LIMIT = 3
@@ -75,7 +76,7 @@ def _walk(atom: Symbol, support, rules: RuleBase) -> list[_Step]:
     constraint let an atom of the walk hold because some condition held (`rk_allow`), the
     constraint and the derivation of that condition join the walk as guards."""
     deciding = deciding_predicates(rules)
-    skip = PLUMBING if atom.name in CHARACTERISTIC_OUTCOMES else PLUMBING | CHARACTERISTICS
+    skip = skipped_predicates(atom, rules)
     frontier = [(derivation(Function("outcome", [atom]), support, rules), False)]
     seen: set[int] = set()
     out: list[_Step] = []
@@ -120,7 +121,7 @@ def _tier(step: _Step, characteristic: bool = False) -> int:
 def cite(atom: Symbol, support, rules: RuleBase, limit: int = LIMIT) -> list[Citation]:
     """The one to three rules that decided `atom` in the outcome `support` belongs to."""
     steps = _walk(atom, support, rules)
-    characteristic = atom.name in CHARACTERISTIC_OUTCOMES
+    characteristic = atom.name in game_of_rules(rules).characteristic_outcomes
     # a characteristic is computed by one chain for every object: the effects in it decide
     candidates = [s for s in steps if s.deciding or _modifier(s, characteristic)]
     if not candidates:        # only single-rule predicates: the nearest one still says why

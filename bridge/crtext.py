@@ -40,8 +40,8 @@ class CRRule:
 
     @property
     def parent(self) -> str | None:
-        """`702.19` for `702.19b`; None for a rule without a letter."""
-        return self.number[:-1] if self.number[-1].isalpha() else None
+        """`702.19` for `702.19b` (Altered: `7.4.5` for `7.4.5.c`); None without a letter."""
+        return self.number[:-1].rstrip(".") if self.number[-1].isalpha() else None
 
 
 def read_cr(path: str | Path) -> list[CRRule]:

@@ -11,19 +11,17 @@ from .deadline import KEEP_ALL, KEEP_DERIVATIONS, KEEP_FIRST, Deadline, solve_wi
 from .check import CheckResult, check_expectations, check_impossible
 from .errors import ImpossibleSituation, SolverOutOfMemory
 from .explain import derivation, domain_tree, render_tree, rules_behind, tree_json
-from .notencoded import ignored_values, not_encoded, not_understood
-from .cards import default_library
 from .packs import BUNDLED, Pack, resolve
 from .rulebase import RuleBase
 from .cite import cite_in_answer
-from .focus import focused_ruling, outcomes_json
-from .ruling import full_ruling
 from .scenario import Scenario
+from .games import Source, game_of, select_game
+from .source import read_source
+from .yamlsrc import load_yaml
 from .explain import Node
-from .reliance import OUTCOME_RULES
 from .solve import DEFAULT_TIMEOUT, prepare_explanations, Answer, probe, solve
 from .whynot import PROBE, WITNESS, Failure, unknown_predicate, why_not
-from .validate import load_scenario, parse_atom
+from .validate import parse_atom
 
 
 DEFAULT_DEPTH = 12         # levels of a derivation `why` shows
@@ -58,10 +56,13 @@ class Engine:
 
     def load(self, path: str | Path, deadline: Deadline | None = None) -> Scenario:
         """The validated scenario: the one input path of every command (bounded read, any YAML
-        fault as exit 2 with its line, the deadline checked while validating)."""
-        library = default_library().with_cards([p.cards for p in self.plugins if p.cards]) \
-            .with_sources(self.cards)
-        return load_scenario(path, library, deadline=deadline)
+        fault as exit 2 with its line, the deadline checked while validating). The game named
+        by its `rules:` validates it (bridge/games); card names may come from `--cards`."""
+        tick = deadline.check if deadline is not None else (lambda: None)
+        text = read_source(path)
+        tick()
+        source = Source(str(path), text, load_yaml(text, str(path), tick), tuple(self.cards))
+        return select_game(source).load(source, self.plugins, deadline)
 
     def answer(self, scen: Scenario, explain: bool = False, timeout: float = DEFAULT_TIMEOUT,
                deadline: Deadline | None = None, keep: str = KEEP_ALL) -> Answer:
@@ -79,7 +80,7 @@ class Engine:
                 return solve_within(left, scen.file, solve, scen, rules, explain=explain,
                                     timeout=left, keep=keep)
             except SolverOutOfMemory as err:
-                err.board = board_size(scen)
+                err.board = game_of(scen).board_size(scen)
                 raise
 
     # -- commands ------------------------------------------------------------------------------
@@ -116,7 +117,7 @@ class Engine:
         answer = self.answer(scen, explain=True, deadline=deadline, keep=KEEP_FIRST)
         result = WhyResult(atom, answer, rules, depth)
         if not result.holding:
-            result.unknown = unknown_predicate(atom, rules, set(OUTCOME_RULES))
+            result.unknown = unknown_predicate(atom, rules, game_of(scen).outcome_names())
             if result.unknown is None:
                 support = answer.supports[0] if answer.supports else None
                 result.failures = why_not(
@@ -132,8 +133,7 @@ class Engine:
 
 def board_size(scen: Scenario) -> str:
     """How big a board is, for the out-of-memory message."""
-    return (f"{len(scen.objects)} objects, {len(scen.actions)} actions, "
-            f"{len(scen.players)} players")
+    return game_of(scen).board_size(scen)
 
 
 def _check_readings(scen: Scenario, rules: RuleBase) -> None:
@@ -218,23 +218,24 @@ class AskResult:
     def notes(self) -> list[str]:
         """Said before the answer: rules it relies on that are missing, values set aside, and
         a game that did not come to rest."""
-        return not_encoded(self.scenario, self.rules) + not_understood(self.scenario) \
-            + self.warnings()
+        return self.game.not_encoded(self.scenario, self.rules) \
+            + self.game.not_understood(self.scenario) + self.warnings()
+
+    @property
+    def game(self):
+        return game_of(self.scenario)
 
     def ignored(self) -> list[str]:
-        return ignored_values(self.scenario, self.rules)
+        return self.game.ignored(self.scenario, self.rules)
 
     def warnings(self) -> list[str]:
         if not self.answer.unsettled:
             return []
-        return [f"the game did not come to rest within {self.answer.checks} check steps after an "
-                "action (state-based actions or triggered abilities kept happening, 704.3, "
-                "603.3b): the outcome is where the last check step left it"]
+        return [self.game.unsettled_warning(self.answer.checks)]
 
     def text(self, full: bool = False) -> str:
-        render = full_ruling if full else focused_ruling
-        return render(self.scenario.title, self.answer, self.rules, self.notes(), self.scenario,
-                      self.ignored())
+        return self.game.ruling(self.scenario, self.answer, self.rules, self.notes(),
+                                self.ignored(), full)
 
     def as_json(self, full: bool = False) -> dict[str, Any]:
         """`ask --json`: the contract's fields, the focused ruling, and (full) every rule met."""
@@ -248,9 +249,9 @@ class AskResult:
             if full:
                 index = next(i for i, m in enumerate(answer.models) if atom in m)
                 met[str(atom)] = rules_behind(atom, answer.supports[index], rules)
-        changes, listed = outcomes_json(answer, rules, self.scenario)
-        notes = not_encoded(self.scenario, self.rules)
-        missed = not_understood(self.scenario)
+        changes, listed = self.game.outcomes_json(self.scenario, answer, rules)
+        notes = self.game.not_encoded(self.scenario, self.rules)
+        missed = self.game.not_understood(self.scenario)
         data = {
             "title": self.scenario.title,
             "file": self.scenario.file,

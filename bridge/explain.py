@@ -36,6 +36,16 @@ CHARACTERISTIC_OUTCOMES = {"power", "toughness", "has", "type", "subtype", "supe
                            "controller", "loyalty", "defense", "name", "mana_value"}
 
 
+def skipped_predicates(atom: Symbol, rules: RuleBase) -> frozenset[str]:
+    """The plumbing of the rule base's game, and (unless `atom` is itself a characteristic) how
+    characteristics were computed (bridge/games: Game.plumbing; mtg: the sets above)."""
+    from .games import game_of_rules
+    game = game_of_rules(rules)
+    if atom.name in game.characteristic_outcomes:
+        return game.plumbing
+    return game.plumbing | game.characteristics
+
+
 def derivation(atom: Symbol, support: Support, rules: RuleBase) -> Node:
     """The derivation of `atom` with bookkeeping (model) steps spliced out. The derivation is a
     graph: an atom reached along several ways is built once and shared (without this, a chain
@@ -89,7 +99,7 @@ def _dedupe(nodes: list[Node]) -> list[Node]:
 def rules_behind(atom: Symbol, support: Support, rules: RuleBase) -> list[str]:
     """Rule numbers in the derivation of `atom`, nearest first."""
     out: list[str] = []
-    skip = PLUMBING if atom.name in CHARACTERISTIC_OUTCOMES else PLUMBING | CHARACTERISTICS
+    skip = skipped_predicates(atom, rules)
     frontier = [derivation(Function("outcome", [atom]), support, rules)]
     visited: set[int] = set()
     depth = 0

@@ -33,7 +33,8 @@ PLUMBING = {"time", "step", "check", "final", "report_time", "settle_point", "ac
 Pattern = tuple  # (name, arity, constants-or-None per argument)
 
 
-def domain_signatures(node: ast.AST) -> tuple[set[Pattern], set[Pattern]]:
+def domain_signatures(node: ast.AST, plumbing: frozenset[str] | set[str] = frozenset(PLUMBING)
+                      ) -> tuple[set[Pattern], set[Pattern]]:
     """The domain predicates a statement defines (head) and uses (body), each as a pattern:
     the name (`zone` for a fluent read through holds/begins/ends), the arity, and the constant
     at each argument where the statement writes one (`zone(O,battlefield)`), else None."""
@@ -46,7 +47,7 @@ def domain_signatures(node: ast.AST) -> tuple[set[Pattern], set[Pattern]]:
 
         def visit_SymbolicAtom(self, atom):
             pattern = _pattern(atom.symbol)
-            if pattern and pattern[0] not in PLUMBING:
+            if pattern and pattern[0] not in plumbing:
                 self.sink.add(pattern)
             return atom
 
@@ -90,10 +91,12 @@ def rule_graph(rules: RuleBase, include_model: bool = False) -> nx.DiGraph:
     only ever puts things on the battlefield)."""
     uses: dict[str, set[Pattern]] = {}
     definers: dict[tuple, list[tuple[Pattern, str]]] = {}
+    from .games import game_of_rules
+    plumbing = game_of_rules(rules).graph_plumbing
     for info in rules.rules:
         if info.node is None:
             continue
-        heads, bodies = domain_signatures(info.node)
+        heads, bodies = domain_signatures(info.node, plumbing)
         for pattern in heads:
             definers.setdefault(pattern[:2], []).append((pattern, info.rule))
         if include_model or not info.is_model:

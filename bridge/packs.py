@@ -1,4 +1,5 @@
-"""Rule packs: the bundled ones (mtg, almos) and plug-in packs read from a directory.
+"""Rule packs: the bundled ones (core, mtg, almos, altered) and plug-in packs read from a
+directory. A game's base pack (mtg, altered) carries the game-agnostic `core` rule files.
 
 A pack is a set of `.lp` files (every statement annotated with `%@`) plus, optionally, card
 YAML files. The bundled packs live under `rules_asp/`; a plug-in pack is any directory a
@@ -19,8 +20,12 @@ from pathlib import Path
 
 from .errors import ScenarioError
 
-BUNDLED = {"mtg": ("core", "mtg"), "almos": ("almos",)}
-BUNDLED_REQUIRES = {"mtg": (), "almos": ("mtg",)}
+# name -> its directories under rules_asp/. A game's base pack carries the game-agnostic `core`
+# files; `core` alone is for a plug-in pack that is a game of its own (`requires: [core]`).
+# Which game a pack belongs to is said by the games (bridge/games, Game.packs).
+BUNDLED = {"core": ("core",), "mtg": ("core", "mtg"), "almos": ("almos",),
+           "altered": ("core", "altered")}
+BUNDLED_REQUIRES = {"core": (), "mtg": (), "almos": ("mtg",), "altered": ()}
 PACK_NAME = re.compile(r"^[a-z][a-z0-9_]*$")
 PACK_KEYS = {"name", "requires"}
 
@@ -86,7 +91,7 @@ def load_pack_dir(path: str | Path, where: str | None = None) -> Pack:
                                     f"unknown pack {req!r}; one of {', '.join(BUNDLED)}")
     if not PACK_NAME.match(name) or name in BUNDLED:
         raise ScenarioError(where, None, "pack", f"{name!r} is not a usable pack name (lowercase "
-                            "identifier, not mtg or almos)")
+                            f"identifier, not one of {', '.join(BUNDLED)})")
     pack = Pack(name, root.resolve(), ("",), requires,
                 root.resolve() / "cards" if (root / "cards").is_dir() else None, bundled=False)
     if not pack.files():
@@ -108,6 +113,13 @@ def resolve(packs: list["str | Pack"], rules_dir: Path | None = None) -> list[Pa
             for sub in BUNDLED_REQUIRES[req]:
                 by_name.setdefault(sub, bundled_pack(sub, rules_dir))
         by_name.setdefault(pack.name, pack)
+    bases = sorted(p.name for p in by_name.values() if p.bundled and "core" in p.dirs
+                   and p.name != "core")
+    if len(bases) > 1:
+        raise ScenarioError("rules", None, "packs", f"{' and '.join(bases)} are packs of two "
+                            "games: a rule base holds the packs of one game")
+    if bases:
+        by_name.pop("core", None)           # a game's base pack already carries the core files
     order = list(BUNDLED)
     return sorted(by_name.values(), key=lambda k: (order.index(k.name) if k.name in order
                                                     else len(order), k.name))

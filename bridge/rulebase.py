@@ -3,7 +3,7 @@ transformations that make answers explainable.
 
 Annotation form: a comment line `%@ <rule> <summary>` names the rule that every statement of
 the paragraph below it encodes (a paragraph ends at a blank line). <rule> is a CR number
-(`704.5g`), an Almos number (`1000.3f`), or `model:` for the few statements that model time and
+(`704.5g`), an Almos number (`1000.3f`), an Altered number (`7.4.5.c`), or `model:` for the few statements that model time and
 outcomes rather than encode a game rule.
 """
 from __future__ import annotations
@@ -19,7 +19,9 @@ from .packs import Pack, resolve
 
 ANNOTATION = re.compile(r"^\s*%@\s*(\S+?):?\s+(.*)$")
 READING = re.compile(r"reading_option\((\w+),\s*(\w+)\)")
-RULE_ID = re.compile(r"model|\d{3}(\.\d+[a-z]?)?|\d{4}(\.\d+[a-z]?)?", re.ASCII)
+# CR `704.5g`, Almos `1000.3f`, Altered `7.4.5.c` (three numbers at least, an optional letter)
+RULE_ID = re.compile(r"model|\d{3}(\.\d+[a-z]?)?|\d{4}(\.\d+[a-z]?)?|\d{1,2}(\.\d+){2,}(\.[a-z])?",
+                     re.ASCII)
 
 
 @dataclass

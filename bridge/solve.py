@@ -10,7 +10,7 @@ import clingo
 from clingo import Function, Number, Symbol, ast
 
 from .errors import ImpossibleSituation, SolverTimeout
-from .facts import Timeline, action_slots, scenario_facts
+from .games import game_of
 from .rulebase import RuleBase
 from .scenario import Scenario
 from .program import rules_text, why_texts
@@ -174,10 +174,8 @@ def _quiet(code: clingo.MessageCode, message: str) -> None:
 
 
 def _add_facts(ctl: clingo.Control, scen: Scenario, layout: _Layout, relax_choices: bool) -> None:
-    line = Timeline.layout(len(scen.actions), layout.checks, action_slots(scen),
-                           exact_trigger_names=layout.exact_names)
     with ctl.backend() as backend:
-        for fact in scenario_facts(scen, line):
+        for fact in game_of(scen).facts(scen, layout):     # the scenario's game (bridge/games)
             backend.add_rule([backend.add_atom(fact)])
         for i, text in enumerate(scen.choose):
             chose = backend.add_atom(Function("chose", [parse_atom(text, ValueError)]))

@@ -44,6 +44,12 @@ def parse_scenario(text: str, file: str, library: CardLibrary | None = None,
     return _Validator(src, library or default_library(), deadline).scenario()
 
 
+def validate_yaml(src: Located, library: CardLibrary | None = None,
+                  deadline: Deadline | None = None) -> Scenario:
+    """A scenario from YAML already read (the engine reads it first to choose the game)."""
+    return _Validator(src, library or default_library(), deadline).scenario()
+
+
 class _Validator:
     def __init__(self, src: Located, library: CardLibrary, deadline: Deadline | None = None):
         self.src = src
