@@ -33,6 +33,7 @@ def scenario_facts(scen: AlteredScenario, timeline) -> list[Symbol]:
     """Every fact: the time points, players and the day, objects, and the actions' events."""
     out = list(timeline.facts())
     out += _players(scen)
+    out += [atom("reading_selected", r) for r in scen.readings]
     for obj in scen.objects:
         out += _object(obj)
     for action, t in zip(scen.actions, timeline.event_times):
