@@ -61,7 +61,9 @@ class _Validator:
         players = self._players(data)
         self.tick()
         for name, raw in self.chk.mapping(("cards",), data.get("cards") or {}, None).items():
-            self.cards[str(name)] = self._card(("cards", name), raw, str(name))
+            card = self._card(("cards", name), raw, str(name))
+            card.name = card.name or str(name)      # a card under cards: is named by its key
+            self.cards[str(name)] = card
         scen = AlteredScenario(
             file=self.src.file, title=title, rules=rules, players=players,
             day=self._day(data.get("day"), players),
