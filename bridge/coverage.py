@@ -8,7 +8,7 @@ from pathlib import Path
 
 import yaml
 
-from .crtext import SECTION_NAMES, CRRule
+from .crtext import CRRule
 from .rulebase import RuleBase
 
 CITED = re.compile(r"\b\d{3,4}(?:\.\d+[a-z]?)?\b|\b\d{1,2}(?:\.\d+){2,}(?:\.[a-z])?\b")
@@ -94,9 +94,13 @@ def rule_status(number: str, encoded: set[str], subrules: dict[str, list[str]],
 
 
 def cr_coverage(rules: RuleBase, cr: list[CRRule], citations: dict[str, list[str]],
-                out_of_scope: list[OutOfScope], section: str | None = None) -> dict:
-    """Per section, per rule group (`704`) and per rule: the CR's numbered rules against the
-    encoded ones. Totals count every numbered rule and subrule (headings are not rules)."""
+                out_of_scope: list[OutOfScope], section: str | None = None, game=None) -> dict:
+    """Per section, per rule group (`704`) and per rule: the rules text's numbered rules against
+    the encoded ones. Totals count every numbered rule and subrule (headings are not rules).
+    `game` (bridge/games; default mtg) says how its rule numbers group into sections."""
+    if game is None:
+        from .games import game_named
+        game = game_named("mtg")
     encoded = rules.rule_numbers()
     subrules: dict[str, list[str]] = {}
     for rule in cr:
@@ -113,11 +117,11 @@ def cr_coverage(rules: RuleBase, cr: list[CRRule], citations: dict[str, list[str
     return {
         "section": section,
         "totals": _totals(per_rule),
-        "sections": _grouped(per_rule, lambda n: n[0]),
-        "groups": _grouped(per_rule, lambda n: n[:3]),
+        "sections": _grouped(per_rule, game.section_of),
+        "groups": _grouped(per_rule, game.group_of),
         "rules": per_rule,
         "encoded_not_in_cr": sorted((n for n in encoded if n not in in_cr
-                                     and len(n.split(".")[0]) == 3), key=rule_sort_key),
+                                     and game.owns_rule_number(n)), key=rule_sort_key),
     }
 
 
@@ -140,16 +144,19 @@ def _grouped(rows: list[dict], key) -> dict[str, dict]:
     return {k: _totals(v) for k, v in groups.items()}
 
 
-def cr_coverage_text(report: dict) -> str:
+def cr_coverage_text(report: dict, game=None) -> str:
+    if game is None:
+        from .games import game_named
+        game = game_named("mtg")
     t = report["totals"]
     pct = 100 * t["encoded"] / t["rules"] if t["rules"] else 0
-    lines = [f"{t['rules']} numbered rules in the CR"
+    lines = [f"{t['rules']} numbered rules in {game.rules_title}"
              + (f" (section {report['section']})" if report["section"] else "")
              + f": {t['encoded']} encoded ({pct:.1f}%), {t['exercised']} of them cited by a "
              f"scenario, {t['partly']} partly (some subrules), {t['out_of_scope']} out of scope, "
              f"{t['missing']} missing", "", "section                                 rules  encoded  partly  out of scope  missing"]
     for sec, s in report["sections"].items():
-        name = f"{sec}. {SECTION_NAMES.get(sec, '')}"
+        name = f"{sec}. {game.section_names.get(sec, '')}"
         lines.append(f"{name:38} {s['rules']:6} {s['encoded']:8} {s['partly']:7} "
                      f"{s['out_of_scope']:13} {s['missing']:8}")
     lines += ["", "rule groups with something encoded:"]
@@ -158,20 +165,22 @@ def cr_coverage_text(report: dict) -> str:
             lines.append(f"  {group}  {g['encoded']:3} of {g['rules']:3} encoded, "
                          f"{g['missing']} missing")
     if report["encoded_not_in_cr"]:
-        lines += ["", "encoded numbers that this CR file does not have: "
+        lines += ["", f"encoded numbers that {game.rules_title} file does not have: "
                   + ", ".join(report["encoded_not_in_cr"])]
     return "\n".join(lines)
 
 
-def cr_coverage_markdown(report: dict) -> str:
+def cr_coverage_markdown(report: dict, game=None) -> str:
     """A status table per rule group, in the manner of a hand-kept engine status document."""
-    lines = ["# Comprehensive Rules coverage", ""]
+    heading = game.rules_heading if game is not None else "Comprehensive Rules"
+    lines = [f"# {heading} coverage", ""]
     t = report["totals"]
     lines += [f"{t['rules']} numbered rules: {t['encoded']} encoded, {t['partly']} partly, "
               f"{t['out_of_scope']} out of scope, {t['missing']} missing.", ""]
     current = None
+    group_of = game.group_of if game is not None else (lambda n: n[:3])
     for row in report["rules"]:
-        group = row["rule"][:3]
+        group = group_of(row["rule"])
         if group != current:
             current = group
             lines += ["", f"## {group}", "", "| rule | status | note |", "|---|---|---|"]

@@ -11,6 +11,7 @@ def legal_actions(engine, path, player: str | None, timeout: float,
     """legal(A) atoms of the described state (actions are ignored), and not-encoded notes."""
     deadline = deadline or Deadline(timeout, str(path))
     scen = engine.load(path, deadline)
+    _legal_supported(scen)
     if player is not None and player not in scen.players:
         from .errors import ScenarioError
         raise ScenarioError(str(path), None, "--player", f"{clip(player)} is not a player of the scenario")
@@ -37,3 +38,13 @@ def _actor(scen, atom) -> str | None:
     if obj is None:
         return None
     return obj.owner if obj.zone == "hand" else obj.controller
+
+
+def _legal_supported(scen) -> None:
+    """`legal` asks the rules of Magic for plays: another game says it is not available."""
+    from .errors import ScenarioError
+    from .games import game_of
+    game = game_of(scen)
+    if not game.supports_legal:
+        raise ScenarioError(scen.file, None, "rules", f"rulekeeper legal is not available for "
+                            f"the game {game.name}")

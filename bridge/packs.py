@@ -1,4 +1,5 @@
-"""Rule packs: the bundled ones (mtg, almos) and plug-in packs read from a directory.
+"""Rule packs: the bundled ones (core, mtg, almos, altered) and plug-in packs read from a
+directory. A game's base pack (mtg, altered) carries the game-agnostic `core` rule files.
 
 A pack is a set of `.lp` files (every statement annotated with `%@`) plus, optionally, card
 YAML files. The bundled packs live under `rules_asp/`; a plug-in pack is any directory a
@@ -112,7 +113,12 @@ def resolve(packs: list["str | Pack"], rules_dir: Path | None = None) -> list[Pa
             for sub in BUNDLED_REQUIRES[req]:
                 by_name.setdefault(sub, bundled_pack(sub, rules_dir))
         by_name.setdefault(pack.name, pack)
-    if any("core" in p.dirs and p.bundled and p.name != "core" for p in by_name.values()):
+    bases = sorted(p.name for p in by_name.values() if p.bundled and "core" in p.dirs
+                   and p.name != "core")
+    if len(bases) > 1:
+        raise ScenarioError("rules", None, "packs", f"{' and '.join(bases)} are packs of two "
+                            "games: a rule base holds the packs of one game")
+    if bases:
         by_name.pop("core", None)           # a game's base pack already carries the core files
     order = list(BUNDLED)
     return sorted(by_name.values(), key=lambda k: (order.index(k.name) if k.name in order

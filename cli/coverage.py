@@ -10,12 +10,15 @@ import click
 from rulekeeper.bridge.errors import RulekeeperError, ScenarioError
 from rulekeeper.cli.packdir import PACK_DIR
 
-PACKS = ["mtg", "almos"]
+from rulekeeper.bridge.packs import BUNDLED
+
+PACKS = ["mtg", "almos"]                                # the default: Magic and Almos
+CHOICES = [p for p in BUNDLED if p != "core"]          # any bundled pack, of one game
 
 
 @click.command()
-@click.option("--pack", "packs", multiple=True, type=click.Choice(PACKS),
-              help="rule packs (default: all)")
+@click.option("--pack", "packs", multiple=True, type=click.Choice(CHOICES),
+              help="rule packs, of one game (default: mtg and almos)")
 @click.option("--cr", "cr_file", type=click.Path(dir_okay=False), default=None,
               help="the Comprehensive Rules text file: report what is encoded and what is missing")
 @click.option("--section", default=None,
@@ -33,6 +36,8 @@ def coverage(packs: tuple[str, ...], cr_file: str | None, section: str | None,
     """The rules encoded, by rule number, with their files (and with --cr, against the CR)."""
     from rulekeeper.cli.main import _engine, _fail
     try:
+        from rulekeeper.bridge.games import check_one_game
+        check_one_game(list(packs))
         if cr_file is None:
             if section or compare_file or markdown:
                 raise ScenarioError("coverage", None, "--cr",
@@ -43,7 +48,7 @@ def coverage(packs: tuple[str, ...], cr_file: str | None, section: str | None,
                             compare_file)
     except RulekeeperError as err:
         _fail(err)
-    _show(report, as_json, markdown)
+    _show(report, as_json, markdown, list(packs) or PACKS)
 
 
 def _plain(engine, packs: list[str], as_json: bool) -> None:
@@ -63,15 +68,17 @@ def _cr_report(engine, packs: list[str], cr_file: str, section: str | None, scen
                compare_file: str | None) -> dict:
     from rulekeeper.bridge.coverage import (compare_status, cr_coverage, read_out_of_scope,
                                             read_status_document, scenario_citations)
-    from rulekeeper.bridge.crtext import read_cr
-    from rulekeeper.rules_asp import RULES_DIR
+    from rulekeeper.bridge.games import game_for_packs
     if section is not None and not section.replace(".", "").isalnum():
         raise ScenarioError("coverage", None, "--section", "expected a section (7), a rule "
                             "group (704) or a rule number (704.5)")
-    cr = read_cr(cr_file)
-    out_of_scope = read_out_of_scope(RULES_DIR / "mtg" / "out-of-scope.yaml")
-    report = cr_coverage(engine.rules(packs), cr, scenario_citations(Path(scenario_dir)),
-                         out_of_scope, section)
+    rules = engine.rules(packs)
+    game = game_for_packs(packs)
+    cr = game.read_rules_text(cr_file)
+    out_of_scope = [entry for path in game.out_of_scope_files(rules.pack_list)
+                    for entry in read_out_of_scope(path)]
+    report = cr_coverage(rules, cr, scenario_citations(Path(scenario_dir)), out_of_scope,
+                         section, game)
     if compare_file:
         from rulekeeper.bridge.crtext import _read_text
         theirs = read_status_document(_read_text(Path(compare_file)))
@@ -82,12 +89,14 @@ def _cr_report(engine, packs: list[str], cr_file: str, section: str | None, scen
     return report
 
 
-def _show(report: dict, as_json: bool, markdown: bool) -> None:
+def _show(report: dict, as_json: bool, markdown: bool, packs: list[str]) -> None:
     from rulekeeper.bridge.coverage import cr_coverage_markdown, cr_coverage_text
     if as_json:
         click.echo(json.dumps(report, indent=2))
         return
-    click.echo(cr_coverage_markdown(report) if markdown else cr_coverage_text(report))
+    from rulekeeper.bridge.games import game_for_packs
+    game = game_for_packs(packs)
+    click.echo(cr_coverage_markdown(report, game) if markdown else cr_coverage_text(report, game))
     comparison = report.get("comparison")
     if comparison and not markdown:
         there = comparison["implemented_there_not_here"]

@@ -7,13 +7,16 @@ from pathlib import Path
 import click
 
 from rulekeeper.bridge.errors import RulekeeperError, ScenarioError
+from rulekeeper.bridge.packs import BUNDLED
 from rulekeeper.cli.packdir import PACK_DIR
 
 FORMATS = ["text", "dot", "json", "graphml", "svg"]
+CHOICES = [p for p in BUNDLED if p != "core"]          # any bundled pack, of one game
 
 
 @click.command()
-@click.option("--pack", "packs", multiple=True, type=click.Choice(["mtg", "almos"]))
+@click.option("--pack", "packs", multiple=True, type=click.Choice(CHOICES),
+              help="rule packs, of one game (default: mtg and almos)")
 @click.option("--format", "fmt", type=click.Choice(FORMATS), default="text")
 @click.option("--rule", default=None, help="only the neighbourhood of this rule")
 @click.option("--depth", default=1, show_default=True, type=click.IntRange(0, 20),
@@ -36,6 +39,8 @@ def graph(packs: tuple[str, ...], fmt: str, rule: str | None, depth: int, direct
     """How rules depend on each other (rule A uses what rule B defines)."""
     from rulekeeper.cli.main import _engine, _fail
     try:
+        from rulekeeper.bridge.games import check_one_game
+        check_one_game(list(packs))
         text = _graph_text(_engine(pack_dirs), list(packs) or ["mtg", "almos"], "json" if as_json else fmt,
                            rule, depth, direction, impact, cr_file, scenario_dir)
         if output:
@@ -56,8 +61,8 @@ def _graph_text(engine, packs: list[str], fmt: str, rule: str | None, depth: int
     graph = g.rule_graph(engine.rules(packs))
     wanted: list[str] = []
     if cr_file:
-        from rulekeeper.bridge.crtext import read_cr
-        wanted = g.add_cr_references(graph, read_cr(cr_file))
+        from rulekeeper.bridge.games import game_for_packs
+        wanted = g.add_cr_references(graph, game_for_packs(packs).read_rules_text(cr_file))
     if impact:
         found = g.impact(graph, impact, scenario_citations(Path(scenario_dir)))
         if fmt == "json":

@@ -77,7 +77,8 @@ class Game:
 
     name: str = ""
     packs: tuple[str, ...] = ()          # bundled packs that select this game in `rules:`
-    rules_title: str = "rules"          # what `coverage --cr FILE` reads, in messages
+    rules_title: str = "the rules"      # what `coverage --cr FILE` reads, in messages
+    rules_heading: str = "Rules"        # coverage --markdown: "# <heading> coverage"
     section_names: dict[str, str] = {}  # coverage: section number -> its name
 
     # -- input -----------------------------------------------------------------------------

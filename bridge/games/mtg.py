@@ -14,7 +14,8 @@ from ..packs import Pack
 class MtgGame(Game):
     name = "mtg"
     packs = ("mtg", "almos")
-    rules_title = "the Comprehensive Rules"
+    rules_title = "the CR"
+    rules_heading = "Comprehensive Rules"
     supports_legal = True
 
     @property
