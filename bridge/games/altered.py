@@ -43,6 +43,10 @@ class AlteredGame(Game):
     def owns_rule_number(self, number: str) -> bool:
         return number.count(".") >= 2
 
+    def listed_rules(self):
+        from ..altered.rulestext import pack_rule_list
+        return pack_rule_list()
+
     def read_rules_text(self, path: str | Path):
         from ..altered.rulestext import read_altered_rules
         return read_altered_rules(path)
