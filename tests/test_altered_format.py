@@ -94,3 +94,15 @@ def test_ask_cites_altered_rule_numbers(engine):
     assert "5.1.2.d" in changes["exhausted(orb3)"]
     assert "5.1.2.e" in changes["zone(guard,discard)"]
     assert "[5.1.2.d " in result.text()
+
+
+def test_refusals_and_changes_are_worded():
+    from clingo import parse_term
+    from rulekeeper.bridge.altered.words import sentence
+    assert sentence(parse_term('illegal(play(bob,gate),"1.3.2.d")')) == \
+        "bob cannot play gate (rule 1.3.2.d)"
+    assert sentence(parse_term("zone(gate,landmark)")) == "gate is in the Landmark zone"
+    assert sentence(parse_term("happened(activated(aloe,1))")) == \
+        "reaction 1 of aloe was activated"
+    assert sentence(parse_term("expedition_stat(alice,hero,forest,4)")) == \
+        "alice's hero expedition totals 4 forest"

@@ -54,9 +54,21 @@ def sentence(atom: Symbol) -> str:
         form = HAPPENED.get((inner.name, len(inner.arguments)))
         return form.format(*map(_word, inner.arguments)) if form else f"{inner} happened"
     if atom.name == "illegal" and len(atom.arguments) == 2:
-        return f"{atom.arguments[0]} could not be done ({_word(atom.arguments[1])})"
+        return f"{_refused(atom.arguments[0])} (rule {_word(atom.arguments[1])})"
     form = SENTENCES.get(key)
     return form.format(*map(_word, atom.arguments)) if form else str(atom)
+
+
+def _refused(action: Symbol) -> str:
+    """A refused action in words."""
+    args = [_word(a) for a in action.arguments]
+    if action.name == "play" and len(args) == 2:
+        return f"{args[0]} cannot play {args[1]}"
+    if action.name == "pass" and len(args) == 1:
+        return f"{args[0]} cannot pass now"
+    if action.name == "next_phase":
+        return "the phase cannot end yet"
+    return f"{action} cannot be done"
 
 
 def _word(sym: Symbol) -> str:
