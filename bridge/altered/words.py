@@ -56,7 +56,10 @@ def sentence(atom: Symbol) -> str:
     if atom.name == "illegal" and len(atom.arguments) == 2:
         return f"{_refused(atom.arguments[0])} (rule {_word(atom.arguments[1])})"
     form = SENTENCES.get(key)
-    return form.format(*map(_word, atom.arguments)) if form else str(atom)
+    words = [_word(a) for a in atom.arguments]
+    if key == ("zone", 2):
+        words[1] = ZONE_WORDS.get(words[1], words[1])
+    return form.format(*words) if form else str(atom)
 
 
 def _refused(action: Symbol) -> str:
@@ -72,5 +75,4 @@ def _refused(action: Symbol) -> str:
 
 
 def _word(sym: Symbol) -> str:
-    text = sym.string if sym.type.name == "String" else str(sym)
-    return ZONE_WORDS.get(text, text)
+    return sym.string if sym.type.name == "String" else str(sym)
