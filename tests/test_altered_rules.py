@@ -77,3 +77,29 @@ def test_removing_the_rule_breaks_a_scenario(number):
     assert any(_fails_without(number, p) for p in citing), (
         f"removing the statements annotated {number} changes no expectation of "
         f"{[p.name for p in citing]}")
+
+
+def test_coverage_lists_every_rule_of_the_excerpt():
+    import json
+    from click.testing import CliRunner
+    from rulekeeper.cli.main import main
+    result = CliRunner().invoke(main, ["coverage", "--pack", "altered", "--json"])
+    assert result.exit_code == 0, result.output
+    report = json.loads(result.output)
+    status = {n: "encoded" for n in report["rules"]}
+    status.update({r["rule"]: r["status"] for r in report["not_encoded"]})
+    assert set(status) >= set(EXCERPT)
+    assert not [n for n in EXCERPT if status[n] not in ("encoded", "out of scope")]
+    assert report["packs"] == ["altered"]
+
+
+def test_coverage_against_the_pack_rule_list():
+    import json
+    from click.testing import CliRunner
+    from rulekeeper.cli.main import main
+    result = CliRunner().invoke(main, ["coverage", "--pack", "altered", "--json", "--cr",
+                                       str(NUMBER_FILE), "--scenarios", str(ALTERED)])
+    assert result.exit_code == 0, result.output
+    totals = json.loads(result.output)["totals"]
+    assert totals["rules"] == len(EXCERPT) and totals["missing"] == 0
+    assert totals["encoded"] == totals["exercised"] == len(NUMBERS)
