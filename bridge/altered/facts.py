@@ -90,18 +90,25 @@ def _card(o: str, card: AlteredCard, token: bool) -> list[Symbol]:
         out.append(atom("tough", o, card.tough))
     out += [atom("target_type", o, ty) for ty in card.targets]
     if card.effect is not None:
-        out.append(atom("effect", o, 0, _effect(card.effect)))
+        out += _effect_facts(o, 0, card.effect)
     for i, (trigger, effect) in enumerate(card.reactions, start=1):
-        out += [atom("reaction", o, i, trigger), atom("effect", o, i, _effect(effect))]
+        out += [atom("reaction", o, i, trigger)] + _effect_facts(o, i, effect)
     out += [atom("silences", o, t) for t in card.silences]
+    if card.sets_terrain is not None:
+        out.append(atom("sets_terrain", o, card.sets_terrain))
     return out
 
 
-def _effect(effect: Any) -> Symbol:
+def _effect_facts(o: str, index: int, effect: Any) -> list[Symbol]:
+    """effect(O,I,E), and effect_if(O,I,Condition) for a conditional draw."""
     if isinstance(effect, str):
-        return Function(effect)
-    kind, value = effect
-    return atom(kind, value)
+        return [atom("effect", o, index, Function(effect))]
+    if effect[0] == "stash":
+        return [atom("effect", o, index, atom("stash", *effect[1:]))]
+    out = [atom("effect", o, index, atom(effect[0], effect[1]))]
+    if len(effect) == 3:
+        out.append(atom("effect_if", o, index, atom(*effect[2])))
+    return out
 
 
 def _event(action: AlteredAction, t: int) -> list[Symbol]:

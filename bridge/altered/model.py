@@ -33,6 +33,7 @@ class AlteredCard:
     effect: Any = None                   # discard | activate | ("draw", N) | ("ongoing", D)
     reactions: list[tuple[str, Any]] = field(default_factory=list)   # (trigger, effect)
     silences: list[str] = field(default_factory=list)      # triggers that cannot activate
+    sets_terrain: str | None = None      # passive: "all regions are [terrain]" (2.2.2.p)
 
 
 @dataclass

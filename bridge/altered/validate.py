@@ -22,7 +22,7 @@ TOP_KEYS = {"title", "description", "rules", "players", "day", "deck", "hand", "
             "cards", "objects", "actions", "expect", "choose", "readings"}
 DAY_KEYS = {"number", "phase", "first_player", "turn", "passed"}
 CARD_KEYS = {"type", "subtypes", "name", "printed_name", "statistics", "cost", "tough",
-             "targets", "effect", "reactions", "silences"}
+             "targets", "effect", "reactions", "silences", "sets_terrain"}
 OBJECT_KEYS = {"id", "card", "zone", "owner", "controller", "token", "exhausted", "face_down",
                "fleeting", "region"}
 PLAY_KEYS = {"player", "card", "targets", "free", "expedition", "pay"}
@@ -175,20 +175,42 @@ class _Validator:
                                    self._effect(rpath + ("effect",), entry["effect"])))
         card.silences = [self.chk.choice(path + ("silences", i), t, TRIGGERS) for i, t in
                          enumerate(self.chk.list(path + ("silences",), data.get("silences", [])))]
+        if "sets_terrain" in data:
+            card.sets_terrain = self.chk.choice(path + ("sets_terrain",), data["sets_terrain"],
+                                                STATISTICS)
         return card
 
     def _effect(self, path: tuple, raw: Any) -> Any:
-        """discard | activate | {draw: N} | {ongoing: this_day}"""
+        """discard | activate | {draw: N, if_you_control: {subtype, at_least}} |
+        {ongoing: this_day} | {put_in_reserve: {if_type: T | if_subtype: S, draw: N}}"""
         if raw in ("discard", "activate"):
             return raw
-        if isinstance(raw, dict) and len(raw) == 1:
-            (kind, value), = raw.items()
-            if kind == "draw":
-                return ("draw", self.chk.int_value(path + ("draw",), value, minimum=1))
-            if kind == "ongoing":
-                return ("ongoing", self.chk.choice(path + ("ongoing",), value, DURATIONS))
-        raise self.err(path, f"{clip(raw)} is not an effect: discard, activate, {{draw: N}} "
-                       "or {ongoing: this_day}")
+        if isinstance(raw, dict) and "draw" in raw and set(raw) <= {"draw", "if_you_control"}:
+            n = self.chk.int_value(path + ("draw",), raw["draw"], minimum=1)
+            if "if_you_control" not in raw:
+                return ("draw", n)
+            cpath = path + ("if_you_control",)
+            cond = self.chk.mapping(cpath, raw["if_you_control"], {"subtype", "at_least"})
+            if set(cond) != {"subtype", "at_least"}:
+                raise self.err(cpath, "write {subtype: S, at_least: K}")
+            return ("draw", n, ("controls", self.chk.ident(cpath + ("subtype",), cond["subtype"]),
+                                self.chk.int_value(cpath + ("at_least",), cond["at_least"], 0)))
+        if isinstance(raw, dict) and list(raw) == ["ongoing"]:
+            return ("ongoing", self.chk.choice(path + ("ongoing",), raw["ongoing"], DURATIONS))
+        if isinstance(raw, dict) and list(raw) == ["put_in_reserve"]:
+            return self._stash(path + ("put_in_reserve",), raw["put_in_reserve"])
+        raise self.err(path, f"{clip(raw)} is not an effect: discard, activate, {{draw: N}}, "
+                       "{ongoing: this_day} or {put_in_reserve: {...}}")
+
+    def _stash(self, path: tuple, raw: Any) -> tuple:
+        data = self.chk.mapping(path, raw, {"if_type", "if_subtype", "draw"})
+        kinds = [k for k in ("if_type", "if_subtype") if k in data]
+        if len(kinds) != 1 or "draw" not in data:
+            raise self.err(path, "write {if_type: TYPE, draw: N} or {if_subtype: S, draw: N}")
+        n = self.chk.int_value(path + ("draw",), data["draw"], minimum=1)
+        if kinds[0] == "if_type":
+            return ("stash", "type", self.chk.choice(path + ("if_type",), data["if_type"], TYPES), n)
+        return ("stash", "subtype", self.chk.ident(path + ("if_subtype",), data["if_subtype"]), n)
 
     def _card_ref(self, path: tuple, raw: Any, oid: str) -> AlteredCard:
         if raw is None:
