@@ -106,3 +106,12 @@ def test_refusals_and_changes_are_worded():
         "reaction 1 of aloe was activated"
     assert sentence(parse_term("expedition_stat(alice,hero,forest,4)")) == \
         "alice's hero expedition totals 4 forest"
+
+
+def test_ruling_reads_the_board_and_says_what_was_set_aside(engine):
+    repo = Path(__file__).resolve().parent.parent
+    text = engine.ask(repo / "scenarios" / "altered" / "types.yaml").text()
+    assert "orb is a Mana Orb [2.2.1.f" in text
+    assert "recruit: a token is a Character whatever its card says (2.2.1.d)" in text
+    dusk = engine.ask(repo / "scenarios" / "altered" / "afternoon-both-pass-dusk.yaml").text()
+    assert "1.3.2.e" in dusk and "none moves forward" in dusk

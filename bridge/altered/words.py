@@ -8,6 +8,10 @@ ZONE_WORDS = {"hand": "hand", "reserve": "Reserve", "discard": "Discard pile",
               "hero_expedition": "hero expedition", "companion_expedition": "companion expedition",
               "hero": "Hero zone", "adventure": "Adventure", "limbo": "Limbo"}
 
+TYPE_WORDS = {"character": "Character", "emblem": "Emblem", "hero": "Hero",
+              "permanent": "Permanent", "region": "Region", "spell": "Spell",
+              "mana_orb": "Mana Orb"}
+
 # name/arity -> a sentence with {0}, {1}, ... for the arguments
 SENTENCES = {
     ("zone", 2): "{0} is in the {1}",
@@ -59,6 +63,8 @@ def sentence(atom: Symbol) -> str:
     words = [_word(a) for a in atom.arguments]
     if key == ("zone", 2):
         words[1] = ZONE_WORDS.get(words[1], words[1])
+    if key == ("type", 2):
+        words[1] = TYPE_WORDS.get(words[1], words[1])
     return form.format(*words) if form else str(atom)
 
 

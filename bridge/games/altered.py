@@ -34,6 +34,24 @@ class AlteredGame(Game):
         from ..altered.words import sentence
         return sentence(atom)
 
+    def ruling(self, scen: Any, answer, rules, notes, remarks, full: bool = False) -> str:
+        from ..altered.board import board_lines
+        from .generic import generic_ruling
+        text = generic_ruling(self, scen, answer, rules, notes, remarks)
+        board = board_lines(scen, answer, rules)
+        if board:       # the rules did apply: to the characteristics
+            text = text.replace("Nothing changes: no encoded rule applies to this situation.",
+                                "Nothing changes.")
+        return "\n".join([text] + board)
+
+    def not_encoded(self, scen: Any, rules) -> list[str]:
+        from ..altered.notes import not_encoded
+        return not_encoded(scen)
+
+    def ignored(self, scen: Any, rules) -> list[str]:
+        from ..altered.notes import ignored
+        return ignored(scen)
+
     def board_size(self, scen: Any) -> str:
         return f"{len(scen.objects)} objects, {len(scen.actions)} actions"
 
