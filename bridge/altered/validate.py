@@ -55,8 +55,8 @@ class _Validator:
         if "title" not in data:
             raise self.err((), "missing required field 'title'")
         title = self.chk.str_value(("title",), data["title"])
-        if "description" in data:
-            self.chk.str_value(("description",), data["description"])
+        if "description" in data and not isinstance(data["description"], str):
+            raise self.err(("description",), "expected text")
         rules = self._rules(data.get("rules"))
         players = self._players(data)
         self.tick()
