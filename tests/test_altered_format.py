@@ -115,3 +115,11 @@ def test_ruling_reads_the_board_and_says_what_was_set_aside(engine):
     assert "recruit: a token is a Character whatever its card says (2.2.1.d)" in text
     dusk = engine.ask(repo / "scenarios" / "altered" / "afternoon-both-pass-dusk.yaml").text()
     assert "1.3.2.e" in dusk and "none moves forward" in dusk
+
+
+def test_why_and_why_not_name_altered_rules(engine):
+    repo = Path(__file__).resolve().parent.parent / "scenarios" / "altered"
+    held = engine.why_result(repo / "types.yaml", "type(orb,mana_orb)").as_json()
+    assert held["holds_in"] == 1 and "2.2.1.f" in json.dumps(held["derivation"])
+    missed = engine.why_result(repo / "types.yaml", "type(orb,permanent)").as_json()
+    assert missed["holds_in"] == 0 and "2.2.1.b" in json.dumps(missed["why_not"])
