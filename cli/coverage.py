@@ -55,13 +55,39 @@ def _plain(engine, packs: list[str], as_json: bool) -> None:
     from rulekeeper.bridge.coverage import coverage_report
     report = coverage_report(engine, packs)
     report["packs"] = engine.rules(report["packs"]).packs
-    if as_json:
-        click.echo(json.dumps(report, indent=2))
-        return
     lines = [f"{len(report['rules'])} rules encoded"]
     for number, entry in report["rules"].items():
         lines.append(f"{number:10} {entry['summary'][:70]:70}  {', '.join(entry['files'])}")
+    listed = _listed_not_encoded(engine, packs, report)
+    if listed is not None:
+        report["not_encoded"] = listed
+        lines.append(f"{len(listed)} rules of the game's list not encoded")
+        lines += [f"{r['rule']:10} {r['status']}: {r['reason']}" for r in listed]
+    if as_json:
+        click.echo(json.dumps(report, indent=2))
+        return
     click.echo("\n".join(lines))
+
+
+def _listed_not_encoded(engine, packs: list[str], report: dict) -> list[dict] | None:
+    """For a game whose pack lists its rule numbers (Game.listed_rules): each listed rule that
+    is not encoded, out of scope (with the reason) or missing."""
+    from rulekeeper.bridge.coverage import read_out_of_scope
+    from rulekeeper.bridge.games import game_for_packs
+    game = game_for_packs(packs)
+    listed = game.listed_rules()
+    if listed is None:
+        return None
+    scope = [e for path in game.out_of_scope_files(engine.rules(packs).pack_list)
+             for e in read_out_of_scope(path)]
+    out = []
+    for rule in listed:
+        if rule.number in report["rules"]:
+            continue
+        reason = next((e.reason for e in scope if e.covers(rule.number)), "")
+        out.append({"rule": rule.number, "status": "out of scope" if reason else "missing",
+                    "reason": reason})
+    return out
 
 
 def _cr_report(engine, packs: list[str], cr_file: str, section: str | None, scenario_dir: str,

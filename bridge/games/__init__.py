@@ -164,6 +164,11 @@ class Game:
     def group_of(self, number: str) -> str:
         return number[:3]
 
+    def listed_rules(self) -> "list[CRRule] | None":
+        """The game's numbered rules when its pack records them (the project ships no rules
+        text): plain `coverage` then lists each one, encoded, out of scope or missing."""
+        return None
+
     def out_of_scope_files(self, packs: Sequence[Pack]) -> list[Path]:
         """Each pack's `out-of-scope.yaml` (bundled: rules_asp/<pack>/; plug-in: its root)."""
         out = []
