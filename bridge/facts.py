@@ -84,7 +84,8 @@ def action_plans(scen: Scenario) -> list[list[set[str]]]:
     out: list[list[set[str]]] = []
     for action in scen.actions:
         if action.verb == "advance":
-            out.append(_advance_plan(action.args, "cleanup" in _walked(possible, action.args)))
+            out.append(_advance_plan(action.args, "cleanup" in _walked(possible, action.args),
+                                     possible))
             possible = _walked(possible, action.args) if stoppable else {action.args}
         elif action.verb == "resolve":
             after = {_next_step(step) for step in possible} | ({"cleanup"} & possible)
@@ -97,12 +98,17 @@ def action_plans(scen: Scenario) -> list[list[set[str]]]:
     return out
 
 
-def _advance_plan(target: str, passes_cleanup: bool) -> list[set[str]]:
-    """The whole cycle of steps ending at `target`. Where the walk may pass a cleanup step there
-    may be another one (514.3a), so each later slot may also enter the step before its own, and
-    one more slot ends the walk at the target."""
+def _advance_plan(target: str, passes_cleanup: bool, starts: set[str]) -> list[set[str]]:
+    """The cycle of steps ending at `target`, from the step after the farthest step the game may
+    be in (`starts`): a walk from any of them meets its steps among these in order, and a walk
+    from a known step gets no slot before its next step (each slot costs time points). Where
+    the walk may pass a cleanup step there may be another one (514.3a), so each later slot may
+    also enter the step before its own, and one more slot ends the walk at the target."""
     b = STEPS.index(target)
     cycle = [STEPS[(b + k) % len(STEPS)] for k in range(1, len(STEPS) + 1)]
+    # a game in a cleanup step may get another one first (514.3a): keep a slot for it
+    length = max(len(_walk(start, target)) for start in starts) + ("cleanup" in starts)
+    cycle = cycle[-min(length, len(cycle)):]
     if target == "cleanup" or not passes_cleanup:
         return [{step} for step in cycle]
     c = cycle.index("cleanup")
@@ -124,17 +130,19 @@ def _next_step(step: str) -> str:
     return STEPS[(STEPS.index(step) + 1) % len(STEPS)]
 
 
+def _walk(start: str, target: str) -> list[str]:
+    """The steps a walk from `start` enters until `target` (the whole cycle if they are equal)."""
+    steps, step = [], start
+    while True:
+        step = _next_step(step)
+        steps.append(step)
+        if step == target:
+            return steps
+
+
 def _walked(starts: set[str], target: str) -> set[str]:
     """Where a walk from any of `starts` to `target` may end: any step on its way."""
-    ends = set()
-    for start in starts:
-        step = start
-        while True:
-            step = _next_step(step)
-            ends.add(step)
-            if step == target:
-                break
-    return ends
+    return {step for start in starts for step in _walk(start, target)}
 
 
 def action_slots(scen: Scenario) -> list[int]:

@@ -1,0 +1,72 @@
+"""Snapshot of every scenario's outcomes, to check that a performance change keeps them.
+
+Solves each scenario in-process (no explanations) with the rule base under ROOT and writes one
+JSON line per scenario: its file, the sorted outcome sets (or the error it raised), the check
+steps and trigger naming the answer needed, and the ground rules of the first solve. Compare
+two snapshots with --compare A B (outcomes only; ground rules are shown as a ratio).
+Run: python bench/outcomes_snapshot.py [--root RULES_DIR] OUT [SCENARIO_DIRS ...]
+     python bench/outcomes_snapshot.py --compare BEFORE AFTER
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+from rulekeeper.bridge import solve
+from rulekeeper.bridge.engine import Engine
+from rulekeeper.bridge.errors import RulekeeperError
+
+
+def snapshot(engine: Engine, path: Path) -> dict:
+    row: dict = {"file": str(path)}
+    try:
+        scen = engine.load(path)
+        rules = engine.scenario_rules(scen)
+        answer = solve.solve(scen, rules, timeout=120)
+        row["outcomes"] = sorted(sorted(str(a) for a in m) for m in answer.models)
+        row["checks"], row["exact"] = answer.checks, answer.exact_trigger_names
+        ctl = solve.grounded_control(scen, rules, answer.checks,
+                                     exact_names=answer.exact_trigger_names)
+        row["rules"] = int(ctl.statistics["problem"]["lpStep"]["rules"])
+    except RulekeeperError as err:
+        row["error"] = type(err).__name__
+    return row
+
+
+def compare(before: Path, after: Path) -> int:
+    old = {r["file"]: r for r in map(json.loads, before.read_text().splitlines())}
+    new = {r["file"]: r for r in map(json.loads, after.read_text().splitlines())}
+    differ = [f for f in old if f in new and (old[f].get("outcomes"), old[f].get("error"))
+              != (new[f].get("outcomes"), new[f].get("error"))]
+    for f in differ:
+        print("DIFFERENT:", f)
+    both = [f for f in old if f in new and "rules" in old[f] and "rules" in new[f]]
+    total_old = sum(old[f]["rules"] for f in both)
+    total_new = sum(new[f]["rules"] for f in both)
+    print(f"{len(both)} scenarios compared, {len(differ)} with different outcomes; ground rules "
+          f"{total_old} -> {total_new} ({total_new / max(total_old, 1):.2f}x)")
+    return 1 if differ else 0
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--root", type=Path)
+    parser.add_argument("--compare", nargs=2, type=Path)
+    parser.add_argument("out", nargs="?", type=Path)
+    parser.add_argument("dirs", nargs="*", type=Path)
+    args = parser.parse_args()
+    if args.compare:
+        return compare(*args.compare)
+    engine = Engine(args.root)
+    paths = sorted(p for d in (args.dirs or [Path("scenarios")]) for p in d.rglob("*.yaml"))
+    with args.out.open("w") as out:
+        for path in paths:
+            out.write(json.dumps(snapshot(engine, path)) + "\n")
+            out.flush()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
