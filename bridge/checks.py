@@ -17,6 +17,28 @@ class Checker:
     def __init__(self, src: Located):
         self.src = src
 
+    def scenario_top(self, top_keys: Iterable[str]) -> tuple[dict, str]:
+        """A scenario document's top-level map (only `top_keys`) and its required title."""
+        if self.src.data is None:
+            raise self.src.error((), "the file is empty; a scenario needs at least a title and players")
+        data = self.mapping((), self.src.data, top_keys)
+        if "title" not in data:
+            raise self.src.error((), "missing required field 'title'")
+        return data, self.str_value(("title",), data["title"])
+
+    def players(self, data: dict, counts: range, count_message: str) -> list[str]:
+        """The required `players` list: identifiers, none twice, as many as `counts` allows."""
+        if "players" not in data:
+            raise self.src.error((), "missing required field 'players'")
+        players = self.list(("players",), data["players"])
+        if len(players) not in counts:
+            raise self.src.error(("players",), count_message)
+        for i, p in enumerate(players):
+            self.ident(("players", i), p)
+        if len(set(players)) != len(players):
+            raise self.src.error(("players",), "a player is listed twice")
+        return list(players)
+
     def mapping(self, path: tuple, raw: Any, allowed: Iterable[str] | None) -> dict:
         if not isinstance(raw, dict):
             raise self.src.error(path, f"expected a map, got {_kind(raw)}")

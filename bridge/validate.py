@@ -63,12 +63,7 @@ class _Validator:
 
     # -- top level ---------------------------------------------------------------------------
     def scenario(self) -> Scenario:
-        if self.src.data is None:
-            raise self.err((), "the file is empty; a scenario needs at least a title and players")
-        data = self.chk.mapping((), self.src.data, TOP_KEYS)
-        if "title" not in data:
-            raise self.err((), "missing required field 'title'")
-        title = self.chk.str_value(("title",), data["title"])
+        data, title = self.chk.scenario_top(TOP_KEYS)
         rules, plugins = self._rules(data.get("rules", ["mtg"]))
         if plugins:
             self.library = self.library.with_cards([p.cards for p in plugins if p.cards])
@@ -125,16 +120,7 @@ class _Validator:
         return names, plugins
 
     def _players(self, data: dict) -> list[str]:
-        if "players" not in data:
-            raise self.err((), "missing required field 'players'")
-        players = self.chk.list(("players",), data["players"])
-        if not 1 <= len(players) <= 8:
-            raise self.err(("players",), "between 1 and 8 players")
-        for i, p in enumerate(players):
-            self.chk.ident(("players", i), p)
-        if len(set(players)) != len(players):
-            raise self.err(("players",), "a player is listed twice")
-        return list(players)
+        return self.chk.players(data, range(1, 9), "between 1 and 8 players")
 
     def _per_player(self, key: str, data: dict, players: list[str], default: int,
                     minimum: int = -1_000_000) -> dict[str, int]:

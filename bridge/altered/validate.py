@@ -49,12 +49,7 @@ class _Validator:
 
     # -- top level ---------------------------------------------------------------------------
     def scenario(self) -> AlteredScenario:
-        if self.src.data is None:
-            raise self.err((), "the file is empty; a scenario needs at least a title and players")
-        data = self.chk.mapping((), self.src.data, TOP_KEYS)
-        if "title" not in data:
-            raise self.err((), "missing required field 'title'")
-        title = self.chk.str_value(("title",), data["title"])
+        data, title = self.chk.scenario_top(TOP_KEYS)
         if "description" in data and not isinstance(data["description"], str):
             raise self.err(("description",), "expected text")
         rules = self._rules(data.get("rules"))
@@ -88,17 +83,8 @@ class _Validator:
         return ["altered"]
 
     def _players(self, data: dict) -> list[str]:
-        if "players" not in data:
-            raise self.err((), "missing required field 'players'")
-        players = self.chk.list(("players",), data["players"])
-        if len(players) != 2:
-            raise self.err(("players",), "an Altered scenario has two players (in seating "
-                           "order, clockwise)")
-        for i, p in enumerate(players):
-            self.chk.ident(("players", i), p)
-        if players[0] == players[1]:
-            raise self.err(("players",), "a player is listed twice")
-        return list(players)
+        return self.chk.players(data, range(2, 3), "an Altered scenario has two players (in "
+                                                   "seating order, clockwise)")
 
     def _per_player(self, key: str, data: dict, players: list[str],
                     default: int) -> dict[str, int]:
