@@ -29,6 +29,7 @@ from ratios import bundled_sample  # noqa: E402
 
 from rulekeeper.bridge import parsedbase  # noqa: E402
 from rulekeeper.bridge.engine import Engine  # noqa: E402
+from rulekeeper.bridge.errors import RulekeeperError  # noqa: E402
 
 
 def _cpu() -> float:
@@ -36,9 +37,9 @@ def _cpu() -> float:
     return time.process_time() + children.ru_utime + children.ru_stime
 
 
-def timed_ask(engine: Engine, path: Path) -> tuple[float, float]:
+def timed_ask(engine: Engine, path: Path, limit: float) -> tuple[float, float]:
     wall, cpu = time.perf_counter(), _cpu()
-    engine.ask(path, timeout=120).text()
+    engine.ask(path, timeout=limit).text()
     return time.perf_counter() - wall, _cpu() - cpu
 
 
@@ -64,21 +65,27 @@ def main() -> None:
     parser.add_argument("--sample", type=int, default=40)
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--compare-unparsed", action="store_true")
+    parser.add_argument("--timeout", type=float, default=30.0, help="seconds per ask")
     args = parser.parse_args()
     engine = Engine()
     engine.rules(["mtg"])
     print(f"load average at start: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
     now_wall, now_cpu, old_cpu, ratios = [], [], [], []
     for path in bundled_sample(args.sample):
-        engine.ask(path, timeout=120).text()          # warm-up: this rule base, page cache
         walls, cpus, olds = [], [], []
-        for _ in range(args.runs):
-            wall, cpu = timed_ask(engine, path)
-            walls.append(wall)
-            cpus.append(cpu)
-            if args.compare_unparsed:
-                with unparsed():
-                    olds.append(timed_ask(engine, path)[1])
+        try:
+            engine.ask(path, timeout=args.timeout).text()    # warm-up: rule base, page cache
+            for _ in range(args.runs):
+                wall, cpu = timed_ask(engine, path, args.timeout)
+                walls.append(wall)
+                cpus.append(cpu)
+                if args.compare_unparsed:
+                    with unparsed():
+                        olds.append(timed_ask(engine, path, args.timeout)[1])
+        except RulekeeperError:
+            print(f"  {path.parent.name}/{path.stem}: no answer in {args.timeout:.0f} s "
+                  "(left out of the percentiles)", flush=True)
+            continue
         now_wall.append(statistics.median(walls))
         now_cpu.append(statistics.median(cpus))
         if olds:
