@@ -68,6 +68,7 @@ class Row:
     bridge: list[float] = field(default_factory=list)
     cli: list[float] = field(default_factory=list)
     timed_out: bool = False
+    load: float = math.nan           # the 1-minute load average when the scenario was done
 
     def med(self, name: str) -> float:
         values = getattr(self, name)
@@ -127,13 +128,19 @@ def measure(engine: Engine, path: Path, label: str, size: int, runs: int, limit:
         cli_ask(path, limit)
     except (RulekeeperError, subprocess.TimeoutExpired):
         row.timed_out = True
+        row.load = os.getloadavg()[0]
         return row
     for _ in range(runs):
-        row.clingo_proc.append(clingo_process(program, limit + 30))
-        seconds, row.rules = clingo_api(program)
-        row.clingo_api.append(seconds)
-        row.bridge.append(bridge_ask(engine, path, limit))
-        row.cli.append(cli_ask(path, limit))
+        try:
+            row.clingo_proc.append(clingo_process(program, limit + 30))
+            seconds, row.rules = clingo_api(program)
+            row.clingo_api.append(seconds)
+            row.bridge.append(bridge_ask(engine, path, limit))
+            row.cli.append(cli_ask(path, limit))
+        except (RulekeeperError, subprocess.TimeoutExpired):
+            row.timed_out = True
+            break
+    row.load = os.getloadavg()[0]
     return row
 
 
@@ -191,15 +198,15 @@ def _progress(row: Row) -> None:
 def print_table(name: str, rows: list[Row], limit: float) -> None:
     print(f"\n### {name}\n")
     print("| scenario | ground rules | clingo process s | clingo in-process s | bridge s "
-          "| CLI s | bridge / clingo in-process | CLI / clingo process |")
-    print("|---|---:|---:|---:|---:|---:|---:|---:|")
+          "| CLI s | bridge / clingo in-process | CLI / clingo process | load |")
+    print("|---|---:|---:|---:|---:|---:|---:|---:|---:|")
     for r in rows:
         if r.timed_out:
-            print(f"| {r.label} | | | | >{limit:.0f} | | | |")
+            print(f"| {r.label} | | | | no answer in {limit:.0f} s | | | | {r.load:.1f} |")
             continue
         print(f"| {r.label} | {r.rules} | {r.med('clingo_proc'):.3f} | {r.med('clingo_api'):.3f} "
               f"| {r.med('bridge'):.3f} | {r.med('cli'):.3f} | {r.ratio('bridge', 'clingo_api'):.2f} "
-              f"| {r.ratio('cli', 'clingo_proc'):.2f} |")
+              f"| {r.ratio('cli', 'clingo_proc'):.2f} | {r.load:.1f} |")
     done = [r for r in rows if not r.timed_out]
     if not done:
         return
@@ -207,13 +214,19 @@ def print_table(name: str, rows: list[Row], limit: float) -> None:
     print(f"\nmedian over the family: bridge / clingo in-process "
           f"{statistics.median(a for a, _ in ratios):.2f}, CLI / clingo process "
           f"{statistics.median(b for _, b in ratios):.2f}; bridge p50 "
-          f"{statistics.median(r.med('bridge') for r in done) * 1000:.0f} ms")
+          f"{statistics.median(r.med('bridge') for r in done) * 1000:.0f} ms, p90 "
+          f"{_p90([r.med('bridge') for r in done]) * 1000:.0f} ms")
     if done[0].size and len(done) >= 2:
         for what, key in (("bridge time", "bridge"), ("clingo time", "clingo_api"),
                           ("ground rules", "rules")):
             points = [(r.size, r.rules if key == "rules" else r.med(key)) for r in done]
             last, fit = exponents(points)
             print(f"growth exponent of {what}: {last:.2f} (last two sizes), {fit:.2f} (fit)")
+
+
+def _p90(values: list[float]) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, math.ceil(0.9 * len(ordered)) - 1)]
 
 
 def exponents(points: list[tuple[int, float]]) -> tuple[float, float]:

@@ -14,10 +14,10 @@ from clingo import Function
 
 from .deadline import Deadline
 from .errors import ImpossibleSituation
-from .facts import Timeline, action_slots, scenario_facts
+from .games import game_of
 from .program import rules_text
 from .scenario import Scenario
-from .solve import FIRST_CHECKS, shows
+from .solve import FIRST_CHECKS, _Layout, shows
 from .validate import parse_atom
 
 CLINGO_OPTIONS = ("--models=0", "--project=auto")   # the options the bridge solves with
@@ -67,9 +67,8 @@ def program_text(scen: Scenario, rules, checks: int, exact_names: bool, explain:
 
 def fact_lines(scen: Scenario, checks: int, exact_names: bool) -> list[str]:
     """The scenario's facts and choice constraints, each rendered from a Symbol with str()."""
-    line = Timeline.layout(len(scen.actions), checks, action_slots(scen),
-                           exact_trigger_names=exact_names)
-    out = [f"{fact}." for fact in scenario_facts(scen, line)]
+    # the scenario's game lays out its time and gives its facts, as solve._add_facts does
+    out = [f"{fact}." for fact in game_of(scen).facts(scen, _Layout(checks, exact_names))]
     for text in scen.choose:
         chose = Function("chose", [parse_atom(text, ValueError)])
         out.append(f":- not {chose}.")

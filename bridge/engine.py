@@ -19,7 +19,7 @@ from .games import Source, game_of, select_game
 from .source import read_source
 from .yamlsrc import load_yaml
 from .explain import Node
-from .solve import DEFAULT_TIMEOUT, prepare_explanations, Answer, probe, solve
+from .solve import DEFAULT_TIMEOUT, prepare_control, prepare_explanations, Answer, probe, solve
 from .whynot import PROBE, WITNESS, Failure, unknown_predicate, why_not
 from .validate import parse_atom
 
@@ -74,6 +74,7 @@ class Engine:
             _check_readings(scen, rules)
             if explain:
                 prepare_explanations(rules)
+            prepare_control(rules, explain)
         with deadline.whole():
             left = deadline.left()
             try:

@@ -13,6 +13,7 @@ from .errors import ImpossibleSituation, SolverTimeout
 from .games import game_of
 from .rulebase import RuleBase
 from .scenario import Scenario
+from . import parsedbase
 from .program import rules_text, why_texts
 from .transform import ALLOW, VIOLATED, WHY, relaxed_constraint
 from .validate import parse_atom
@@ -146,11 +147,22 @@ def grounded_control(scen: Scenario, rules: RuleBase, checks: int = FIRST_CHECKS
 
 
 def _grounded(scen: Scenario, rules: RuleBase, layout: _Layout, explain: bool) -> clingo.Control:
-    ctl = _control(rules, [], explain)
-    ctl.add("base", [], shows(explain))
+    ctl = parsedbase.take(rules, explain) or _unground(rules, explain)
     _add_facts(ctl, scen, layout, relax_choices=False)
     ctl.ground([("base", [])])
     return ctl
+
+
+def _unground(rules: RuleBase, explain: bool) -> clingo.Control:
+    """The rules and the bridge's #show statements, parsed, before any fact."""
+    ctl = _control(rules, [], explain)
+    ctl.add("base", [], shows(explain))
+    return ctl
+
+
+def prepare_control(rules: RuleBase, explain: bool) -> None:
+    """Parse the rules once in this process for the forked solving children (parsedbase)."""
+    parsedbase.prepare(rules, explain, lambda: _unground(rules, explain))
 
 
 def shows(explain: bool) -> str:

@@ -18,7 +18,8 @@ REPO = Path(__file__).resolve().parent.parent
 MTG = REPO / "scenarios" / "mtg"
 CASES = [MTG / "704-state-based-actions" / "704.5g-lethal-damage.yaml",          # one outcome
          MTG / "615-prevention-effects" / "615.7-two-sources-one-shield.yaml",    # a choice
-         MTG / "6-spells-abilities" / "117-instant-on-stack.yaml"]                # the stack
+         MTG / "6-spells-abilities" / "117-instant-on-stack.yaml",                # the stack
+         REPO / "scenarios" / "altered" / "activate-opposing-reaction.yaml"]  # another game's facts
 
 
 def run(*args) -> object:

@@ -1,0 +1,108 @@
+"""In-process `ask` on a spread sample of the bundled scenarios, wall and CPU seconds.
+
+    python bench/ask_cpu.py [--sample 40] [--runs 3] [--compare-unparsed]
+
+The engine is warm (rule base loaded and transformed once, as the tests' shared engine). Each
+ask is `Engine.ask` and its ruling text. CPU seconds are this process's plus those of the
+solving child it forks and reaps (RUSAGE_CHILDREN), so they hold on a loaded machine where
+wall seconds do not. Prints p50 and p90 over the sample of each scenario's median, with the
+load average. --compare-unparsed also times, interleaved run by run, the solve without the
+parsed rule base handed to the child (bridge/parsedbase.py turned off: each child parses the
+rules itself and frees its control, as before), and prints the ratio now / before.
+"""
+from __future__ import annotations
+
+import argparse
+import math
+import os
+import resource
+import statistics
+import sys
+import time
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Iterator
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from ratios import bundled_sample  # noqa: E402
+
+from rulekeeper.bridge import parsedbase  # noqa: E402
+from rulekeeper.bridge.engine import Engine  # noqa: E402
+from rulekeeper.bridge.errors import RulekeeperError  # noqa: E402
+
+
+def _cpu() -> float:
+    children = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return time.process_time() + children.ru_utime + children.ru_stime
+
+
+def timed_ask(engine: Engine, path: Path, limit: float) -> tuple[float, float]:
+    wall, cpu = time.perf_counter(), _cpu()
+    engine.ask(path, timeout=limit).text()
+    return time.perf_counter() - wall, _cpu() - cpu
+
+
+@contextmanager
+def unparsed() -> Iterator[None]:
+    """parsedbase off: no template is made, so each child parses the rules (the old way)."""
+    saved = parsedbase.prepare, parsedbase.take
+    parsedbase.prepare = lambda *args, **kwargs: None
+    parsedbase.take = lambda *args, **kwargs: None
+    try:
+        yield
+    finally:
+        parsedbase.prepare, parsedbase.take = saved
+
+
+def p90(values: list[float]) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, math.ceil(0.9 * len(ordered)) - 1)]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--sample", type=int, default=40)
+    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--compare-unparsed", action="store_true")
+    parser.add_argument("--timeout", type=float, default=30.0, help="seconds per ask")
+    args = parser.parse_args()
+    engine = Engine()
+    engine.rules(["mtg"])
+    print(f"load average at start: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+    now_wall, now_cpu, old_cpu, ratios = [], [], [], []
+    for path in bundled_sample(args.sample):
+        walls, cpus, olds = [], [], []
+        try:
+            engine.ask(path, timeout=args.timeout).text()    # warm-up: rule base, page cache
+            for _ in range(args.runs):
+                wall, cpu = timed_ask(engine, path, args.timeout)
+                walls.append(wall)
+                cpus.append(cpu)
+                if args.compare_unparsed:
+                    with unparsed():
+                        olds.append(timed_ask(engine, path, args.timeout)[1])
+        except RulekeeperError:
+            print(f"  {path.parent.name}/{path.stem}: no answer in {args.timeout:.0f} s "
+                  "(left out of the percentiles)", flush=True)
+            continue
+        now_wall.append(statistics.median(walls))
+        now_cpu.append(statistics.median(cpus))
+        if olds:
+            old_cpu.append(statistics.median(olds))
+            ratios.append(statistics.median(c / o for c, o in zip(cpus, olds)))
+        print(f"  {path.parent.name}/{path.stem}: wall {now_wall[-1]:.3f} s, "
+              f"CPU {now_cpu[-1]:.3f} s" + (f", before {old_cpu[-1]:.3f} s" if olds else ""),
+              flush=True)
+    print(f"\n{len(now_cpu)} scenarios, {args.runs} runs each: wall p50 {statistics.median(now_wall):.3f} s "
+          f"p90 {p90(now_wall):.3f} s; CPU p50 {statistics.median(now_cpu):.3f} s "
+          f"p90 {p90(now_cpu):.3f} s")
+    if ratios:
+        print(f"before (each child parses): CPU p50 {statistics.median(old_cpu):.3f} s "
+              f"p90 {p90(old_cpu):.3f} s; now / before, median of per-scenario ratios "
+              f"{statistics.median(ratios):.2f}")
+    print(f"load average at end: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+
+
+if __name__ == "__main__":
+    main()
