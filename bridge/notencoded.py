@@ -91,6 +91,11 @@ def _ability(ability: dict) -> Iterator[Need]:
         yield "modal ability", ("700.2",)
     groups = [ability] + list(ability.get("modes") or [])
     for group in groups:
+        for target in group.get("targets", []) or []:
+            if isinstance(target, dict):      # a restricted target (issue 15)
+                yield "restricted target", R.TARGET_FILTER_RULES["restricted"]
+                for item in target["filter"]:
+                    yield f"target restriction {item.name}", R.TARGET_FILTER_RULES.get(item.name)
         for effect in group.get("effects", []) or []:
             verb = effect.get("verb")
             if verb:

@@ -85,6 +85,14 @@ EFFECT_FORM_RULES: dict[str, tuple[str, ...]] = {
     "each_opponent": ("608.2c",), "target_controller": ("608.2c",), "power_of": ("608.2h",),
     "toughness_of": ("608.2h",), "mana_value_of": ("608.2h",), "count": ("608.2h",), "negate": ("608.2c",),
 }
+# Restricted targets (issue 15): a target map, and the restriction items it gives (abilities.py
+# _target_spec; rules_asp/mtg/1-game-concepts/115.1-restricted-targets.lp).
+TARGET_FILTER_RULES: dict[str, tuple[str, ...]] = {
+    "restricted": ("115.1",), "needs": ("608.2c",), "needs_not": ("608.2c",), "other": ("608.2c",),
+    "controlled_by": ("608.2c",), "needs_any": ("115.1",), "keyword": ("115.1", "702.1"),
+    "attacking": ("115.1", "506.4"), "not_attacking": ("115.1", "506.4"), "tapped": ("115.1",),
+    "not_tapped": ("115.1",),
+}
 TRIGGER_EVENT_RULES: dict[str, tuple[str, ...]] = {
     "enters": ("603.6a",), "dies": ("700.4", "603.10a"), "leaves": ("603.10a",),
     "dealt_damage": ("120.3",), "you_cast": ("601.2i",), "beginning_of": ("603.2",),

@@ -1,0 +1,63 @@
+"""Restricted targets (issue 15, docs/abilities.md "Restricted targets"): the target map is
+validated (bad input names its field) and becomes restricted(Kind,tc(..)) with target_filter
+facts; the scenarios in scenarios/mtg/6-spells-abilities/restricted-targets/ show the rules."""
+from __future__ import annotations
+
+import pytest
+from clingo import String
+
+from rulekeeper.bridge.abilities import ability_facts
+from rulekeeper.bridge.cards import parse_card
+from rulekeeper.bridge.checks import Checker
+from rulekeeper.bridge.errors import ScenarioError
+from rulekeeper.bridge.reliance import TARGET_FILTER_RULES
+from rulekeeper.bridge.yamlsrc import load_yaml
+
+
+def facts(targets: str) -> set[str]:
+    text = f"name: C\ntypes: [instant]\nabilities: [{{spell: {{targets: {targets}, effects: [{{destroy: target}}]}}}}]\n"
+    src = load_yaml(text, "card.yaml")
+    card = parse_card(Checker(src), (), src.data, key="K")
+    return {str(f) for i, ab in enumerate(card.abilities)
+            for f in ability_facts(String("K"), "front", i + 1, ab)}
+
+
+def test_nonblack_creature_is_a_restricted_creature_target():
+    out = facts("[{kind: creature, not_colors: [black]}]")
+    assert 'ability_target("K",front,1,1,restricted(creature,tc("K",front,1,1)))' in out
+    assert 'target_filter("K",front,1,1,needs_not(color,black))' in out
+
+
+def test_every_restriction_key_gives_its_item():
+    out = facts("[{kind: creature, types_any: [artifact, enchantment], controller: opponent, "
+                "keywords: [flying], attacking: true, tapped: false, subtypes: [elf], other: true}]")
+    items = {f.split(",", 4)[4][:-1] for f in out if f.startswith("target_filter")}
+    assert items == {"needs_any(type,artifact)", "needs_any(type,enchantment)", "controlled_by(opponent)",
+                     "keyword(flying)", "attacking", "not_tapped", "needs(subtype,elf)", "other"}
+
+
+def test_kind_defaults_to_permanent_and_plain_words_stay():
+    out = facts("[{types_any: [artifact, enchantment]}, creature]")
+    assert 'ability_target("K",front,1,1,restricted(permanent,tc("K",front,1,1)))' in out
+    assert 'ability_target("K",front,1,2,creature)' in out
+
+
+@pytest.mark.parametrize("targets,fragment", [
+    ("[{kind: player, controller: you}]", "is not one of"),
+    ("[{kind: creature}]", "needs a restriction"),
+    ("[{types_any: [artifact]}]", "at least two"),
+    ("[{kind: creature, flying: true}]", "flying"),
+    ("[{kind: creature, attacking: yes please}]", "true or false"),
+    ("[{kind: creature, controller: bob}]", "is not one of"),
+])
+def test_bad_target_maps_are_refused(targets, fragment):
+    with pytest.raises(ScenarioError) as err:
+        facts(targets)
+    assert fragment in str(err.value)
+
+
+def test_every_restriction_item_declares_its_rules():
+    out = facts("[{kind: creature, types_any: [artifact, enchantment], controller: opponent, not_types: [land], "
+                "colors: [red], keywords: [flying], attacking: false, tapped: true, other: true}]")
+    names = {f.split(",", 4)[4].split("(")[0].rstrip(")") for f in out if f.startswith("target_filter")}
+    assert names <= set(TARGET_FILTER_RULES)
