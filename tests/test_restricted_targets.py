@@ -3,7 +3,11 @@ validated (bad input names its field) and becomes restricted(Kind,tc(..)) with t
 facts; the scenarios in scenarios/mtg/6-spells-abilities/restricted-targets/ show the rules."""
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 import pytest
+from click.testing import CliRunner
 from clingo import String
 
 from rulekeeper.bridge.abilities import ability_facts
@@ -12,6 +16,7 @@ from rulekeeper.bridge.checks import Checker
 from rulekeeper.bridge.errors import ScenarioError
 from rulekeeper.bridge.reliance import TARGET_FILTER_RULES
 from rulekeeper.bridge.yamlsrc import load_yaml
+from rulekeeper.cli.main import main
 
 
 def facts(targets: str) -> set[str]:
@@ -61,3 +66,40 @@ def test_every_restriction_item_declares_its_rules():
                 "colors: [red], keywords: [flying], attacking: false, tapped: true, other: true}]")
     names = {f.split(",", 4)[4].split("(")[0].rstrip(")") for f in out if f.startswith("target_filter")}
     assert names <= set(TARGET_FILTER_RULES)
+
+
+# -- end to end: the real cards of the Scryfall fixture, compiled from their Oracle text ----------
+FIXTURE_CARDS = Path(__file__).parent / "fixtures" / "scryfall" / "cards.json"
+DOOM_BLADE_AT = """title: "115.1: imported Doom Blade"
+players: [alice, bob]
+turn: {active: alice, step: precombat_main, number: 2}
+objects:
+  - {id: blade, card: Doom Blade, zone: hand, owner: alice}
+  - {id: victim, card: %s, controller: bob}
+  - {id: s1, card: Swamp, controller: alice}
+  - {id: s2, card: Swamp, controller: alice}
+actions:
+  - cast: {card: blade, targets: [victim]}
+  - resolve
+"""
+
+
+@pytest.fixture()
+def cards_cache(tmp_path, monkeypatch):
+    monkeypatch.setenv("RULEKEEPER_CACHE_DIR", str(tmp_path / "cache"))
+    monkeypatch.delenv("RULEKEEPER_CARDS", raising=False)
+
+
+@pytest.mark.parametrize("victim, refused", [("Typhoid Rats", True), ("Grizzly Bears", False)])
+def test_imported_doom_blade_refuses_a_black_creature(tmp_path, cards_cache, victim, refused):
+    """Doom Blade's "target nonblack creature" compiled from the fixture's Oracle text."""
+    scen = tmp_path / "blade.yaml"
+    scen.write_text(DOOM_BLADE_AT % victim, encoding="utf-8")
+    result = CliRunner().invoke(main, ["ask", str(scen), "--json", "--cards", str(FIXTURE_CARDS)],
+                                catch_exceptions=False)
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    always = set(data["outcomes"]["always"])
+    assert ('illegal(cast(blade),"601.2c")' in always) is refused
+    assert ("zone(victim,graveyard)" in always) is not refused
+    assert not data["not_understood"]
