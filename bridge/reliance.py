@@ -93,6 +93,10 @@ TARGET_FILTER_RULES: dict[str, tuple[str, ...]] = {
     "attacking": ("115.1", "506.4"), "not_attacking": ("115.1", "506.4"), "tapped": ("115.1",),
     "not_tapped": ("115.1",),
 }
+# Static combat restrictions (issue 15; effects.py COMBAT_RESTRICTIONS).
+COMBAT_RESTRICTION_RULES: dict[str, tuple[str, ...]] = {
+    "cant_attack": ("508.1c",), "cant_block": ("509.1b",), "cant_attack_or_block": ("508.1c", "509.1b"),
+}
 TRIGGER_EVENT_RULES: dict[str, tuple[str, ...]] = {
     "enters": ("603.6a",), "dies": ("700.4", "603.10a"), "leaves": ("603.10a",),
     "dealt_damage": ("120.3",), "you_cast": ("601.2i",), "beginning_of": ("603.2",),

@@ -265,6 +265,19 @@ def test_damage_amounts_from_characteristics(line, amount):
     assert one_effect(line) == (["any"], {"deal_damage": {"target": "target", "amount": amount}})
 
 
+# -- combat restrictions (508.1c, 509.1b) -----------------------------------------------------
+@pytest.mark.parametrize("line, static", [
+    ("Kessig Duelist can't block.", {"combat_restriction": "cant_block"}),
+    ("Kessig Duelist can't attack.", {"combat_restriction": "cant_attack"}),
+    ("Kessig Duelist can't attack or block.", {"combat_restriction": "cant_attack_or_block"}),
+    ("Enchanted creature can't attack or block.", {"affects": "attached", "combat_restriction": "cant_attack_or_block"}),
+    ("Enchanted creature can't block.", {"affects": "attached", "combat_restriction": "cant_block"}),
+    ("Equipped creature can't attack.", {"affects": "attached", "combat_restriction": "cant_attack"}),
+])
+def test_combat_restrictions(line, static):
+    assert compiled(line, spell=False) == {"static": static}
+
+
 # -- restricted targets (115.1; docs/abilities.md "Restricted targets") --------------------------
 @pytest.mark.parametrize("line, target", [
     # "target artifact or enchantment" (Naturalize, Disenchant)
@@ -636,7 +649,7 @@ def test_real_spell_phrasings(line, name, spell):
     ("Destroy all creatures with power 2 or less.", "no template matches"),
     ("Destroy all creatures. They can't be regenerated.", "no template matches"),
     ("Cycling {2}", "no template matches"),
-    ("Kessig Duelist can't block.", "no template matches"),
+    ("Kessig Duelist can't be blocked.", "no template matches"),
     ("Whenever Kessig Duelist becomes the target of a spell, sacrifice it.", "no template matches"),
     ("Ward {1}{U}", "ward"),
     ("Equip {1}{W}", "equip"),

@@ -103,3 +103,24 @@ def test_imported_doom_blade_refuses_a_black_creature(tmp_path, cards_cache, vic
     assert ('illegal(cast(blade),"601.2c")' in always) is refused
     assert ("zone(victim,graveyard)" in always) is not refused
     assert not data["not_understood"]
+
+
+def test_combat_restrictions_declare_their_rules(engine):
+    """"~ can't block" relies on 509.1b: without it, `ask` says so."""
+    from rulekeeper.bridge.effects import COMBAT_RESTRICTIONS
+    from rulekeeper.bridge.notencoded import not_encoded
+    from rulekeeper.bridge.reliance import COMBAT_RESTRICTION_RULES
+    assert set(COMBAT_RESTRICTIONS) <= set(COMBAT_RESTRICTION_RULES)
+    path = Path(__file__).resolve().parents[1] / "scenarios/mtg/combat/509.1b-cant-block.yaml"
+    scen = engine.load(path)
+    assert not not_encoded(scen, engine.rules(["mtg"]))
+    assert any("combat restriction cant_block" in n for n in not_encoded(scen, engine.rules(["mtg"]).without("509.1b")))
+
+
+def test_restricted_target_declares_115_1(engine):
+    from rulekeeper.bridge.notencoded import not_encoded
+    path = Path(__file__).resolve().parents[1] / \
+        "scenarios/mtg/6-spells-abilities/restricted-targets/115.1-nonblack-creature-refuses-black.yaml"
+    scen = engine.load(path)
+    assert not not_encoded(scen, engine.rules(["mtg"]))
+    assert any("restricted target" in n for n in not_encoded(scen, engine.rules(["mtg"]).without("115.1")))

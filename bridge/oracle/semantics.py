@@ -593,6 +593,10 @@ class OracleTransformer(Transformer):
     def must_attack(self, _):
         return ("static", {"combat_requirement": "attacks_each_combat"})
 
+    def combat_restriction(self, items):
+        action = str(items[-1]).replace(" ", "_")
+        return ("static", {**items[0], "combat_restriction": f"cant_{action}"})
+
     def lure(self, items):
         return ("static", {**items[0], "combat_requirement": "all_able_block"})
 
