@@ -77,7 +77,7 @@ EFFECT_VERB_RULES: dict[str, tuple[str, ...]] = {
     "regenerate": ("701.19a",), "prevent_damage": ("615.7",),
     # issue 15 (card-form-v2)
     "discard": ("701.9a", "701.9b"), "become_copy": ("707.2",), "create_token": ("111.1", "111.4"),
-    "mill": ("701.17a",),
+    "mill": ("701.17a",), "cant_be_regenerated": ("701.19c",),
 }
 # Forms inside an effect (issue 15): refs and amounts read from the game.
 EFFECT_FORM_RULES: dict[str, tuple[str, ...]] = {

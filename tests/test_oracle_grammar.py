@@ -265,6 +265,17 @@ def test_damage_amounts_from_characteristics(line, amount):
     assert one_effect(line) == (["any"], {"deal_damage": {"target": "target", "amount": amount}})
 
 
+# -- "can't be regenerated" (701.19c) ------------------------------------------------------------
+def test_they_cant_be_regenerated_names_what_was_destroyed():
+    assert compiled("Destroy all creatures. They can't be regenerated.", spell=True)["spell"] == {
+        "effects": [{"destroy": {"all": {"types": ["creature"]}}},
+                    {"cant_be_regenerated": {"all": {"types": ["creature"]}}}]}
+    assert compiled("Destroy target nonartifact, nonblack creature. It can't be regenerated.",
+                    spell=True)["spell"] == {
+        "targets": [{"kind": "creature", "not_types": ["artifact"], "not_colors": ["black"]}],
+        "effects": [{"destroy": "target"}, {"cant_be_regenerated": "target"}]}
+
+
 # -- combat restrictions (508.1c, 509.1b) -----------------------------------------------------
 @pytest.mark.parametrize("line, static", [
     ("Kessig Duelist can't block.", {"combat_restriction": "cant_block"}),
@@ -647,7 +658,7 @@ def test_real_spell_phrasings(line, name, spell):
     ("Destroy all creatures with flying.", "condition"),
     ("Destroy all creatures without flying.", "condition"),
     ("Destroy all creatures with power 2 or less.", "no template matches"),
-    ("Destroy all creatures. They can't be regenerated.", "no template matches"),
+    ("Draw a card. It can't be regenerated.", "not right after a destroy"),
     ("Cycling {2}", "no template matches"),
     ("Kessig Duelist can't be blocked.", "no template matches"),
     ("Whenever Kessig Duelist becomes the target of a spell, sacrifice it.", "no template matches"),

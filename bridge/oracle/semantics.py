@@ -56,7 +56,12 @@ class _ItsController(_Marker):
     """ "its controller": the controller of the first target (card-form-v2 target_controller)."""
 
 
+class _They(_Marker):
+    """ "it/they can't be regenerated": what the destroy just before it named (701.19c)."""
+
+
 IT = _It()
+THEY = _They()
 ITS_CONTROLLER = _ItsController()
 
 
@@ -460,6 +465,9 @@ class OracleTransformer(Transformer):
     def clauses(self, items):
         return [e for part in items if isinstance(part, list) for e in part]
 
+    def cant_regenerate(self, _):
+        return [{"cant_be_regenerated": THEY}]
+
     def if_kicked(self, items):
         return ("if_kicked", items[-1])
 
@@ -467,9 +475,9 @@ class OracleTransformer(Transformer):
         effects, if_kicked = [], []
         for sentence in items:
             if isinstance(sentence, tuple):
-                if_kicked += sentence[1]
+                if_kicked += _after_destroy(if_kicked, sentence[1])
             else:
-                effects += sentence
+                effects += _after_destroy(effects, sentence)
         return {"effects": effects, "if_kicked": if_kicked}
 
     def may_body(self, items):
@@ -635,6 +643,19 @@ class OracleTransformer(Transformer):
 
     def blocked_attached(self, _):
         return {"affects": "attached"}
+
+
+def _after_destroy(before: list, sentence: list) -> list:
+    """701.19c: "it/they can't be regenerated" names what the destroy just before it named."""
+    out = []
+    for effect in sentence:
+        if isinstance(effect, dict) and effect.get("cant_be_regenerated") is THEY:
+            earlier = (before + out)[-1:] or [{}]
+            if not isinstance(earlier[0], dict) or "destroy" not in earlier[0]:
+                raise Unsupported("'can't be regenerated' not right after a destroy")
+            effect = {"cant_be_regenerated": earlier[0]["destroy"]}
+        out.append(effect)
+    return out
 
 
 def _self_or_another(found: dict[str, Any]) -> dict[str, Any]:
