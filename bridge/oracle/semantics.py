@@ -195,7 +195,7 @@ def restricted_target(words: list[str]) -> dict[str, Any]:
         raise Unsupported(f"'{' or '.join(out['types_any'])}' names no card types")
     for word in rest:
         _target_adjective(word, out, kind)
-    if set(out) <= {"kind"}:
+    if not out:
         raise Unsupported(f"'target {' '.join(words)}' has no target kind in the card form")
     return {"kind": kind, **out} if kind != "permanent" else out
 
