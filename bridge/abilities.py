@@ -88,11 +88,43 @@ def _ability(chk: Checker, p: tuple, kind: str, body: Any) -> dict[str, Any]:
 
 
 def _targets_effects(chk: Checker, p: tuple, data: dict) -> dict[str, Any]:
-    targets = [chk.choice(p + ("targets", j), spec, TARGET_SPECS)
+    targets = [_target_spec(chk, p + ("targets", j), spec)
                for j, spec in enumerate(chk.list(p + ("targets",), data.get("targets", [])))]
     effects = [_effect(chk, p + ("effects", j), e)
                for j, e in enumerate(chk.list(p + ("effects",), data.get("effects", [])))]
     return {"targets": targets, "effects": effects}
+
+
+# issue 15: a restricted target is a map: an object kind plus the static FILTER keys and a few
+# target-only ones ("target nonblack creature", "target attacking creature with flying")
+RESTRICTABLE = ("creature", "permanent", "nonland_permanent", "spell", "land", "artifact",
+                "enchantment", "planeswalker", "creature_or_planeswalker")
+TARGET_FILTER_ONLY = {"kind", "types_any", "keywords", "attacking", "tapped"}
+
+
+def _target_spec(chk: Checker, p: tuple, raw: Any) -> Any:
+    """A target kind word, or `{kind, types_any, FILTER keys, keywords, attacking, tapped}`:
+    returned as `{"kind": K, "filter": [items]}` (115.1, docs/abilities.md "Restricted targets")."""
+    if not isinstance(raw, dict):
+        return chk.choice(p, raw, TARGET_SPECS)
+    from .cards import WORD
+    from .effects import FILTER_FIELDS, _affects
+    data = chk.mapping(p, raw, FILTER_FIELDS | TARGET_FILTER_ONLY)
+    kind = chk.choice(p + ("kind",), data.get("kind", "permanent"), RESTRICTABLE)
+    items = _affects(chk, p, {k: v for k, v in data.items() if k in FILTER_FIELDS})[1]
+    items += [Function("needs_any", [Function("type"), Function(w)])
+              for w in chk.word_list(p + ("types_any",), data.get("types_any", []), WORD)]
+    if "types_any" in data and len(data["types_any"]) < 2:
+        raise chk.src.error(p + ("types_any",), "types_any lists at least two types (one of them)")
+    items += [Function("keyword", [Function(w)])
+              for w in chk.word_list(p + ("keywords",), data.get("keywords", []), WORD)]
+    for flag in ("attacking", "tapped"):
+        if flag in data:
+            on = chk.bool_value(p + (flag,), data[flag])
+            items.append(Function(flag if on else f"not_{flag}"))
+    if not items:
+        raise chk.src.error(p, "a restricted target needs a restriction besides kind (else write the kind word)")
+    return {"kind": kind, "filter": items}
 
 
 def _modes(chk: Checker, p: tuple, data: dict) -> tuple[list[dict[str, Any]], int]:
@@ -148,7 +180,8 @@ EFFECT_FIELDS = {
     "create_token": ({"amount", "name", "power", "toughness", "colors", "types", "subtypes",
                       "keywords", "player", "tapped"}, ("types",)),
 }
-OBJECT_EFFECTS = ("destroy", "exile", "return_to_hand", "sacrifice", "counter", "untap", "tap", "regenerate")
+OBJECT_EFFECTS = ("destroy", "exile", "return_to_hand", "sacrifice", "counter", "untap", "tap", "regenerate",
+                  "cant_be_regenerated")   # 701.19c (issue 15)
 # issue 15: where an object ref may be `{all: FILTER}` and a player ref a PLAYER_REFS word
 ALL_FIELDS = {("deal_damage", "target"), ("modify", "object"), ("put_counters", "object"),
               ("remove_counters", "object")}
@@ -448,11 +481,22 @@ def ability_facts(key: Symbol, face: str, n: int, ab: dict[str, Any]) -> list[Sy
 def _targets_effects_facts(head: list[Symbol], ab: dict[str, Any], offset: int,
                            base: int) -> list[Symbol]:
     """Targets numbered from offset+1 and effects from base+1 (refs shifted by offset)."""
-    out = [Function("ability_target", head + [Number(offset + i + 1), Function(spec)])
-           for i, spec in enumerate(ab["targets"])]
+    out = []
+    for i, spec in enumerate(ab["targets"]):
+        out += _target_facts(head, offset + i + 1, spec)
     for e, eff in enumerate(ab["effects"]):
         out += _effect_facts(head, base + e + 1, _shifted(eff, offset))
     return out
+
+
+def _target_facts(head: list[Symbol], i: int, spec: Any) -> list[Symbol]:
+    """`ability_target(K,F,N,I,Spec)`; a restricted target's Spec is `restricted(Kind,tc(K,F,N,I))`
+    with `target_filter(K,F,N,I,Item)` facts (rules: 115.1-restricted-targets.lp)."""
+    if isinstance(spec, str):
+        return [Function("ability_target", head + [Number(i), Function(spec)])]
+    term = Function("restricted", [Function(spec["kind"]), Function("tc", head + [Number(i)])])
+    return [Function("ability_target", head + [Number(i), term])] + \
+        [Function("target_filter", head + [Number(i), item]) for item in spec["filter"]]
 
 
 def _shifted(eff: dict[str, Any], offset: int) -> dict[str, Any]:

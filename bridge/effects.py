@@ -20,9 +20,11 @@ ADD_FIELDS = {"add_types": "type", "add_subtypes": "subtype", "add_supertypes": 
 EFFECT_FIELDS = set(ADD_FIELDS) | {"power", "toughness", "set_power", "set_toughness", "colors",
                                    "remove_keywords", "remove_types", "lose_all_abilities", "switch_pt"}
 STATIC_FIELDS = EFFECT_FIELDS | {"affects", "control", "counter_limit", "pt_count", "combat_requirement",
-                                 "player_keywords"}
+                                 "player_keywords", "combat_restriction"}
 # 508.1d / 509.1c: the combat requirements a static ability can impose (docs/combat.md)
 COMBAT_REQUIREMENTS = ("attacks_each_combat", "blocks_each_combat", "must_be_blocked", "all_able_block")
+# 508.1c / 509.1b: "can't attack", "can't block", "can't attack or block" (issue 15)
+COMBAT_RESTRICTIONS = ("cant_attack", "cant_block", "cant_attack_or_block")
 FILTER_FIELDS = {"types", "not_types", "subtypes", "colors", "not_colors", "controller", "other"}
 COLOURS = ("white", "blue", "black", "red", "green")
 
@@ -98,6 +100,10 @@ def static_ability(chk: Checker, path: tuple, raw: Any) -> dict[str, list[Symbol
     if "combat_requirement" in data:
         req = chk.choice(path + ("combat_requirement",), data["combat_requirement"], COMBAT_REQUIREMENTS)
         ops.append(Function("combat_requirement", [Function(req)]))
+    if "combat_restriction" in data:
+        kind = chk.choice(path + ("combat_restriction",), data["combat_restriction"], COMBAT_RESTRICTIONS)
+        ops += [Function("combat_restriction", [Function(k)]) for k in
+                (("cant_attack", "cant_block") if kind == "cant_attack_or_block" else (kind,))]
     ops += _player_keywords(chk, path + ("player_keywords",), data.get("player_keywords", []))
     count: list[Symbol] = []
     if "pt_count" in data:   # 604.3: "power and toughness are each equal to the number of ..."

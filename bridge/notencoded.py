@@ -89,8 +89,17 @@ def _ability(ability: dict) -> Iterator[Need]:
     yield f"{kind} ability", R.ABILITY_KIND_RULES.get(kind, ())
     if ability.get("modes"):
         yield "modal ability", ("700.2",)
+    text = ability.get("text") if kind == "static" else None
+    if isinstance(text, dict) and isinstance(text.get("combat_restriction"), str):   # issue 15
+        yield f"combat restriction {text['combat_restriction']}", \
+            R.COMBAT_RESTRICTION_RULES.get(text["combat_restriction"])
     groups = [ability] + list(ability.get("modes") or [])
     for group in groups:
+        for target in group.get("targets", []) or []:
+            if isinstance(target, dict):      # a restricted target (issue 15)
+                yield "restricted target", R.TARGET_FILTER_RULES["restricted"]
+                for item in target["filter"]:
+                    yield f"target restriction {item.name}", R.TARGET_FILTER_RULES.get(item.name)
         for effect in group.get("effects", []) or []:
             verb = effect.get("verb")
             if verb:

@@ -195,6 +195,8 @@ def card_features(card: Card) -> set[str]:
 
 
 def _target_kind(target: Any) -> str:
+    if isinstance(target, dict) and "filter" in target:
+        return "restricted"     # a restricted target (issue 15): the plain kind's probes may not fit it
     if isinstance(target, dict):
         return str(target.get("kind") or target.get("spec") or next(iter(target.values()), ""))
     return str(target)

@@ -77,13 +77,25 @@ EFFECT_VERB_RULES: dict[str, tuple[str, ...]] = {
     "regenerate": ("701.19a",), "prevent_damage": ("615.7",),
     # issue 15 (card-form-v2)
     "discard": ("701.9a", "701.9b"), "become_copy": ("707.2",), "create_token": ("111.1", "111.4"),
-    "mill": ("701.17a",),
+    "mill": ("701.17a",), "cant_be_regenerated": ("701.19c",),
 }
 # Forms inside an effect (issue 15): refs and amounts read from the game.
 EFFECT_FORM_RULES: dict[str, tuple[str, ...]] = {
     "all": ("608.2c",), "opponent": ("608.2c",), "each_player": ("608.2c",),
     "each_opponent": ("608.2c",), "target_controller": ("608.2c",), "power_of": ("608.2h",),
     "toughness_of": ("608.2h",), "mana_value_of": ("608.2h",), "count": ("608.2h",), "negate": ("608.2c",),
+}
+# Restricted targets (issue 15): a target map, and the restriction items it gives (abilities.py
+# _target_spec; rules_asp/mtg/1-game-concepts/115.1-restricted-targets.lp).
+TARGET_FILTER_RULES: dict[str, tuple[str, ...]] = {
+    "restricted": ("115.1",), "needs": ("608.2c",), "needs_not": ("608.2c",), "other": ("608.2c",),
+    "controlled_by": ("608.2c",), "needs_any": ("115.1",), "keyword": ("115.1", "702.1"),
+    "attacking": ("115.1", "506.4"), "not_attacking": ("115.1", "506.4"), "tapped": ("115.1",),
+    "not_tapped": ("115.1",),
+}
+# Static combat restrictions (issue 15; effects.py COMBAT_RESTRICTIONS).
+COMBAT_RESTRICTION_RULES: dict[str, tuple[str, ...]] = {
+    "cant_attack": ("508.1c",), "cant_block": ("509.1b",), "cant_attack_or_block": ("508.1c", "509.1b"),
 }
 TRIGGER_EVENT_RULES: dict[str, tuple[str, ...]] = {
     "enters": ("603.6a",), "dies": ("700.4", "603.10a"), "leaves": ("603.10a",),

@@ -265,6 +265,80 @@ def test_damage_amounts_from_characteristics(line, amount):
     assert one_effect(line) == (["any"], {"deal_damage": {"target": "target", "amount": amount}})
 
 
+# -- "can't be regenerated" (701.19c) ------------------------------------------------------------
+def test_they_cant_be_regenerated_names_what_was_destroyed():
+    assert compiled("Destroy all creatures. They can't be regenerated.", spell=True)["spell"] == {
+        "effects": [{"destroy": {"all": {"types": ["creature"]}}},
+                    {"cant_be_regenerated": {"all": {"types": ["creature"]}}}]}
+    assert compiled("Destroy target nonartifact, nonblack creature. It can't be regenerated.",
+                    spell=True)["spell"] == {
+        "targets": [{"kind": "creature", "not_types": ["artifact"], "not_colors": ["black"]}],
+        "effects": [{"destroy": "target"}, {"cant_be_regenerated": "target"}]}
+
+
+# -- combat restrictions (508.1c, 509.1b) -----------------------------------------------------
+@pytest.mark.parametrize("line, static", [
+    ("Kessig Duelist can't block.", {"combat_restriction": "cant_block"}),
+    ("Kessig Duelist can't attack.", {"combat_restriction": "cant_attack"}),
+    ("Kessig Duelist can't attack or block.", {"combat_restriction": "cant_attack_or_block"}),
+    ("Enchanted creature can't attack or block.", {"affects": "attached", "combat_restriction": "cant_attack_or_block"}),
+    ("Enchanted creature can't block.", {"affects": "attached", "combat_restriction": "cant_block"}),
+    ("Equipped creature can't attack.", {"affects": "attached", "combat_restriction": "cant_attack"}),
+])
+def test_combat_restrictions(line, static):
+    assert compiled(line, spell=False) == {"static": static}
+
+
+# -- restricted targets (115.1; docs/abilities.md "Restricted targets") --------------------------
+@pytest.mark.parametrize("line, target", [
+    # "target artifact or enchantment" (Naturalize, Disenchant)
+    ("Destroy target artifact or enchantment.", {"types_any": ["artifact", "enchantment"]}),
+    ("Exile target artifact or enchantment.", {"types_any": ["artifact", "enchantment"]}),
+    ("Destroy target artifact or land.", {"types_any": ["artifact", "land"]}),
+    # by colour (Doom Blade, Terror), by type
+    ("Destroy target nonblack creature.", {"kind": "creature", "not_colors": ["black"]}),
+    ("Destroy target nonartifact, nonblack creature.",
+     {"kind": "creature", "not_types": ["artifact"], "not_colors": ["black"]}),
+    ("Destroy target white creature.", {"kind": "creature", "colors": ["white"]}),
+    ("Destroy target artifact creature.", {"kind": "creature", "types": ["artifact"]}),
+    ("Destroy target noncreature permanent.", {"not_types": ["creature"]}),   # kind permanent is the default
+    # by controller
+    ("Destroy target creature an opponent controls.", {"kind": "creature", "controller": "opponent"}),
+    ("Destroy target creature you don't control.", {"kind": "creature", "controller": "opponent"}),
+    ("Exile target creature your opponents control.", {"kind": "creature", "controller": "opponent"}),
+    ("Return target creature you control to its owner's hand.", {"kind": "creature", "controller": "you"}),
+    ("Destroy target artifact an opponent controls.", {"kind": "artifact", "controller": "opponent"}),
+    # by keyword, combat and tapped state
+    ("Destroy target creature with flying.", {"kind": "creature", "keywords": ["flying"]}),
+    ("Destroy target nonblack creature with flying.",
+     {"kind": "creature", "not_colors": ["black"], "keywords": ["flying"]}),
+    ("Destroy target attacking creature.", {"kind": "creature", "attacking": True}),
+    ("Exile target tapped creature.", {"kind": "creature", "tapped": True}),
+    ("Tap target untapped creature.", {"kind": "creature", "tapped": False}),
+])
+def test_restricted_object_targets(line, target):
+    targets, _effect = one_effect(line)
+    assert targets == [target]
+
+
+@pytest.mark.parametrize("line, target", [
+    ("Counter target creature spell.", {"kind": "spell", "types": ["creature"]}),
+    ("Counter target noncreature spell.", {"kind": "spell", "not_types": ["creature"]}),
+    ("Counter target instant or sorcery spell.", {"kind": "spell", "types_any": ["instant", "sorcery"]}),
+    ("Counter target red spell.", {"kind": "spell", "colors": ["red"]}),
+])
+def test_restricted_spell_targets(line, target):
+    assert one_effect(line) == ([target], {"counter": "target"})
+
+
+def test_restricted_targets_with_other_effects():
+    assert one_effect("Kessig Duelist deals 2 damage to target creature with flying.") == (
+        [{"kind": "creature", "keywords": ["flying"]}], {"deal_damage": {"target": "target", "amount": 2}})
+    assert one_effect("Target creature you control gets +2/+2 until end of turn.") == (
+        [{"kind": "creature", "controller": "you"}],
+        {"modify": {"object": "target", "power": 2, "toughness": 2, "until": "end_of_turn"}})
+
+
 # -- destroy, exile, return, tap, untap (701) -------------------------------------------------------
 @pytest.mark.parametrize("line, targets, effect", [
     ("Destroy target creature.", ["creature"], {"destroy": "target"}),
@@ -576,16 +650,17 @@ def test_real_spell_phrasings(line, name, spell):
 
 # -- what is not understood, and why -------------------------------------------------------------------
 @pytest.mark.parametrize("line, reason_part", [
-    ("Counter target creature spell.", "target creature spell"),
-    ("Destroy target creature an opponent controls.", "target creature an opponent controls"),
-    ("Destroy target artifact or enchantment.", "target artifact or enchantment"),
+    ("Exile target attacking or blocking creature.", "the target word 'or'"),
+    ("Destroy target legendary creature.", "the target word 'legendary'"),
+    ("Destroy target creature card.", "target creature card"),
+    ("Counter target activated ability.", "target activated ability"),
     ("Destroy all tapped creatures.", "tapped"),
     ("Destroy all creatures with flying.", "condition"),
     ("Destroy all creatures without flying.", "condition"),
     ("Destroy all creatures with power 2 or less.", "no template matches"),
-    ("Destroy all creatures. They can't be regenerated.", "no template matches"),
+    ("Draw a card. It can't be regenerated.", "not right after a destroy"),
     ("Cycling {2}", "no template matches"),
-    ("Kessig Duelist can't block.", "no template matches"),
+    ("Kessig Duelist can't be blocked.", "no template matches"),
     ("Whenever Kessig Duelist becomes the target of a spell, sacrifice it.", "no template matches"),
     ("Ward {1}{U}", "ward"),
     ("Equip {1}{W}", "equip"),

@@ -56,7 +56,12 @@ class _ItsController(_Marker):
     """ "its controller": the controller of the first target (card-form-v2 target_controller)."""
 
 
+class _They(_Marker):
+    """ "it/they can't be regenerated": what the destroy just before it named (701.19c)."""
+
+
 IT = _It()
+THEY = _They()
 ITS_CONTROLLER = _ItsController()
 
 
@@ -156,11 +161,62 @@ def _filter_adjective(word: str, out: dict[str, Any], types: list[str]) -> None:
         out.setdefault("subtypes", []).append(word)
 
 
-def target_kind(words: list[str]) -> str:
+def target_kind(words: list[str]) -> str | dict[str, Any]:
+    """"target <words>": a target kind word, else a restricted target map (docs/abilities.md
+    "Restricted targets": "target nonblack creature" -> {kind: creature, not_colors: [black]})."""
     phrase = " ".join(words)
-    if phrase not in TARGET_KINDS:
-        raise Unsupported(f"'target {phrase}' has no target kind in the card form")
-    return TARGET_KINDS[phrase]
+    if phrase in TARGET_KINDS:
+        return TARGET_KINDS[phrase]
+    return restricted_target(words)
+
+
+RESTRICTED_NOUNS = ("creature", "permanent", "spell", "artifact", "enchantment", "land", "planeswalker")
+SPELL_TYPES = CARD_TYPES + ("instant", "sorcery")
+
+
+def restricted_target(words: list[str]) -> dict[str, Any]:
+    """"artifact or enchantment", "nonblack creature", "creature an opponent controls",
+    "tapped creature", "attacking creature", "creature spell", "instant or sorcery spell"."""
+    out: dict[str, Any] = {}
+    words = list(words)
+    for phrase, who in CONTROLLERS.items():
+        if tuple(words[-len(phrase):]) == phrase:
+            out["controller"] = who
+            words = words[:-len(phrase)]
+            break
+    if not words or words[-1] not in RESTRICTED_NOUNS:
+        raise Unsupported(f"'target {' '.join(words)}' has no target kind in the card form")
+    kind, rest = words[-1], words[:-1]
+    if kind != "spell" and len(rest) >= 2 and rest[-1] == "or":     # "artifact or enchantment"
+        out["types_any"], rest, kind = [rest[-2], kind], rest[:-2], "permanent"
+    elif kind == "spell" and len(rest) >= 3 and rest[-2] == "or":   # "instant or sorcery spell"
+        out["types_any"], rest = [rest[-3], rest[-1]], rest[:-3]
+    if any(t not in SPELL_TYPES for t in out.get("types_any", [])):
+        raise Unsupported(f"'{' or '.join(out['types_any'])}' names no card types")
+    for word in rest:
+        _target_adjective(word, out, kind)
+    if not out:
+        raise Unsupported(f"'target {' '.join(words)}' has no target kind in the card form")
+    return {"kind": kind, **out} if kind != "permanent" else out
+
+
+def _target_adjective(word: str, out: dict[str, Any], kind: str) -> None:
+    """One word before the noun: a colour, a type, non-colour, non-type, tapped, attacking."""
+    base = word[3:].lstrip("-") if word.startswith("non") else None
+    if word in ("tapped", "untapped"):
+        out["tapped"] = word == "tapped"
+    elif word == "attacking" and kind == "creature":
+        out["attacking"] = True
+    elif word in COLOR_WORDS:
+        out.setdefault("colors", []).append(word)
+    elif base in COLOR_WORDS:
+        out.setdefault("not_colors", []).append(base)
+    elif word in SPELL_TYPES and word != kind:
+        out.setdefault("types", []).append(word)
+    elif base in SPELL_TYPES:
+        out.setdefault("not_types", []).append(base)
+    else:
+        raise Unsupported(f"the target word {word!r} has no target form")
 
 
 # -- the transformer ------------------------------------------------------------------------
@@ -261,6 +317,16 @@ class OracleTransformer(Transformer):
     def target(self, items):
         return Target(target_kind(_words(items)))
 
+    def target_with_keyword(self, items):
+        words = [str(t) for t in items if isinstance(t, Token) and t.type in ("TARGET_WORD", "NON_WORD")]
+        kind = target_kind(words)
+        if isinstance(kind, str):
+            if kind not in RESTRICTED_NOUNS:
+                raise Unsupported(f"'target {' '.join(words)} with ...' has no target form")
+            kind = {"kind": kind}
+        keyword = _keyword_name(str(items[-1]))
+        return Target({**kind, "keywords": kind.get("keywords", []) + [keyword]})
+
     def self_ref(self, _):
         return "self"
 
@@ -339,7 +405,8 @@ class OracleTransformer(Transformer):
         return [{verb: {"player": "you", **body}} for verb, body in items if isinstance(body, dict)]
 
     def counter_spell(self, items):
-        if items[0].kind != "spell":
+        kind = items[0].kind
+        if kind != "spell" and not (isinstance(kind, dict) and kind.get("kind") == "spell"):
             raise Unsupported("countering only some spells has no target kind")
         return [{"counter": items[0]}]
 
@@ -398,6 +465,9 @@ class OracleTransformer(Transformer):
     def clauses(self, items):
         return [e for part in items if isinstance(part, list) for e in part]
 
+    def cant_regenerate(self, _):
+        return [{"cant_be_regenerated": THEY}]
+
     def if_kicked(self, items):
         return ("if_kicked", items[-1])
 
@@ -405,9 +475,9 @@ class OracleTransformer(Transformer):
         effects, if_kicked = [], []
         for sentence in items:
             if isinstance(sentence, tuple):
-                if_kicked += sentence[1]
+                if_kicked += _after_destroy(if_kicked, sentence[1])
             else:
-                effects += sentence
+                effects += _after_destroy(effects, sentence)
         return {"effects": effects, "if_kicked": if_kicked}
 
     def may_body(self, items):
@@ -531,6 +601,10 @@ class OracleTransformer(Transformer):
     def must_attack(self, _):
         return ("static", {"combat_requirement": "attacks_each_combat"})
 
+    def combat_restriction(self, items):
+        action = str(items[-1]).replace(" ", "_")
+        return ("static", {**items[0], "combat_restriction": f"cant_{action}"})
+
     def lure(self, items):
         return ("static", {**items[0], "combat_requirement": "all_able_block"})
 
@@ -569,6 +643,19 @@ class OracleTransformer(Transformer):
 
     def blocked_attached(self, _):
         return {"affects": "attached"}
+
+
+def _after_destroy(before: list, sentence: list) -> list:
+    """701.19c: "it/they can't be regenerated" names what the destroy just before it named."""
+    out = []
+    for effect in sentence:
+        if isinstance(effect, dict) and effect.get("cant_be_regenerated") is THEY:
+            earlier = (before + out)[-1:] or [{}]
+            if not isinstance(earlier[0], dict) or "destroy" not in earlier[0]:
+                raise Unsupported("'can't be regenerated' not right after a destroy")
+            effect = {"cant_be_regenerated": earlier[0]["destroy"]}
+        out.append(effect)
+    return out
 
 
 def _self_or_another(found: dict[str, Any]) -> dict[str, Any]:
