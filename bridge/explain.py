@@ -22,6 +22,9 @@ class Node:
 
 TIMING_FACTS = {"final", "step", "check", "time", "report_time", "settle_point", "action_index",
                 "segment", "stack_time"}
+# Demand guards: atoms a rule's body carries only to bound what is ground (the readers of its
+# head need them anyway); not part of why the head holds.
+GUARDS = {"quality_asked", "sac_asked"}
 PLUMBING = {"occurs", "sba_check", "remaining", "object_exists", "face_up", "char", "permanent",
             "creature", "is_type", "damage_recipient_type", "dies_type", "event_param"}
 # How an object's characteristics came about (layers, keywords) is worth citing only when the
@@ -70,7 +73,7 @@ def _build(atom: Symbol, support: Support, rules: RuleBase, path: set,
     if atom.type == SymbolType.Function and atom.name in EVERY_SUPPORT:
         body = tuple(c for i, b in entries if i == idx for c in b)
     for child in body:
-        if child.type == SymbolType.Function and child.name in TIMING_FACTS:
+        if child.type == SymbolType.Function and (child.name in TIMING_FACTS or child.name in GUARDS):
             continue
         children += _build(child, support, rules, path, memo, depth + 1)
     if info.is_model:
