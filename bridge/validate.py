@@ -251,19 +251,7 @@ class _Validator:
 
     # -- expectations --------------------------------------------------------------------------
     def _expect(self, raw: Any) -> Expect:
-        data = self.chk.mapping(("expect",), {} if raw is None else raw,
-                                {"always", "sometimes", "never", "impossible"})
-        expect = Expect(**{k: self._atoms(("expect", k), v) for k, v in data.items()
-                           if k != "impossible"})
-        if "impossible" in data:
-            raw_imp = data["impossible"]
-            if raw_imp is True:
-                expect.impossible = []
-            else:
-                items = self.chk.list(("expect", "impossible"), raw_imp)
-                expect.impossible = [self._rule_number(("expect", "impossible", i), r)
-                                     for i, r in enumerate(items)]
-        return expect
+        return expect_from(self.chk, raw, self._rule_number)
 
     def _rule_number(self, path: tuple, raw: Any) -> str:
         """A rule number (or `choose`); YAML may read 704.5 as a number, so it is taken as text."""
@@ -273,12 +261,35 @@ class _Validator:
         return text
 
     def _atoms(self, path: tuple, raw: Any) -> list[str]:
-        out = []
-        for i, atom in enumerate(self.chk.list(path, raw)):
-            text = self.chk.str_value(path + (i,), atom)
-            parse_atom(text, lambda msg, p=path + (i,): self.err(p, msg))
-            out.append(text)
-        return out
+        return atom_texts(self.chk, path, raw)
+
+
+def expect_from(chk: Checker, raw: Any, rule_number: Callable[[tuple, Any], str]) -> Expect:
+    """A scenario's `expect` (any game): always/sometimes/never atom lists, and `impossible`,
+    true or a list of rule numbers each checked by the game's `rule_number`."""
+    data = chk.mapping(("expect",), {} if raw is None else raw,
+                       {"always", "sometimes", "never", "impossible"})
+    expect = Expect(**{k: atom_texts(chk, ("expect", k), v) for k, v in data.items()
+                       if k != "impossible"})
+    if "impossible" in data:
+        raw_imp = data["impossible"]
+        if raw_imp is True:
+            expect.impossible = []
+        else:
+            items = chk.list(("expect", "impossible"), raw_imp)
+            expect.impossible = [rule_number(("expect", "impossible", i), r)
+                                 for i, r in enumerate(items)]
+    return expect
+
+
+def atom_texts(chk: Checker, path: tuple, raw: Any) -> list[str]:
+    """A list of outcome atoms as text, each checked to parse as one (parse_atom)."""
+    out = []
+    for i, atom in enumerate(chk.list(path, raw)):
+        text = chk.str_value(path + (i,), atom)
+        parse_atom(text, lambda msg, p=path + (i,): chk.src.error(p, msg))
+        out.append(text)
+    return out
 
 
 MAX_ATOM_TEXT = 1000      # outcome atoms are short; `why` takes its ATOM from the command line

@@ -3,7 +3,7 @@ naming file, line and field (exit 2). Same discipline as the Magic validator: un
 errors, every value is checked, references are checked once every object is known."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable, Sequence
+from typing import TYPE_CHECKING, Any, Sequence
 
 import clingo
 
@@ -315,16 +315,8 @@ class _Validator:
 
     # -- expectations ------------------------------------------------------------------------
     def _expect(self, raw: Any) -> Expect:
-        data = self.chk.mapping(("expect",), {} if raw is None else raw,
-                                {"always", "sometimes", "never", "impossible"})
-        expect = Expect(**{k: self._atoms(("expect", k), v) for k, v in data.items()
-                           if k != "impossible"})
-        if "impossible" in data:
-            raw_imp = data["impossible"]
-            expect.impossible = [] if raw_imp is True else [
-                self._rule_number(("expect", "impossible", i), r)
-                for i, r in enumerate(self.chk.list(("expect", "impossible"), raw_imp))]
-        return expect
+        from ..validate import expect_from
+        return expect_from(self.chk, raw, self._rule_number)
 
     def _rule_number(self, path: tuple, raw: Any) -> str:
         from ..rulebase import RULE_ID
@@ -334,17 +326,8 @@ class _Validator:
         return text
 
     def _atoms(self, path: tuple, raw: Any) -> list[str]:
-        from ..validate import parse_atom
-        out = []
-        for i, atom in enumerate(self.chk.list(path, raw)):
-            text = self.chk.str_value(path + (i,), atom)
-            parse_atom(text, _failer(self, path + (i,)))
-            out.append(text)
-        return out
-
-
-def _failer(v: _Validator, path: tuple) -> Callable[[str], Exception]:
-    return lambda msg: v.err(path, msg)
+        from ..validate import atom_texts
+        return atom_texts(self.chk, path, raw)
 
 
 def _unwrap_chose(text: str) -> str:
