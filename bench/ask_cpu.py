@@ -1,14 +1,14 @@
 """In-process `ask` on a spread sample of the bundled scenarios, wall and CPU seconds.
 
-    python bench/ask_cpu.py [--sample 40] [--runs 3] [--compare-unparsed]
+    python bench/ask_cpu.py [--sample 40] [--runs 3] [--compare-unpruned]
 
 The engine is warm (rule base loaded and transformed once, as the tests' shared engine). Each
 ask is `Engine.ask` and its ruling text. CPU seconds are this process's plus those of the
 solving child it forks and reaps (RUSAGE_CHILDREN), so they hold on a loaded machine where
 wall seconds do not. Prints p50 and p90 over the sample of each scenario's median, with the
-load average. --compare-unparsed also times, interleaved run by run, the solve without the
-parsed rule base handed to the child (bridge/parsedbase.py turned off: each child parses the
-rules itself and frees its control, as before), and prints the ratio now / before.
+load average. --compare-unpruned also times, interleaved run by run, the solve of the whole
+rule base (RULEKEEPER_NO_PRUNE=1: every rule grounded, bridge/relevance.py off), and prints the
+ratio now / before.
 """
 from __future__ import annotations
 
@@ -27,7 +27,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from ratios import bundled_sample  # noqa: E402
 
-from rulekeeper.bridge import parsedbase  # noqa: E402
 from rulekeeper.bridge.engine import Engine  # noqa: E402
 from rulekeeper.bridge.errors import RulekeeperError  # noqa: E402
 
@@ -44,15 +43,17 @@ def timed_ask(engine: Engine, path: Path, limit: float) -> tuple[float, float]:
 
 
 @contextmanager
-def unparsed() -> Iterator[None]:
-    """parsedbase off: no template is made, so each child parses the rules (the old way)."""
-    saved = parsedbase.prepare, parsedbase.take
-    parsedbase.prepare = lambda *args, **kwargs: None
-    parsedbase.take = lambda *args, **kwargs: None
+def unpruned() -> Iterator[None]:
+    """Relevance pruning off: every rule of the base is grounded (the old way)."""
+    saved = os.environ.get("RULEKEEPER_NO_PRUNE")
+    os.environ["RULEKEEPER_NO_PRUNE"] = "1"
     try:
         yield
     finally:
-        parsedbase.prepare, parsedbase.take = saved
+        if saved is None:
+            del os.environ["RULEKEEPER_NO_PRUNE"]
+        else:
+            os.environ["RULEKEEPER_NO_PRUNE"] = saved
 
 
 def p90(values: list[float]) -> float:
@@ -64,7 +65,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sample", type=int, default=40)
     parser.add_argument("--runs", type=int, default=3)
-    parser.add_argument("--compare-unparsed", action="store_true")
+    parser.add_argument("--compare-unpruned", action="store_true")
     parser.add_argument("--timeout", type=float, default=30.0, help="seconds per ask")
     args = parser.parse_args()
     engine = Engine()
@@ -79,8 +80,8 @@ def main() -> None:
                 wall, cpu = timed_ask(engine, path, args.timeout)
                 walls.append(wall)
                 cpus.append(cpu)
-                if args.compare_unparsed:
-                    with unparsed():
+                if args.compare_unpruned:
+                    with unpruned():
                         olds.append(timed_ask(engine, path, args.timeout)[1])
         except RulekeeperError:
             print(f"  {path.parent.name}/{path.stem}: no answer in {args.timeout:.0f} s "
@@ -98,7 +99,7 @@ def main() -> None:
           f"p90 {p90(now_wall):.3f} s; CPU p50 {statistics.median(now_cpu):.3f} s "
           f"p90 {p90(now_cpu):.3f} s")
     if ratios:
-        print(f"before (each child parses): CPU p50 {statistics.median(old_cpu):.3f} s "
+        print(f"before (whole rule base grounded): CPU p50 {statistics.median(old_cpu):.3f} s "
               f"p90 {p90(old_cpu):.3f} s; now / before, median of per-scenario ratios "
               f"{statistics.median(ratios):.2f}")
     print(f"load average at end: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")

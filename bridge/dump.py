@@ -14,10 +14,10 @@ from clingo import Function
 
 from .deadline import Deadline
 from .errors import ImpossibleSituation
-from .games import game_of
+from . import relevance
 from .program import rules_text
 from .scenario import Scenario
-from .solve import FIRST_CHECKS, _Layout, shows
+from .solve import FIRST_CHECKS, _Layout, scenario_facts, shows
 from .validate import parse_atom
 
 CLINGO_OPTIONS = ("--models=0", "--project=auto")   # the options the bridge solves with
@@ -61,14 +61,16 @@ def program_text(scen: Scenario, rules, checks: int, exact_names: bool, explain:
     header = (f"% rulekeeper ground: {checks} check steps, exact trigger names "
               f"{'on' if exact_names else 'off'}, explanations {'on' if explain else 'off'}\n"
               f"% solve as the bridge does: clingo {' '.join(CLINGO_OPTIONS)} FILE")
-    return "\n".join([header, rules_text(rules, explain), shows(explain),
-                      "% the scenario's facts", *fact_lines(scen, checks, exact_names)]) + "\n"
+    facts = scenario_facts(scen, _Layout(checks, exact_names))
+    live = relevance.live_rules(rules, facts)       # only the rules that can fire, as solved
+    return "\n".join([header, rules_text(rules, explain, live), shows(explain),
+                      "% the scenario's facts", *fact_lines(scen, facts)]) + "\n"
 
 
-def fact_lines(scen: Scenario, checks: int, exact_names: bool) -> list[str]:
+def fact_lines(scen: Scenario, facts: list) -> list[str]:
     """The scenario's facts and choice constraints, each rendered from a Symbol with str()."""
-    # the scenario's game lays out its time and gives its facts, as solve._add_facts does
-    out = [f"{fact}." for fact in game_of(scen).facts(scen, _Layout(checks, exact_names))]
+    # the facts solve.scenario_facts gives (the game's and choice_given), as _add_facts adds them
+    out = [f"{fact}." for fact in facts]
     for text in scen.choose:
         chose = Function("chose", [parse_atom(text, ValueError)])
         out.append(f":- not {chose}.")

@@ -3,22 +3,35 @@ with explanations the transformed rules (transform.why_rules) kept in the persis
 a process neither re-parses nor re-transforms the rule files."""
 from __future__ import annotations
 
+from typing import Collection
+
 from . import rulecache
 from .rulebase import RuleBase
 from .transform import choice_heads, why_rules
 
 
-def rules_text(rules: RuleBase, explain: bool = False) -> str:
-    """The program of a rule base (and its explanation rules), as clingo text."""
-    parts = rules.statement_texts + [info.text for info in rules.rules]
+def rules_text(rules: RuleBase, explain: bool = False, live: Collection[int] | None = None) -> str:
+    """The program of a rule base (and its explanation rules), as clingo text; with `live`
+    (relevance.live_rules), only the rules of those indices and their explanation rules."""
+    if live is None:
+        parts = rules.statement_texts + [info.text for info in rules.rules]
+        if explain:
+            parts += why_texts(rules)
+        return "\n".join(parts)
+    parts = rules.statement_texts + [info.text for info in rules.rules if info.index in live]
     if explain:
-        parts += why_texts(rules)
+        parts += [t for index, texts in why_by_rule(rules) if index in live for t in texts]
     return "\n".join(parts)
 
 
 def why_texts(rules: RuleBase) -> list[str]:
     """The explanation rules, as text: transformed once per set of rule files (cached on
     disk under the rule base's key, and on the rule base for this process)."""
+    return [t for _, texts in why_by_rule(rules) for t in texts]
+
+
+def why_by_rule(rules: RuleBase) -> list[tuple[int, list[str]]]:
+    """Each rule's index and its explanation rules as text, in rule order."""
     cached = vars(rules).get("_why_texts")
     if cached is not None and cached[0] is rules.rules:
         return cached[1]
@@ -26,9 +39,9 @@ def why_texts(rules: RuleBase) -> list[str]:
     chosen = None if _whole(rules) is rules.rules else choice_heads(rules.rules)
     by_index = _full_why(rules, chosen)
     if by_index is None:        # a copy without some rules (mutation tests) chooses otherwise
-        texts = [str(r) for info in rules.rules for r in why_rules(info, chosen)]
+        texts = [(info.index, [str(r) for r in why_rules(info, chosen)]) for info in rules.rules]
     else:
-        texts = [t for info in rules.rules for t in by_index.get(str(info.index), [])]
+        texts = [(info.index, by_index.get(str(info.index), [])) for info in rules.rules]
     vars(rules)["_why_texts"] = (rules.rules, texts)
     return texts
 

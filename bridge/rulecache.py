@@ -18,8 +18,8 @@ import sys
 from pathlib import Path
 from typing import Any, Iterable
 
-FORMAT = 1                      # bump when the stored layout changes
-_CODE = ("rulebase.py", "transform.py", "rulecache.py", "program.py")   # the work's own code
+FORMAT = 2                      # bump when the stored layout changes
+_CODE = ("rulebase.py", "transform.py", "rulecache.py", "program.py", "relevance.py")   # the work's own code
 
 
 def cache_dir() -> Path | None:

@@ -13,7 +13,7 @@ from .errors import ImpossibleSituation, SolverTimeout
 from .games import game_of
 from .rulebase import RuleBase
 from .scenario import Scenario
-from . import parsedbase
+from . import relevance
 from .program import rules_text, why_texts
 from .transform import ALLOW, VIOLATED, WHY, relaxed_constraint
 from .validate import parse_atom
@@ -129,10 +129,12 @@ class _Layout:
     exact_names: bool
 
 
-def _control(rules: RuleBase, extra: list[ast.AST], explain: bool = False) -> clingo.Control:
-    """The rules (as text: program.rules_text, no syntax trees needed) and `extra` statements."""
+def _control(rules: RuleBase, extra: list[ast.AST], explain: bool = False,
+             live: set[int] | None = None) -> clingo.Control:
+    """The rules (as text: program.rules_text, no syntax trees needed; with `live`, only the
+    rules that can fire, relevance.py) and `extra` statements."""
     ctl = clingo.Control(["--models=0", "--project=auto"], logger=_quiet, message_limit=1_000_000)
-    ctl.add("base", [], rules_text(rules, explain))
+    ctl.add("base", [], rules_text(rules, explain, live))
     if extra:
         with ast.ProgramBuilder(ctl) as builder:
             for stm in extra:
@@ -147,22 +149,18 @@ def grounded_control(scen: Scenario, rules: RuleBase, checks: int = FIRST_CHECKS
 
 
 def _grounded(scen: Scenario, rules: RuleBase, layout: _Layout, explain: bool) -> clingo.Control:
-    ctl = parsedbase.take(rules, explain) or _unground(rules, explain)
-    _add_facts(ctl, scen, layout, relax_choices=False)
+    facts = scenario_facts(scen, layout)
+    ctl = _control(rules, [], explain, relevance.live_rules(rules, facts))
+    ctl.add("base", [], shows(explain))
+    _add_facts(ctl, scen, facts, relax_choices=False)
     ctl.ground([("base", [])])
     return ctl
 
 
-def _unground(rules: RuleBase, explain: bool) -> clingo.Control:
-    """The rules and the bridge's #show statements, parsed, before any fact."""
-    ctl = _control(rules, [], explain)
-    ctl.add("base", [], shows(explain))
-    return ctl
-
-
 def prepare_control(rules: RuleBase, explain: bool) -> None:
-    """Parse the rules once in this process for the forked solving children (parsedbase)."""
-    parsedbase.prepare(rules, explain, lambda: _unground(rules, explain))
+    """Read the rules' relevance patterns (relevance.py) once in this process, before the
+    forked solving children that use them."""
+    relevance.prepare(rules)
 
 
 def shows(explain: bool) -> str:
@@ -185,14 +183,21 @@ def _quiet(code: clingo.MessageCode, message: str) -> None:
         print(message, file=sys.stderr)
 
 
-def _add_facts(ctl: clingo.Control, scen: Scenario, layout: _Layout, relax_choices: bool) -> None:
+def scenario_facts(scen: Scenario, layout: _Layout) -> list[Symbol]:
+    """The facts the bridge adds for a scenario: its game's (bridge/games) and, for each
+    choice the scenario fixes, choice_given (603.3b-commuting-triggers.lp keeps such orders)."""
+    facts = list(game_of(scen).facts(scen, layout))
+    facts += [Function("choice_given", [parse_atom(text, ValueError)]) for text in scen.choose]
+    return facts
+
+
+def _add_facts(ctl: clingo.Control, scen: Scenario, facts: list[Symbol],
+               relax_choices: bool) -> None:
     with ctl.backend() as backend:
-        for fact in game_of(scen).facts(scen, layout):     # the scenario's game (bridge/games)
+        for fact in facts:
             backend.add_rule([backend.add_atom(fact)])
         for i, text in enumerate(scen.choose):
             chose = backend.add_atom(Function("chose", [parse_atom(text, ValueError)]))
-            # a choice the scenario fixes: 603.3b-commuting-triggers.lp keeps such orders
-            backend.add_rule([backend.add_atom(Function("choice_given", [parse_atom(text, ValueError)]))])
             if relax_choices:
                 viol = backend.add_atom(Function(VIOLATED, [Function("choose", [Number(i)]),
                                                             Function("", [])]))
@@ -276,8 +281,12 @@ def stack_positions(atoms: set[Symbol], support: ModelSupport | None) -> set[Sym
 def diagnose(scen: Scenario, rules: RuleBase, layout: _Layout, start: float,
              timeout: float) -> list[str]:
     """Which annotated constraints (and `choose` entries) have to be broken for an answer."""
+    facts = scenario_facts(scen, layout)
+    live = relevance.live_rules(rules, facts)
     relaxed, kept = [], []
     for info in rules.rules:
+        if live is not None and info.index not in live:
+            continue                    # its body can't hold: relaxed or not, it never fires
         new = relaxed_constraint(info)
         (relaxed if new is not None else kept).append(new if new is not None else info.node)
     ctl = clingo.Control(["--opt-mode=optN", "--models=1"], logger=_quiet, message_limit=1_000_000)
@@ -285,7 +294,7 @@ def diagnose(scen: Scenario, rules: RuleBase, layout: _Layout, start: float,
         for stm in rules.statements + kept + relaxed:
             builder.add(stm)
     ctl.add("base", [], f"#minimize {{ 1,I,V : {VIOLATED}(I,V) }}. #show {VIOLATED}/2.")
-    _add_facts(ctl, scen, layout, relax_choices=True)
+    _add_facts(ctl, scen, facts, relax_choices=True)
     ctl.ground([("base", [])])
     found: list[Symbol] = []
 
@@ -315,9 +324,10 @@ def probe(scen: Scenario, rules: RuleBase, extra: list[ast.AST], checks: int, ex
           shown: tuple[str, ...], timeout: float = DEFAULT_TIMEOUT) -> list[str]:
     """The `shown` atoms of extra rules (probes) in the first answer of the scenario, as text
     (so they can cross from a solving child process). For `why` of an atom that does not hold."""
-    ctl = _control(rules, extra)
+    facts = scenario_facts(scen, _Layout(checks, exact_names))
+    ctl = _control(rules, extra, live=relevance.live_rules(rules, facts, extra))
     ctl.add("base", [], " ".join(f"#show {name}/3." for name in shown))
-    _add_facts(ctl, scen, _Layout(checks, exact_names), relax_choices=False)
+    _add_facts(ctl, scen, facts, relax_choices=False)
     ctl.ground([("base", [])])
     found: list[str] = []
 

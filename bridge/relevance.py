@@ -1,0 +1,332 @@
+"""Relevance: which rules of the rule base can fire for a scenario, so only those are grounded.
+
+gringo spends tens of microseconds on every rule statement even when no instance of it ever
+fires; most of the rule base is about situations a given scenario does not have. A rule whose
+positive body cannot hold never derives anything, so leaving it out changes no answer set.
+
+The analysis is a sound over-approximation on *abstract atoms*: a predicate (name/arity, `-`
+for classical negation) and, per argument, a pattern: a constant (`n:` number, `s:` string,
+`c:` symbolic constant, kept distinct), `f:name/arity` for a function term or tuple, or None
+(WILD) for anything else (variables, arithmetic, pools, intervals, unary minus, @-terms, names
+given by #const). Two patterns match unless both are known and differ.
+
+A unit (one rule after unpooling) is live when every positive body literal matches some
+derivable abstract atom; derivable = the scenario's facts, the atoms of #external statements
+and the heads of live units (every atom a choice, disjunction or head aggregate can make true).
+Negative literals, comparisons and aggregates in a body impose nothing. A rule is kept when one
+of its units is live; statements that are not rules (#show, #external, #minimize, ...) always
+are. The explanation rules of a rule (transform.py) have its body and more, so they go with it.
+
+The per-rule patterns are computed once per set of rule files and kept in the persistent cache
+(rulecache kind "relevance"); the per-scenario fixpoint is a worklist indexed by predicate.
+RULEKEEPER_NO_PRUNE=1 turns pruning off (every rule is grounded), for debugging.
+"""
+from __future__ import annotations
+
+import os
+from typing import Any, Iterable
+
+import clingo
+from clingo import SymbolType, ast
+
+from . import rulecache
+
+T = ast.ASTType
+WILD = None
+ANY = "*"            # a head whose atoms the analysis can't describe: everything is derivable
+
+Pattern = tuple      # (predicate "name/arity", (argument pattern, ...))
+
+
+def pruning_on() -> bool:
+    """False when RULEKEEPER_NO_PRUNE is set (to anything but 0 or empty)."""
+    return os.environ.get("RULEKEEPER_NO_PRUNE", "") in ("", "0")
+
+
+# -- patterns of syntax ---------------------------------------------------------------------------
+def symbol_pattern(sym: clingo.Symbol) -> str | None:
+    """The pattern of a ground term."""
+    kind = sym.type
+    if kind == SymbolType.Number:
+        return f"n:{sym.number}"
+    if kind == SymbolType.String:
+        return f"s:{sym.string}"
+    if kind == SymbolType.Function:
+        name = sym.name if sym.positive else "-" + sym.name
+        args = sym.arguments
+        return f"f:{name}/{len(args)}" if args or not name else f"c:{name}"
+    return "i:inf" if kind == SymbolType.Infimum else "i:sup"
+
+
+def term_pattern(term: ast.AST, consts: frozenset[str]) -> str | None:
+    """The pattern of a term of the syntax tree (WILD for anything not a plain value/functor)."""
+    kind = term.ast_type
+    if kind == T.SymbolicTerm:
+        sym = term.symbol
+        if sym.type == SymbolType.Function and not sym.arguments and sym.name in consts:
+            return WILD                 # a #const name: its value is given elsewhere
+        return symbol_pattern(sym)
+    if kind == T.Function and not term.external:
+        if not term.arguments:
+            return WILD if term.name in consts else (f"c:{term.name}" if term.name else "f:/0")
+        return f"f:{term.name}/{len(term.arguments)}"
+    return WILD
+
+
+def atom_pattern(atom: ast.AST, consts: frozenset[str]) -> Pattern | None:
+    """The abstract atom of a SymbolicAtom's term, or None when it has no describable shape."""
+    term, sign = atom, ""
+    if term.ast_type == T.UnaryOperation and term.operator_type == ast.UnaryOperator.Minus:
+        term, sign = term.argument, "-"           # classical negation
+    if term.ast_type == T.SymbolicTerm:
+        sym = term.symbol
+        if sym.type != SymbolType.Function:
+            return None
+        name = ("-" if not sym.positive else "") + sign + sym.name
+        return (f"{name}/{len(sym.arguments)}", tuple(symbol_pattern(a) for a in sym.arguments))
+    if term.ast_type == T.Function and not term.external:
+        args = tuple(term_pattern(a, consts) for a in term.arguments)
+        return (f"{sign}{term.name}/{len(args)}", args)
+    return None
+
+
+def fact_pattern(sym: clingo.Symbol) -> Pattern:
+    """The abstract atom of a ground atom (a scenario fact)."""
+    name = sym.name if sym.positive else "-" + sym.name
+    args = sym.arguments
+    return (f"{name}/{len(args)}", tuple(symbol_pattern(a) for a in args))
+
+
+def _head_atoms(head: ast.AST) -> list[ast.AST] | None:
+    """The atoms a rule head can make true (None: a head the analysis does not know)."""
+    kind = head.ast_type
+    if kind == T.Literal:
+        if head.atom.ast_type == T.SymbolicAtom and head.sign == ast.Sign.NoSign:
+            return [head.atom.symbol]
+        return [] if head.atom.ast_type in (T.SymbolicAtom, T.BooleanConstant, T.Comparison) \
+            else None
+    if kind in (T.Aggregate, T.Disjunction):
+        literals = [e.literal for e in head.elements]
+    elif kind == T.HeadAggregate:
+        literals = [e.condition.literal for e in head.elements]
+    elif kind == T.TheoryAtom:
+        return []                       # theory atoms are not symbolic atoms a body can need
+    else:
+        return None
+    out = []
+    for lit in literals:
+        if lit.ast_type != T.Literal:
+            return None
+        if lit.atom.ast_type == T.SymbolicAtom and lit.sign == ast.Sign.NoSign:
+            out.append(lit.atom.symbol)
+    return out
+
+
+def rule_units(stm: ast.AST, consts: frozenset[str] = frozenset()) -> list[list]:
+    """The analysis units of a statement: [needs, heads] per rule after unpooling; heads is ANY
+    when some head is not describable. A #minimize (or any non-rule) is one unit that needs
+    nothing and derives nothing: always kept."""
+    if stm.ast_type != T.Rule:
+        return [[[], []]]
+    units = []
+    for rule in stm.unpool():
+        needs, heads = [], []
+        for lit in rule.body:
+            if lit.ast_type == T.Literal and lit.sign == ast.Sign.NoSign \
+                    and lit.atom.ast_type == T.SymbolicAtom:
+                pattern = atom_pattern(lit.atom.symbol, consts)
+                if pattern is not None:
+                    needs.append(pattern)
+        atoms = _head_atoms(rule.head)
+        patterns = None if atoms is None else [atom_pattern(a, consts) for a in atoms]
+        if patterns is None or any(p is None for p in patterns):
+            heads = ANY
+        else:
+            heads = patterns
+        units.append([needs, heads])
+    return units
+
+
+def statement_heads(statements: Iterable[ast.AST], consts: frozenset[str]) -> list | str:
+    """The atoms non-rule statements make derivable: those of #external (whatever its
+    condition); ANY for one the analysis can't describe."""
+    out = []
+    for stm in statements:
+        if stm.ast_type == T.External:
+            pattern = atom_pattern(stm.atom.symbol, consts) \
+                if stm.atom.ast_type == T.SymbolicAtom else None
+            if pattern is None:
+                return ANY
+            out.append(pattern)
+    return out
+
+
+def const_names(statements: Iterable[ast.AST]) -> frozenset[str]:
+    return frozenset(stm.name for stm in statements if stm.ast_type == T.Definition)
+
+
+# -- the rule base's patterns, cached ---------------------------------------------------------
+def _analysis(rules: Any) -> "_Index":
+    """{"units": {rule index: units}, "externals": heads} of the whole rule base (cached on
+    disk under the base's key and on the base object)."""
+    held = vars(rules).get("_relevance")
+    if held is not None:
+        return held
+    data = rulecache.load("relevance", rules.cache_key)
+    if not _well_formed(data):
+        whole = vars(rules).get("full_rules", rules.rules)
+        consts = const_names(rules.statements)
+        data = {"units": {str(info.index): rule_units(info.node, consts) for info in whole},
+                "externals": statement_heads(rules.statements, consts), "consts": sorted(consts)}
+        rulecache.store("relevance", rules.cache_key, data)
+    held = _Index(data)
+    vars(rules)["_relevance"] = held
+    return held
+
+
+def _well_formed(data: object) -> bool:
+    return isinstance(data, dict) and isinstance(data.get("units"), dict) \
+        and isinstance(data.get("externals"), (list, str)) and isinstance(data.get("consts"), list)
+
+
+def _freeze(pattern: list) -> Pattern:
+    return (pattern[0], tuple(pattern[1]))
+
+
+class _Index:
+    """The units of the whole rule base with their needs indexed by predicate (built once)."""
+
+    def __init__(self, data: dict) -> None:
+        self.units: dict[int, list[tuple[list[Pattern], list[Pattern] | str]]] = {}
+        for key, units in data["units"].items():
+            self.units[int(key)] = [
+                ([_freeze(n) for n in needs], heads if heads == ANY else [_freeze(h) for h in heads])
+                for needs, heads in units]
+        ext = data["externals"]
+        self.externals = ext if ext == ANY else [_freeze(p) for p in ext]
+        self.consts = frozenset(data["consts"])
+
+
+def prepare(rules: Any) -> None:
+    """Load (or compute and cache) the rule base's patterns now, in this process, so forked
+    solving children share them."""
+    _analysis(rules)
+
+
+# -- the per-scenario fixpoint --------------------------------------------------------------------
+def live_rules(rules: Any, facts: Iterable[clingo.Symbol],
+               extra: Iterable[ast.AST] = ()) -> set[int] | None:
+    """The indices of the rules of `rules` that can fire given the facts (and `extra` rules,
+    always kept), or None when pruning is off (every rule is kept)."""
+    if not pruning_on():
+        return None
+    index = _analysis(rules)
+    if index.externals == ANY:
+        return {info.index for info in rules.rules}
+    seeds = {fact_pattern(s) for s in facts}
+    seeds.update(index.externals)
+    graph = _graph(rules, index)
+    for stm in extra:       # extra rules (probes) are few: their heads count as derivable
+        for _, heads in rule_units(stm, index.consts):
+            if heads == ANY:
+                return {info.index for info in rules.rules}
+            seeds.update(_freeze(h) for h in heads)
+    live = graph.fixpoint(seeds)
+    if live is None:
+        return {info.index for info in rules.rules}
+    return {graph.owners[u] for u in live}
+
+
+def _graph(rules: Any, index: _Index) -> "Graph":
+    """The dependency index of this rule list (a copy from RuleBase.without has its own)."""
+    held = vars(rules).get("_relevance_graph")
+    if held is None or held[0] is not rules.rules:
+        units, owners = [], []
+        for info in rules.rules:
+            for unit in index.units.get(info.index, [([], ANY)]):
+                owners.append(info.index)
+                units.append(unit)
+        held = (rules.rules, Graph(units, owners))
+        vars(rules)["_relevance_graph"] = held
+    return held[1]
+
+
+def _compatible(need: tuple, have: tuple) -> bool:
+    for a, b in zip(need, have):
+        if a is not None and b is not None and a != b:
+            return False
+    return True
+
+
+class Graph:
+    """Units and their needs indexed by predicate, built once per rule list; `fixpoint` runs
+    once per scenario on a copy of the counters."""
+
+    def __init__(self, units: list[tuple[list[Pattern], list[Pattern] | str]],
+                 owners: list[int]) -> None:
+        self.heads = [heads for _, heads in units]
+        self.owners = owners
+        waiting: dict[str, dict[tuple, list[int]]] = {}
+        self.missing: list[int] = []
+        self.start: list[int] = []
+        for u, (needs, _) in enumerate(units):
+            distinct = set(needs)
+            self.missing.append(len(distinct))
+            for pred, args in distinct:
+                waiting.setdefault(pred, {}).setdefault(args, []).append(u)
+            if not distinct:
+                self.start.append(u)
+        # per predicate: each distinct need pattern and the units waiting for it
+        self.waiting = {pred: [(args, tuple(us)) for args, us in needs.items()]
+                        for pred, needs in waiting.items()}
+
+    def fixpoint(self, seeds: Iterable[Pattern]) -> list[int] | None:
+        """The live units, or None when a live unit has an ANY head (everything can fire)."""
+        missing = self.missing.copy()
+        heads_of, waiting = self.heads, self.waiting
+        # a need pattern, once met, stays met: each predicate's list of unmet needs is copied
+        # when first touched and shrinks as they are met
+        unmet: dict[str, list] = {}
+        have: dict[str, set[tuple]] = {}
+        todo: list[Pattern] = []
+        live = list(self.start)
+
+        def derive(pattern: Pattern) -> None:
+            known = have.get(pattern[0])
+            if known is None:
+                known = have[pattern[0]] = set()
+            if pattern[1] not in known:
+                known.add(pattern[1])
+                todo.append(pattern)
+
+        for pattern in seeds:
+            derive(pattern)
+        for u in live:
+            heads = heads_of[u]
+            if heads == ANY:
+                return None
+            for h in heads:
+                derive(h)
+        while todo:
+            pred, args = todo.pop()
+            needs = unmet.get(pred)
+            if needs is None:
+                needs = unmet[pred] = list(waiting.get(pred, ()))
+            if not needs:
+                continue
+            keep = []
+            for need in needs:
+                if not _compatible(need[0], args):
+                    keep.append(need)
+                    continue
+                for u in need[1]:
+                    missing[u] -= 1
+                    if missing[u] == 0:
+                        live.append(u)
+                        heads = heads_of[u]
+                        if heads == ANY:
+                            return None
+                        for h in heads:
+                            derive(h)
+            unmet[pred] = keep
+        return live
