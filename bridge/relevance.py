@@ -74,7 +74,8 @@ def term_pattern(term: ast.AST, consts: frozenset[str]) -> str | None:
 
 
 def atom_pattern(atom: ast.AST, consts: frozenset[str]) -> Pattern | None:
-    """The abstract atom of a SymbolicAtom's term, or None when it has no describable shape."""
+    """The abstract atom of a SymbolicAtom's term, or None when it has no describable shape:
+    (predicate, argument patterns, (position, name) of each argument that is a variable)."""
     term, sign = atom, ""
     if term.ast_type == T.UnaryOperation and term.operator_type == ast.UnaryOperator.Minus:
         term, sign = term.argument, "-"           # classical negation
@@ -83,10 +84,13 @@ def atom_pattern(atom: ast.AST, consts: frozenset[str]) -> Pattern | None:
         if sym.type != SymbolType.Function:
             return None
         name = ("-" if not sym.positive else "") + sign + sym.name
-        return (f"{name}/{len(sym.arguments)}", tuple(symbol_pattern(a) for a in sym.arguments))
+        return (f"{name}/{len(sym.arguments)}", tuple(symbol_pattern(a) for a in sym.arguments),
+                ())
     if term.ast_type == T.Function and not term.external:
         args = tuple(term_pattern(a, consts) for a in term.arguments)
-        return (f"{sign}{term.name}/{len(args)}", args)
+        named = tuple((i, a.name) for i, a in enumerate(term.arguments)
+                      if a.ast_type == T.Variable and a.name != "_")
+        return (f"{sign}{term.name}/{len(args)}", args, named)
     return None
 
 
@@ -190,7 +194,8 @@ def _well_formed(data: object) -> bool:
 
 
 def _freeze(pattern: list) -> Pattern:
-    return (pattern[0], tuple(pattern[1]))
+    """A pattern read back from JSON (lists) as tuples."""
+    return (pattern[0], tuple(pattern[1]), tuple(tuple(v) for v in pattern[2]))
 
 
 class _Index:
@@ -224,13 +229,13 @@ def live_rules(rules: Any, facts: Iterable[clingo.Symbol],
     if index.externals == ANY:
         return {info.index for info in rules.rules}
     seeds = {fact_pattern(s) for s in facts}
-    seeds.update(index.externals)
+    seeds.update((pred, args) for pred, args, _ in index.externals)
     graph = _graph(rules, index)
     for stm in extra:       # extra rules (probes) are few: their heads count as derivable
         for _, heads in rule_units(stm, index.consts):
             if heads == ANY:
                 return {info.index for info in rules.rules}
-            seeds.update(_freeze(h) for h in heads)
+            seeds.update((pred, args) for pred, args, _ in heads)
     live = graph.fixpoint(seeds)
     if live is None:
         return {info.index for info in rules.rules}
@@ -251,16 +256,36 @@ def _graph(rules: Any, index: _Index) -> "Graph":
     return held[1]
 
 
-def _compatible(need: tuple, have: tuple) -> bool:
-    for a, b in zip(need, have):
-        if a is not None and b is not None and a != b:
+def _fixed(need: tuple) -> tuple:
+    """The known positions of a need pattern: (position, pattern) pairs."""
+    return tuple((i, p) for i, p in enumerate(need) if p is not None)
+
+
+def _fits(fixed: tuple, have: tuple) -> bool:
+    """An abstract atom's arguments match a need's known positions (WILD matches anything)."""
+    for i, p in fixed:
+        a = have[i]
+        if a is not None and a != p:
             return False
     return True
 
 
+def _propagated(value: str | None) -> str | None:
+    """The pattern a head variable takes from a body argument."""
+    return value
+
+
+CAP = 32          # values of one variable kept apart; more, and the variable is WILD
+
+
 class Graph:
     """Units and their needs indexed by predicate, built once per rule list; `fixpoint` runs
-    once per scenario on a copy of the counters."""
+    once per scenario on a copy of the counters.
+
+    A head argument that is a variable of a positive body literal (its binder: the first one
+    where it is an argument) takes the patterns that argument has in the derivable atoms
+    matching that literal, not WILD: `holds(T+1,F) :- holds(T,F), ...` derives holds(_, P) only
+    for the patterns P some holds atom has. New values reach a live unit through `binders`."""
 
     def __init__(self, units: list[tuple[list[Pattern], list[Pattern] | str]],
                  owners: list[int]) -> None:
@@ -269,46 +294,118 @@ class Graph:
         waiting: dict[str, dict[tuple, list[int]]] = {}
         self.missing: list[int] = []
         self.start: list[int] = []
-        for u, (needs, _) in enumerate(units):
-            distinct = set(needs)
+        self.binds: list[dict[str, tuple[str, tuple, int]]] = []   # variable: (pred, fixed, i)
+        self.binders: list[list[tuple[str, tuple, tuple]]] = []     # per unit
+        for u, (needs, heads) in enumerate(units):
+            distinct = {(pred, args) for pred, args, _ in needs}
             self.missing.append(len(distinct))
             for pred, args in distinct:
                 waiting.setdefault(pred, {}).setdefault(args, []).append(u)
             if not distinct:
                 self.start.append(u)
+            head_vars = set() if heads == ANY else {name for h in heads for _, name in h[2]}
+            bind: dict[str, tuple[str, tuple, int]] = {}
+            for pred, args, named in needs:
+                for i, name in named:
+                    if name in head_vars:
+                        bind.setdefault(name, (pred, _fixed(args), i))
+            self.binds.append(bind)
+            mine = []
+            for pred, args, named in needs:
+                fixed = _fixed(args)
+                at = tuple((i, name) for i, name in named if bind.get(name) == (pred, fixed, i))
+                if at:
+                    mine.append((pred, fixed, at))
+            self.binders.append(mine)
         # per predicate: each distinct need pattern and the units waiting for it
-        self.waiting = {pred: [(args, tuple(us)) for args, us in needs.items()]
+        self.waiting = {pred: [(_fixed(args), tuple(us)) for args, us in needs.items()]
                         for pred, needs in waiting.items()}
 
-    def fixpoint(self, seeds: Iterable[Pattern]) -> list[int] | None:
+    def fixpoint(self, seeds: Iterable[tuple[str, tuple]]) -> list[int] | None:
         """The live units, or None when a live unit has an ANY head (everything can fire)."""
         missing = self.missing.copy()
-        heads_of, waiting = self.heads, self.waiting
+        heads_of, waiting, binds = self.heads, self.waiting, self.binds
+        binders: dict[str, list] = {}       # the binding needs of live units, by predicate
         # a need pattern, once met, stays met: each predicate's list of unmet needs is copied
         # when first touched and shrinks as they are met
         unmet: dict[str, list] = {}
         have: dict[str, set[tuple]] = {}
-        todo: list[Pattern] = []
-        live = list(self.start)
+        todo: list[tuple[str, tuple]] = []
+        live: list[int] = []
+        values: dict[int, dict[str, set]] = {}      # a live unit's head variables' patterns
+        seen: dict[tuple, tuple[int, set]] = {}     # (pred, fixed, i): (atoms read, values)
 
-        def derive(pattern: Pattern) -> None:
-            known = have.get(pattern[0])
+        def derive(pred: str, args: tuple) -> None:
+            known = have.get(pred)
             if known is None:
-                known = have[pattern[0]] = set()
-            if pattern[1] not in known:
-                known.add(pattern[1])
-                todo.append(pattern)
+                known = have[pred] = set()
+            if args not in known:
+                known.add(args)
+                todo.append((pred, args))
 
-        for pattern in seeds:
-            derive(pattern)
-        for u in live:
+        def emit(u: int, fixed: str | None = None, value: Any = None) -> None:
+            """The heads of unit u for the current values of its variables (those with the
+            variable `fixed` only, at `value`: what a new value adds)."""
+            sets = values[u]
+            for pred, args, named in heads_of[u]:
+                if not named:
+                    if fixed is None:
+                        derive(pred, args)
+                    continue
+                if fixed is not None and all(name != fixed for _, name in named):
+                    continue
+                combos = [list(args)]
+                for i, name in named:
+                    choices = (value,) if name == fixed else sets.get(name, (None,))
+                    if len(combos) * len(choices) > CAP * CAP:
+                        choices = (None,)
+                    combos = [c[:i] + [v] + c[i + 1:] for c in combos for v in choices]
+                for combo in combos:
+                    derive(pred, tuple(combo))
+
+        def fire(u: int) -> bool:
+            """Unit u became live: its variables' values from what is derivable now."""
             heads = heads_of[u]
             if heads == ANY:
+                return False
+            live.append(u)
+            for pred, fixed, at in self.binders[u]:
+                binders.setdefault(pred, []).append((u, fixed, at))
+            sets = values[u] = {}
+            for name, key in binds[u].items():
+                pred, fixed, i = key
+                atoms = have.get(pred, ())
+                memo = seen.get(key)
+                if memo is None or memo[0] != len(atoms):
+                    found = {_propagated(args[i]) for args in atoms if _fits(fixed, args)}
+                    memo = seen[key] = (len(atoms), found)
+                found = memo[1]
+                sets[name] = {None} if None in found or len(found) > CAP else set(found)
+            emit(u)
+            return True
+
+        for pred, args in seeds:
+            derive(pred, args)
+        for u in self.start:
+            if not fire(u):
                 return None
-            for h in heads:
-                derive(h)
         while todo:
             pred, args = todo.pop()
+            for u, fixed, named in binders.get(pred, ()):
+                if not _fits(fixed, args):
+                    continue
+                sets = values[u]
+                for i, name in named:
+                    held = sets[name]
+                    value = _propagated(args[i])
+                    if value in held or held == {None}:
+                        continue
+                    if value is None or len(held) >= CAP:
+                        value = None
+                        sets[name] = {None}
+                    else:
+                        held.add(value)
+                    emit(u, name, value)
             needs = unmet.get(pred)
             if needs is None:
                 needs = unmet[pred] = list(waiting.get(pred, ()))
@@ -316,17 +413,12 @@ class Graph:
                 continue
             keep = []
             for need in needs:
-                if not _compatible(need[0], args):
+                if not _fits(need[0], args):
                     keep.append(need)
                     continue
                 for u in need[1]:
                     missing[u] -= 1
-                    if missing[u] == 0:
-                        live.append(u)
-                        heads = heads_of[u]
-                        if heads == ANY:
-                            return None
-                        for h in heads:
-                            derive(h)
+                    if missing[u] == 0 and not fire(u):
+                        return None
             unmet[pred] = keep
         return live

@@ -170,3 +170,21 @@ def test_most_of_the_bundled_base_is_pruned_for_a_small_scenario(engine):
     from rulekeeper.bridge.solve import FIRST_CHECKS, _Layout, scenario_facts
     live = relevance.live_rules(rules, scenario_facts(scen, _Layout(FIRST_CHECKS, False)))
     assert live is not None and len(live) < 0.6 * len(rules.rules)
+
+
+def test_a_head_variable_carries_the_values_of_its_body_argument(tmp_path):
+    rules = base(tmp_path, ["holds(T+1,F) :- holds(T,F), step(T).", "q(X) :- p(X).",
+                            "x :- holds(T,b).", "y :- holds(T,a).", "r :- q(b).", "s :- q(a).",
+                            "u :- q(f(Y)).", "p(f(1)) :- go."])
+    assert kept(rules, ["holds(0,a)", "step(0)", "p(a)"]) == [
+        "holds((T+1),F) :- holds(T,F); step(T).", "q(X) :- p(X).", "y :- holds(T,a).",
+        "s :- q(a)."]
+    assert "u :- q(f(Y))." in kept(rules, ["p(a)", "go"])
+
+
+def test_a_variable_with_many_values_matches_any(tmp_path):
+    rules = base(tmp_path, ["q(X) :- p(X).", "r :- q(zzz)."])
+    few = [f"p(c{i})" for i in range(3)]
+    many = [f"p(c{i})" for i in range(relevance.CAP + 1)]
+    assert kept(rules, few) == ["q(X) :- p(X)."]
+    assert kept(rules, many) == ["q(X) :- p(X).", "r :- q(zzz)."]     # over-approximated
