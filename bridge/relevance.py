@@ -171,8 +171,9 @@ def const_names(statements: Iterable[ast.AST]) -> frozenset[str]:
 
 # -- the rule base's patterns, cached ---------------------------------------------------------
 def _analysis(rules: Any) -> "_Index":
-    """{"units": {rule index: units}, "externals": heads} of the whole rule base (cached on
-    disk under the base's key and on the base object)."""
+    """The units of every rule of the whole rule base, the #external atoms and the #const
+    names (cached on disk under the base's key as {"units": {index: units}, "externals",
+    "consts"}, and on the base object)."""
     held = vars(rules).get("_relevance")
     if held is not None:
         return held
@@ -268,11 +269,6 @@ def _fits(fixed: tuple, have: tuple) -> bool:
         if a is not None and a != p:
             return False
     return True
-
-
-def _propagated(value: str | None) -> str | None:
-    """The pattern a head variable takes from a body argument."""
-    return value
 
 
 CAP = 32          # values of one variable kept apart; more, and the variable is WILD
@@ -377,7 +373,7 @@ class Graph:
                 atoms = have.get(pred, ())
                 memo = seen.get(key)
                 if memo is None or memo[0] != len(atoms):
-                    found = {_propagated(args[i]) for args in atoms if _fits(fixed, args)}
+                    found = {args[i] for args in atoms if _fits(fixed, args)}
                     memo = seen[key] = (len(atoms), found)
                 found = memo[1]
                 sets[name] = {None} if None in found or len(found) > CAP else set(found)
@@ -397,7 +393,7 @@ class Graph:
                 sets = values[u]
                 for i, name in named:
                     held = sets[name]
-                    value = _propagated(args[i])
+                    value = args[i]
                     if value in held or held == {None}:
                         continue
                     if value is None or len(held) >= CAP:
