@@ -10,7 +10,7 @@ from clingo import Function, Number, ast
 
 from ..rulebase import RuleBase
 from ..scenario import Scenario
-from ..solve import FIRST_CHECKS, _Layout, _add_facts
+from ..solve import FIRST_CHECKS, _Layout, _add_facts, scenario_facts
 
 GUARD = "rk_on"
 
@@ -33,7 +33,7 @@ def minimal_conflict(scen: Scenario, rules: RuleBase, pack: str) -> list[int]:
         for info in rules.rules:
             builder.add(_guarded(info.node, info.index) if info.index in set(mine) else info.node)
     ctl.add("base", [], f"{{ {GUARD}(I) : rk_pack(I) }}.")
-    _add_facts(ctl, scen, _Layout(FIRST_CHECKS, False), relax_choices=False)
+    _add_facts(ctl, scen, scenario_facts(scen, _Layout(FIRST_CHECKS, False)), relax_choices=False)
     with ctl.backend() as backend:
         for i in mine:
             backend.add_rule([backend.add_atom(Function("rk_pack", [Number(i)]))])
