@@ -9,6 +9,9 @@ explanations), the seconds to ground and solve it, the seconds of a whole in-pro
 With --family simultaneous: n Upkeep Idols of one player trigger at once (603.3b, he orders
 them) and all n triggers resolve: the growth in the number of simultaneous triggers.
 Run: python bench/bench_dies.py [--family dies|simultaneous] [--sizes 10 20 50] [--no-explain]
+     [--root RULES_DIR] [--timeout SECONDS] [--rules-only]
+(--root: another rule tree, e.g. an older commit's rules_asp, for before/after figures;
+--rules-only: ground rules and ground seconds only, no solve.)
 """
 from __future__ import annotations
 
@@ -22,6 +25,7 @@ import yaml
 
 from rulekeeper.bridge import solve
 from rulekeeper.bridge.engine import Engine
+from rulekeeper.bridge.errors import SolverTimeout
 
 PUP = {"types": ["creature"], "power": 1, "toughness": 1, "abilities": [{"triggered": {
     "when": "dies", "effects": [{"gain_life": {"player": "you", "amount": 1}}]}}]}
@@ -52,20 +56,34 @@ def simultaneous(n: int) -> dict:
 FAMILIES = {"dies": scenario, "simultaneous": simultaneous}
 
 
-def measure(engine: Engine, path: Path, explain: bool) -> tuple[int, int, float, float, float]:
-    """Ground rules and atoms, ground and solve seconds of the first solve, answer seconds."""
+def measure(engine: Engine, path: Path, explain: bool, timeout: float = 600,
+            rules_only: bool = False) -> tuple[int, int, float, float, float]:
+    """Ground rules and atoms, ground and solve seconds of the first solve, answer seconds
+    (nan where not measured or over the time limit)."""
     scen = engine.load(path)
     rules = engine.rules(scen.rules)
     start = time.perf_counter()
     ctl = solve.grounded_control(scen, rules)
     grounded = time.perf_counter()
-    assert ctl.solve().satisfiable, path
-    solved = time.perf_counter()
     stats = ctl.statistics["problem"]["lpStep"]
-    figures = int(stats["rules"]), int(stats["atoms"]), grounded - start, solved - grounded
+    if rules_only:
+        return int(stats["rules"]), int(stats["atoms"]), grounded - start, math.nan, math.nan
+    with ctl.solve(async_=True) as handle:
+        if handle.wait(timeout):
+            assert handle.get().satisfiable, path
+            solved = time.perf_counter() - grounded
+        else:
+            handle.cancel()
+            solved = math.nan
+    figures = int(stats["rules"]), int(stats["atoms"]), grounded - start, solved
+    if math.isnan(solved):
+        return (*figures, math.nan)
     del ctl
     start = time.perf_counter()
-    answer = engine.answer(scen, explain=explain, timeout=600)
+    try:
+        answer = engine.answer(scen, explain=explain, timeout=timeout)
+    except SolverTimeout:
+        return (*figures, math.nan)
     assert len(answer.models) == 1, f"{path}: {len(answer.models)} outcomes"
     return (*figures, time.perf_counter() - start)
 
@@ -75,8 +93,11 @@ def main() -> None:
     parser.add_argument("--sizes", type=int, nargs="+", default=[10, 20, 28, 50])
     parser.add_argument("--family", choices=sorted(FAMILIES), default="dies")
     parser.add_argument("--no-explain", action="store_true")
+    parser.add_argument("--root", type=Path, help="rule tree (default: the installed one)")
+    parser.add_argument("--timeout", type=float, default=600, help="seconds for each answer")
+    parser.add_argument("--rules-only", action="store_true", help="ground rules only, no solve")
     args = parser.parse_args()
-    engine = Engine()
+    engine = Engine(args.root)
     solve.prepare_explanations(engine.rules(["mtg"]))   # the transform is kept out of the timings
     print("      N  ground rules     atoms  ground s  solve s  answer s  slope(rules)  slope(answer)")
     prev = None
@@ -84,7 +105,8 @@ def main() -> None:
         for n in args.sizes:
             path = Path(tmp, f"dies{n}.yaml")
             path.write_text(yaml.safe_dump(FAMILIES[args.family](n)))
-            rules, atoms, ground, solved, answer = measure(engine, path, not args.no_explain)
+            rules, atoms, ground, solved, answer = measure(engine, path, not args.no_explain,
+                                                           args.timeout, args.rules_only)
             slope = ""
             if prev:
                 scale = math.log(n / prev[0])
