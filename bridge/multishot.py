@@ -1,0 +1,201 @@
+"""Solving a scenario action by action (issue 11): each action's segment of time points is
+ground and solved on its own, from every distinct state the previous segment can end in.
+
+The whole-program solve grounds every time point at once; here segment k holds only the time
+points of action k (from the settle point before it to the next one), the scenario's static
+facts, and what carry.py says crosses a settle point: fluents (and the other forward
+predicates) at the settle point, history predicates before it (stack keys, timestamps, trigger
+orders) and the timeless atoms the run made (happened/1, outcome/1, chose/1, ...). Time points
+keep their whole-program numbers, so trigger names and stack keys are the same. A segment is
+solved once per distinct carried state (models projected on the carried atoms); equal states
+from different branches are merged. The last segment's models are the answer.
+
+Used by solve.py where `applies` says so: RULEKEEPER_MULTISHOT=1 forces it on (where sound),
+=0 off; by default off (docs/performance.md, "Action by action (issue 11, session 5)").
+"""
+from __future__ import annotations
+
+import os
+import sys
+import time
+from typing import Callable
+
+import clingo
+from clingo import Function, Number, Symbol
+
+from .carry import TIME_FACTS, CarryPlan, Sig, carry_plan
+from .errors import SolverTimeout
+from .games import game_of
+from .program import rules_text
+from .rulebase import RuleBase
+from .scenario import Scenario
+from .validate import parse_atom
+
+ENV = "RULEKEEPER_MULTISHOT"
+_STEP_FACTS = {"step", "check", "event", "event_arg", "action_index", "slot_plan", "action_start"}
+_FLAGS = ("unsettled", "trigger_name_clash")
+Models = list[list[Symbol]]
+# a segment's grounding has a fixed cost (every rule of the base is visited, the scenario's
+# static part is ground again) that a few time points do not repay: measured in
+# docs/performance.md, "Action by action"
+MIN_POINTS = 100
+
+
+def applies(scen: Scenario, rules: RuleBase, explain: bool) -> bool:
+    """Whether to solve `scen` action by action: asked for (RULEKEEPER_MULTISHOT=1), an mtg
+    scenario of two or more actions, no explanations asked, and a rule base whose carried
+    state is fixed by its past (carry.CarryPlan.sound)."""
+    if os.environ.get(ENV, "0") != "1" or explain or len(scen.actions) < 2:
+        return False
+    return game_of(scen).name == "mtg" and carry_plan(rules).sound
+
+
+def solve_once(scen: Scenario, rules: RuleBase, layout, remaining: Callable[[], float],
+               max_models: int, shows: str) -> tuple[Models, set[str]] | None:
+    """Like solve._solve_once: the shown symbols of every final model and the flags raised in
+    any segment, or None when no run gets to the end."""
+    plan = carry_plan(rules)
+    facts = game_of(scen).facts(scen, layout)
+    bounds = _bounds(facts, min_points())
+    states: list[frozenset[Symbol]] = [frozenset()]
+    flags: set[str] = set()
+    for k in range(len(bounds) - 1):
+        last = k == len(bounds) - 2
+        window = _window(facts, bounds[k], bounds[k + 1], first=k == 0, last=last)
+        found: dict[frozenset[Symbol], None] = {}
+        finals: Models = []
+        for state in states:
+            got = _solve_segment(rules, plan, window, state, bounds[k + 1], last, scen,
+                                 remaining, flags, shows, max_models)
+            if last:
+                finals += got
+            else:
+                found.update(dict.fromkeys(got))
+        if last:
+            return (finals, flags) if finals else None
+        if not found:
+            return None
+        states = list(found)
+    return None
+
+
+def _bounds(facts: list[Symbol], min_points: int) -> list[int]:
+    """The first time point of each segment, then the final one: a segment ends at the first
+    settle point (an action's start) at least `min_points` time points after its start, so
+    each grounding's fixed cost is paid for a good stretch of time points."""
+    starts = sorted(f.arguments[0].number for f in facts if f.name == "action_start")
+    final = next(f.arguments[0].number for f in facts if f.name == "final")
+    bounds = [0]
+    for t in starts[1:]:
+        if t - bounds[-1] >= min_points and final - t >= min_points // 2:
+            bounds.append(t)
+    return bounds + [final]
+
+
+def min_points() -> int:
+    """Time points a segment spans at least (RULEKEEPER_MULTISHOT_POINTS; see MIN_POINTS)."""
+    value = os.environ.get(ENV + "_POINTS", "")
+    return int(value) if value.isdigit() else MIN_POINTS
+
+
+def _window(facts: list[Symbol], lo: int, hi: int, first: bool, last: bool) -> list[Symbol]:
+    """The facts of the segment from `lo` to `hi`: static facts, the initial state in the
+    first segment only, and the time facts of its own time points."""
+    out = []
+    for f in facts:
+        name = f.name
+        if name == "init":
+            if first:
+                out.append(f)
+        elif (name, len(f.arguments)) in TIME_FACTS:
+            t = f.arguments[0].number
+            if name == "final":
+                keep = last
+            elif name in _STEP_FACTS:
+                keep = lo <= t < hi
+            else:
+                keep = lo <= t <= hi
+            if keep:
+                out.append(f)
+        else:
+            out.append(f)
+    return out
+
+
+def _solve_segment(rules: RuleBase, plan: CarryPlan, window: list[Symbol],
+                   state: frozenset[Symbol], hi: int, last: bool, scen: Scenario,
+                   remaining: Callable[[], float], flags: set[str], shows: str,
+                   max_models: int) -> list:
+    ctl = clingo.Control(["--models=0", "--project=auto"], logger=_quiet, message_limit=1_000_000)
+    ctl.add("base", [], rules_text(rules))
+    ctl.add("base", [], shows)
+    if not last:
+        ctl.add("base", [], _projection(plan))
+    with ctl.backend() as backend:
+        for fact in list(window) + list(state):
+            backend.add_rule([backend.add_atom(fact)])
+        if not last:
+            backend.add_rule([backend.add_atom(Function("rk_segment_end", [Number(hi)]))])
+        for text in scen.choose:
+            term = parse_atom(text, ValueError)
+            backend.add_rule([backend.add_atom(Function("choice_given", [term]))])
+            if last:
+                backend.add_rule([], [-backend.add_atom(Function("chose", [term]))])
+    t0 = time.perf_counter()
+    ctl.ground([("base", [])])
+    t1 = time.perf_counter()
+    out: list = []
+
+    def on_model(model: clingo.Model) -> bool:
+        flags.update(f for f in _FLAGS if model.contains(Function(f)))
+        if last:
+            out.append(model.symbols(shown=True))
+            return len(out) <= max_models
+        out.append(frozenset(_carried(model.symbols(atoms=True), plan, hi)))
+        return True
+
+    with ctl.solve(on_model=on_model, async_=True) as handle:
+        if not handle.wait(remaining()):
+            handle.cancel()
+            raise SolverTimeout(scen.file, 0)
+        handle.get()
+    if os.environ.get("RULEKEEPER_MULTISHOT_DEBUG"):
+        print(f"multishot: segment to {hi}: {len(state)} carried atoms in, {len(out)} models, "
+              f"{int(ctl.statistics['problem']['lpStep']['rules'])} ground rules, ground "
+              f"{t1 - t0:.2f}s solve {time.perf_counter() - t1:.2f}s", file=sys.stderr)
+    return out
+
+
+def _carried(atoms: list[Symbol], plan: CarryPlan, hi: int) -> list[Symbol]:
+    """The atoms of a model that cross the settle point `hi` (carry.py)."""
+    out = []
+    for a in atoms:
+        sig = (a.name, len(a.arguments))
+        if sig in plan.timeless:
+            out.append(a)
+        elif sig in plan.forward or sig in plan.history:
+            first = a.arguments[0]
+            if first.type != clingo.SymbolType.Number:
+                continue
+            t = first.number
+            if (sig in plan.forward and t == hi) or (sig in plan.history and t < hi):
+                out.append(a)
+    return out
+
+
+def _projection(plan: CarryPlan) -> str:
+    """Project a segment's models on what it carries: forward predicates at its end
+    (rk_segment_end), history predicates and timeless ones whole. Predicate names come from
+    the rule files, never from a scenario."""
+    lines = []
+    for name, arity in sorted(plan.forward):
+        args = ",".join(f"X{i}" for i in range(1, arity))
+        term, atom = (f"{name}({args})", f"{name}(S,{args})") if args else (name, f"{name}(S)")
+        lines.append(f"rk_carried({term}) :- {atom}, rk_segment_end(S).")
+    lines.append("#project rk_carried/1.")
+    lines += [f"#project {name}/{arity}." for name, arity in sorted(plan.history | plan.timeless)]
+    return "\n".join(lines)
+
+
+def _quiet(code: clingo.MessageCode, message: str) -> None:
+    return None
