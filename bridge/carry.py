@@ -30,6 +30,16 @@ TIME_FACTS: frozenset[Sig] = frozenset({
     ("final", 1), ("event", 2), ("event_arg", 3), ("segment", 2), ("slot_plan", 2),
     ("action_index", 2)})
 
+# Timeless atoms are carried as facts, so the next segment only adds to them. A rule that reads
+# one with `not` at an earlier time would, in the whole program, see atoms only later segments
+# make. These were checked by hand: each is a property of its arguments alone (an amount, an
+# effect's layers, two effects' ops), made as soon as the arguments exist, so no later
+# segment can add one that an earlier read missed. Any other makes the plan unsound.
+REVIEWED_NEGATED: frozenset[Sig] = frozenset({
+    ("no_damage_amount", 1),    # 120-damage.lp: N <= 0, for an amount dealt
+    ("early_effect", 1),        # 613.1d: an effect's first layer
+    ("depends_on", 2)})         # 613.8: two effects' filters and ops
+
 
 @dataclass
 class CarryPlan:
@@ -41,12 +51,14 @@ class CarryPlan:
     lookahead: list[str] = field(default_factory=list)  # rules that read a later time
     why: dict[Sig, list[str]] = field(default_factory=dict)   # where each history read is
     timeless: set[Sig] = field(default_factory=set)    # no time, but made by the run: carried
+    negated: set[Sig] = field(default_factory=set)     # timeless ones some rule reads with `not`
 
     @property
     def sound(self) -> bool:
         """Whether a segment's state is fixed by its past alone (no rule reads ahead, and no
         time point before the segment has to be ground again)."""
-        return not self.lookahead and not ({("time", 1), ("step", 1), ("check", 1)} & self.history)
+        return not self.lookahead and not (self.negated - REVIEWED_NEGATED) and \
+            not ({("time", 1), ("step", 1), ("check", 1)} & self.history)
 
 
 def carry_plan(rules: RuleBase) -> CarryPlan:
@@ -54,14 +66,21 @@ def carry_plan(rules: RuleBase) -> CarryPlan:
     cached = vars(rules).get("_carry_plan")
     if cached is not None and cached[0] is rules.rules:
         return cached[1]
+    plan = plan_of(rules_text(rules))
+    vars(rules)["_carry_plan"] = (rules.rules, plan)
+    return plan
+
+
+def plan_of(program: str) -> CarryPlan:
+    """The plan of a program given as clingo text."""
     statements: list[ast.AST] = []
-    ast.parse_string(rules_text(rules), statements.append)
+    ast.parse_string(program, statements.append)
     body_rules = [_Rule(s) for s in statements if s.ast_type == ast.ASTType.Rule]
     plan = CarryPlan(timed=_timed(body_rules))
     for rule in body_rules:
         _classify(rule, plan)
     plan.timeless = _dynamic(body_rules, plan.timed) - plan.timed - {("init", 1)}
-    vars(rules)["_carry_plan"] = (rules.rules, plan)
+    plan.negated = {sig for rule in body_rules for sig in rule.negated} & plan.timeless
     return plan
 
 
@@ -73,6 +92,30 @@ class _Rule:
         self.head = _atoms(node, body=False)
         self.body = _atoms(node, body=True)
         self.choice = node.head.ast_type != ast.ASTType.Literal
+        self.negated = _negated(node)
+
+
+def _negated(rule: ast.AST) -> set[Sig]:
+    """Signatures the rule's body reads under `not` (in aggregates and conditions too)."""
+    found: set[Sig] = set()
+
+    class Visit(ast.Transformer):
+        def visit_Literal(self, lit):
+            atom = lit.atom
+            if lit.sign != ast.Sign.NoSign and atom.ast_type == ast.ASTType.SymbolicAtom \
+                    and atom.symbol.ast_type == ast.ASTType.Function:
+                found.add((atom.symbol.name, len(atom.symbol.arguments)))
+            return lit
+
+        def visit_ConditionalLiteral(self, cond):
+            self(cond.literal)
+            for lit in cond.condition:
+                self(lit)
+            return cond
+
+    for lit in rule.body:
+        Visit()(lit)
+    return found
 
 
 def _timed(rules: list[_Rule]) -> set[Sig]:

@@ -51,12 +51,14 @@ def applies(scen: Scenario, rules: RuleBase, explain: bool) -> bool:
 
 
 def solve_once(scen: Scenario, rules: RuleBase, layout, remaining: Callable[[], float],
-               max_models: int, shows: str) -> tuple[Models, set[str]] | None:
+               max_models: int, shows: str, stats: list[int] | None = None
+               ) -> tuple[Models, set[str]] | None:
     """Like solve._solve_once: the shown symbols of every final model and the flags raised in
-    any segment, or None when no run gets to the end."""
+    any segment, or None when no run gets to the end. `stats` (for the benches) gets the
+    ground rules of each segment solved."""
     plan = carry_plan(rules)
     facts = game_of(scen).facts(scen, layout)
-    bounds = _bounds(facts, min_points())
+    bounds = segment_bounds(facts, min_points())
     states: list[frozenset[Symbol]] = [frozenset()]
     flags: set[str] = set()
     for k in range(len(bounds) - 1):
@@ -65,8 +67,10 @@ def solve_once(scen: Scenario, rules: RuleBase, layout, remaining: Callable[[], 
         found: dict[frozenset[Symbol], None] = {}
         finals: Models = []
         for state in states:
-            got = _solve_segment(rules, plan, window, state, bounds[k + 1], last, scen,
-                                 remaining, flags, shows, max_models)
+            got, size = _solve_segment(rules, plan, window, state, bounds[k + 1], last, scen,
+                                       remaining, flags, shows, max_models)
+            if stats is not None:
+                stats.append(size)
             if last:
                 finals += got
             else:
@@ -79,7 +83,7 @@ def solve_once(scen: Scenario, rules: RuleBase, layout, remaining: Callable[[], 
     return None
 
 
-def _bounds(facts: list[Symbol], min_points: int) -> list[int]:
+def segment_bounds(facts: list[Symbol], min_points: int) -> list[int]:
     """The first time point of each segment, then the final one: a segment ends at the first
     settle point (an action's start) at least `min_points` time points after its start, so
     each grounding's fixed cost is paid for a good stretch of time points."""
@@ -125,7 +129,7 @@ def _window(facts: list[Symbol], lo: int, hi: int, first: bool, last: bool) -> l
 def _solve_segment(rules: RuleBase, plan: CarryPlan, window: list[Symbol],
                    state: frozenset[Symbol], hi: int, last: bool, scen: Scenario,
                    remaining: Callable[[], float], flags: set[str], shows: str,
-                   max_models: int) -> list:
+                   max_models: int) -> tuple[list, int]:
     ctl = clingo.Control(["--models=0", "--project=auto"], logger=_quiet, message_limit=1_000_000)
     ctl.add("base", [], rules_text(rules))
     ctl.add("base", [], shows)
@@ -159,11 +163,12 @@ def _solve_segment(rules: RuleBase, plan: CarryPlan, window: list[Symbol],
             handle.cancel()
             raise SolverTimeout(scen.file, 0)
         handle.get()
-    if os.environ.get("RULEKEEPER_MULTISHOT_DEBUG"):
+    size = int(ctl.statistics["problem"]["lpStep"]["rules"])
+    if os.environ.get(ENV + "_DEBUG"):
         print(f"multishot: segment to {hi}: {len(state)} carried atoms in, {len(out)} models, "
-              f"{int(ctl.statistics['problem']['lpStep']['rules'])} ground rules, ground "
-              f"{t1 - t0:.2f}s solve {time.perf_counter() - t1:.2f}s", file=sys.stderr)
-    return out
+              f"{size} ground rules, ground {t1 - t0:.2f}s solve {time.perf_counter() - t1:.2f}s",
+              file=sys.stderr)
+    return out, size
 
 
 def _carried(atoms: list[Symbol], plan: CarryPlan, hi: int) -> list[Symbol]:
