@@ -59,11 +59,12 @@ def solve_once(scen: Scenario, rules: RuleBase, layout, remaining: Callable[[], 
     plan = carry_plan(rules)
     facts = game_of(scen).facts(scen, layout)
     bounds = segment_bounds(facts, min_points())
+    sorted_facts = _Facts(facts)
     states: list[frozenset[Symbol]] = [frozenset()]
     flags: set[str] = set()
     for k in range(len(bounds) - 1):
         last = k == len(bounds) - 2
-        window = _window(facts, bounds[k], bounds[k + 1], first=k == 0, last=last)
+        window = sorted_facts.window(bounds[k], bounds[k + 1], first=k == 0, last=last)
         found: dict[frozenset[Symbol], None] = {}
         finals: Models = []
         for state in states:
@@ -102,17 +103,28 @@ def min_points() -> int:
     return int(value) if value.isdigit() else MIN_POINTS
 
 
-def _window(facts: list[Symbol], lo: int, hi: int, first: bool, last: bool) -> list[Symbol]:
-    """The facts of the segment from `lo` to `hi`: static facts, the initial state in the
-    first segment only, and the time facts of its own time points."""
-    out = []
-    for f in facts:
-        name = f.name
-        if name == "init":
-            if first:
-                out.append(f)
-        elif (name, len(f.arguments)) in TIME_FACTS:
-            t = f.arguments[0].number
+class _Facts:
+    """A scenario's facts sorted once: static ones, the initial state, and time facts with
+    their name and time point (read from clingo once, not once per segment)."""
+
+    def __init__(self, facts: list[Symbol]):
+        self.static: list[Symbol] = []
+        self.init: list[Symbol] = []
+        self.timed: list[tuple[Symbol, str, int]] = []
+        for f in facts:
+            name = f.name
+            if name == "init":
+                self.init.append(f)
+            elif (name, len(f.arguments)) in TIME_FACTS:
+                self.timed.append((f, name, f.arguments[0].number))
+            else:
+                self.static.append(f)
+
+    def window(self, lo: int, hi: int, first: bool, last: bool) -> list[Symbol]:
+        """The facts of the segment from `lo` to `hi`: static facts, the initial state in the
+        first segment only, and the time facts of its own time points."""
+        out = self.static + (self.init if first else [])
+        for f, name, t in self.timed:
             if name == "final":
                 keep = last
             elif name in _STEP_FACTS:
@@ -121,9 +133,7 @@ def _window(facts: list[Symbol], lo: int, hi: int, first: bool, last: bool) -> l
                 keep = lo <= t <= hi
             if keep:
                 out.append(f)
-        else:
-            out.append(f)
-    return out
+        return out
 
 
 def _solve_segment(rules: RuleBase, plan: CarryPlan, window: list[Symbol],
