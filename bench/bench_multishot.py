@@ -50,7 +50,7 @@ def run(engine: Engine, path: Path, mode: str) -> tuple[float, int, list]:
         seconds = time.perf_counter() - start
     finally:
         multishot.solve_once = original
-    if mode == "0":
+    if not sizes:                           # whole program (off, or a single action)
         ctl = solve.grounded_control(scen, rules, answer.checks,
                                      exact_names=answer.exact_trigger_names)
         sizes = [int(ctl.statistics["problem"]["lpStep"]["rules"])]

@@ -165,7 +165,7 @@ def _solve_segment(rules: RuleBase, plan: CarryPlan, window: list[Symbol],
         if last:
             out.append(model.symbols(shown=True))
             return len(out) <= max_models
-        out.append(frozenset(_carried(model.symbols(atoms=True), plan, hi)))
+        out.append(frozenset(_carried(model.symbols(shown=True), plan, hi)))
         return True
 
     with ctl.solve(on_model=on_model, async_=True) as handle:
@@ -181,34 +181,35 @@ def _solve_segment(rules: RuleBase, plan: CarryPlan, window: list[Symbol],
     return out, size
 
 
-def _carried(atoms: list[Symbol], plan: CarryPlan, hi: int) -> list[Symbol]:
-    """The atoms of a model that cross the settle point `hi` (carry.py)."""
+def _carried(shown: list[Symbol], plan: CarryPlan, hi: int) -> list[Symbol]:
+    """The atoms of a model that cross the settle point `hi` (carry.py), from its shown atoms:
+    rk_carried(F(Args)) is the forward atom F(hi,Args); history and timeless atoms as such."""
     out = []
-    for a in atoms:
-        sig = (a.name, len(a.arguments))
-        if sig in plan.timeless:
+    for a in shown:
+        name, args = a.name, a.arguments
+        if name == "rk_carried":
+            inner = args[0]
+            out.append(Function(inner.name, [Number(hi)] + list(inner.arguments)))
+        elif (name, len(args)) in plan.timeless:
             out.append(a)
-        elif sig in plan.forward or sig in plan.history:
-            first = a.arguments[0]
-            if first.type != clingo.SymbolType.Number:
-                continue
-            t = first.number
-            if (sig in plan.forward and t == hi) or (sig in plan.history and t < hi):
-                out.append(a)
+        elif (name, len(args)) in plan.history and args[0].type == clingo.SymbolType.Number \
+                and args[0].number < hi:
+            out.append(a)
     return out
 
 
 def _projection(plan: CarryPlan) -> str:
-    """Project a segment's models on what it carries: forward predicates at its end
-    (rk_segment_end), history predicates and timeless ones whole. Predicate names come from
-    the rule files, never from a scenario."""
+    """Project a segment's models on what it carries, and show it: forward predicates at its
+    end (rk_segment_end), history predicates and timeless ones whole. Predicate names come
+    from the rule files, never from a scenario."""
     lines = []
     for name, arity in sorted(plan.forward):
         args = ",".join(f"X{i}" for i in range(1, arity))
         term, atom = (f"{name}({args})", f"{name}(S,{args})") if args else (name, f"{name}(S)")
         lines.append(f"rk_carried({term}) :- {atom}, rk_segment_end(S).")
-    lines.append("#project rk_carried/1.")
-    lines += [f"#project {name}/{arity}." for name, arity in sorted(plan.history | plan.timeless)]
+    lines.append("#project rk_carried/1. #show rk_carried/1.")
+    for name, arity in sorted(plan.history | plan.timeless):
+        lines.append(f"#project {name}/{arity}. #show {name}/{arity}.")
     return "\n".join(lines)
 
 
