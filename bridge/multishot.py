@@ -18,12 +18,13 @@ from __future__ import annotations
 import os
 import sys
 import time
+from dataclasses import dataclass, field
 from typing import Callable
 
 import clingo
 from clingo import Function, Number, Symbol
 
-from .carry import TIME_FACTS, CarryPlan, Sig, carry_plan
+from .carry import TIME_FACTS, CarryPlan, carry_plan
 from .errors import SolverTimeout
 from .games import game_of
 from .program import rules_text
@@ -50,38 +51,45 @@ def applies(scen: Scenario, rules: RuleBase, explain: bool) -> bool:
     return game_of(scen).name == "mtg" and carry_plan(rules).sound
 
 
+@dataclass
+class _Run:
+    """What every segment of one solve shares."""
+
+    scen: Scenario
+    rules: RuleBase
+    plan: CarryPlan
+    remaining: Callable[[], float]      # seconds left (raises SolverTimeout when none)
+    timeout: float
+    shows: str
+    max_models: int
+    flags: set[str] = field(default_factory=set)
+    stats: list[int] | None = None
+
+
 def solve_once(scen: Scenario, rules: RuleBase, layout, remaining: Callable[[], float],
-               max_models: int, shows: str, stats: list[int] | None = None
+               timeout: float, max_models: int, shows: str, stats: list[int] | None = None
                ) -> tuple[Models, set[str]] | None:
     """Like solve._solve_once: the shown symbols of every final model and the flags raised in
     any segment, or None when no run gets to the end. `stats` (for the benches) gets the
     ground rules of each segment solved."""
-    plan = carry_plan(rules)
+    run = _Run(scen, rules, carry_plan(rules), remaining, timeout, shows, max_models,
+               stats=stats)
     facts = game_of(scen).facts(scen, layout)
     bounds = segment_bounds(facts, min_points())
     sorted_facts = _Facts(facts)
     states: list[frozenset[Symbol]] = [frozenset()]
-    flags: set[str] = set()
-    for k in range(len(bounds) - 1):
-        last = k == len(bounds) - 2
-        window = sorted_facts.window(bounds[k], bounds[k + 1], first=k == 0, last=last)
-        found: dict[frozenset[Symbol], None] = {}
-        finals: Models = []
+    for k in range(len(bounds) - 2):
+        window = sorted_facts.window(bounds[k], bounds[k + 1], first=k == 0, last=False)
+        found: dict[frozenset[Symbol], None] = {}     # distinct end states, in order
         for state in states:
-            got, size = _solve_segment(rules, plan, window, state, bounds[k + 1], last, scen,
-                                       remaining, flags, shows, max_models)
-            if stats is not None:
-                stats.append(size)
-            if last:
-                finals += got
-            else:
-                found.update(dict.fromkeys(got))
-        if last:
-            return (finals, flags) if finals else None
+            found.update(dict.fromkeys(_solve_segment(run, window, state, bounds[k + 1], False)))
         if not found:
             return None
         states = list(found)
-    return None
+    window = sorted_facts.window(bounds[-2], bounds[-1], first=len(bounds) == 2, last=True)
+    finals: Models = [m for state in states
+                      for m in _solve_segment(run, window, state, bounds[-1], True)]
+    return (finals, run.flags) if finals else None
 
 
 def segment_bounds(facts: list[Symbol], min_points: int) -> list[int]:
@@ -136,21 +144,21 @@ class _Facts:
         return out
 
 
-def _solve_segment(rules: RuleBase, plan: CarryPlan, window: list[Symbol],
-                   state: frozenset[Symbol], hi: int, last: bool, scen: Scenario,
-                   remaining: Callable[[], float], flags: set[str], shows: str,
-                   max_models: int) -> tuple[list, int]:
+def _solve_segment(run: _Run, window: list[Symbol], state: frozenset[Symbol], hi: int,
+                   last: bool) -> list:
+    """The last segment: the shown symbols of each model; another: the distinct carried states
+    its models end in at `hi`."""
     ctl = clingo.Control(["--models=0", "--project=auto"], logger=_quiet, message_limit=1_000_000)
-    ctl.add("base", [], rules_text(rules))
-    ctl.add("base", [], shows)
+    ctl.add("base", [], rules_text(run.rules))
+    ctl.add("base", [], run.shows)
     if not last:
-        ctl.add("base", [], _projection(plan))
+        ctl.add("base", [], _projection(run.plan))
     with ctl.backend() as backend:
         for fact in list(window) + list(state):
             backend.add_rule([backend.add_atom(fact)])
         if not last:
             backend.add_rule([backend.add_atom(Function("rk_segment_end", [Number(hi)]))])
-        for text in scen.choose:
+        for text in run.scen.choose:
             term = parse_atom(text, ValueError)
             backend.add_rule([backend.add_atom(Function("choice_given", [term]))])
             if last:
@@ -161,24 +169,26 @@ def _solve_segment(rules: RuleBase, plan: CarryPlan, window: list[Symbol],
     out: list = []
 
     def on_model(model: clingo.Model) -> bool:
-        flags.update(f for f in _FLAGS if model.contains(Function(f)))
+        run.flags.update(f for f in _FLAGS if model.contains(Function(f)))
         if last:
             out.append(model.symbols(shown=True))
-            return len(out) <= max_models
-        out.append(frozenset(_carried(model.symbols(shown=True), plan, hi)))
+            return len(out) <= run.max_models
+        out.append(frozenset(_carried(model.symbols(shown=True), run.plan, hi)))
         return True
 
     with ctl.solve(on_model=on_model, async_=True) as handle:
-        if not handle.wait(remaining()):
+        if not handle.wait(run.remaining()):
             handle.cancel()
-            raise SolverTimeout(scen.file, 0)
+            raise SolverTimeout(run.scen.file, run.timeout)
         handle.get()
     size = int(ctl.statistics["problem"]["lpStep"]["rules"])
+    if run.stats is not None:
+        run.stats.append(size)
     if os.environ.get(ENV + "_DEBUG"):
         print(f"multishot: segment to {hi}: {len(state)} carried atoms in, {len(out)} models, "
               f"{size} ground rules, ground {t1 - t0:.2f}s solve {time.perf_counter() - t1:.2f}s",
               file=sys.stderr)
-    return out, size
+    return out
 
 
 def _carried(shown: list[Symbol], plan: CarryPlan, hi: int) -> list[Symbol]:

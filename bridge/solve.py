@@ -211,7 +211,7 @@ def _remaining(start: float, timeout: float, scen: Scenario) -> float:
 def _solve_once(scen, rules, layout, explain, start, timeout, max_models):
     if multishot.applies(scen, rules, explain):        # action by action (bridge/multishot.py)
         return multishot.solve_once(scen, rules, layout, lambda: _remaining(start, timeout, scen),
-                                    max_models, shows(explain))
+                                    timeout, max_models, shows(explain))
     ctl = _grounded(scen, rules, layout, explain)
     _remaining(start, timeout, scen)
     models: list[list[Symbol]] = []
