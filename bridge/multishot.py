@@ -19,7 +19,7 @@ import os
 import sys
 import time
 from dataclasses import dataclass, field
-from typing import Callable
+from typing import Any, Callable
 
 import clingo
 from clingo import Function, Number, Symbol
@@ -40,6 +40,10 @@ Models = list[list[Symbol]]
 # static part is ground again) that a few time points do not repay: measured in
 # docs/performance.md, "Action by action"
 MIN_POINTS = 100
+# distinct states at one settle point beyond which branching costs more than it saves (states
+# are finer than outcomes: two runs to one outcome may differ in history); then the whole
+# program is solved instead
+MAX_STATES = 64
 
 
 def applies(scen: Scenario, rules: RuleBase, explain: bool) -> bool:
@@ -67,11 +71,12 @@ class _Run:
 
 
 def solve_once(scen: Scenario, rules: RuleBase, layout, remaining: Callable[[], float],
-               timeout: float, max_models: int, shows: str, stats: list[int] | None = None
-               ) -> tuple[Models, set[str]] | None:
+               timeout: float, max_models: int, shows: str, whole: Callable[[], Any],
+               stats: list[int] | None = None) -> Any:
     """Like solve._solve_once: the shown symbols of every final model and the flags raised in
-    any segment, or None when no run gets to the end. `stats` (for the benches) gets the
-    ground rules of each segment solved."""
+    any segment, or None when no run gets to the end. Where the branches would outgrow
+    MAX_STATES distinct states at a settle point, `whole()` (the single solve) answers instead.
+    `stats` (for the benches) gets the ground rules of each segment solved."""
     run = _Run(scen, rules, carry_plan(rules), remaining, timeout, shows, max_models,
                stats=stats)
     facts = game_of(scen).facts(scen, layout)
@@ -85,6 +90,8 @@ def solve_once(scen: Scenario, rules: RuleBase, layout, remaining: Callable[[], 
             found.update(dict.fromkeys(_solve_segment(run, window, state, bounds[k + 1], False)))
         if not found:
             return None
+        if len(found) > MAX_STATES:
+            return whole()
         states = list(found)
     window = sorted_facts.window(bounds[-2], bounds[-1], first=len(bounds) == 2, last=True)
     finals: Models = [m for state in states

@@ -210,8 +210,14 @@ def _remaining(start: float, timeout: float, scen: Scenario) -> float:
 
 def _solve_once(scen, rules, layout, explain, start, timeout, max_models):
     if multishot.applies(scen, rules, explain):        # action by action (bridge/multishot.py)
-        return multishot.solve_once(scen, rules, layout, lambda: _remaining(start, timeout, scen),
-                                    timeout, max_models, shows(explain))
+        return multishot.solve_once(
+            scen, rules, layout, lambda: _remaining(start, timeout, scen), timeout, max_models,
+            shows(explain),
+            whole=lambda: _solve_whole(scen, rules, layout, explain, start, timeout, max_models))
+    return _solve_whole(scen, rules, layout, explain, start, timeout, max_models)
+
+
+def _solve_whole(scen, rules, layout, explain, start, timeout, max_models):
     ctl = _grounded(scen, rules, layout, explain)
     _remaining(start, timeout, scen)
     models: list[list[Symbol]] = []

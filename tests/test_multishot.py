@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from rulekeeper.bridge import solve
+from rulekeeper.bridge import multishot, solve
 from rulekeeper.bridge.carry import carry_plan, plan_of
 from rulekeeper.bridge.games import game_of
 from rulekeeper.bridge.multishot import ENV, segment_bounds
@@ -75,3 +75,28 @@ def test_a_timeless_atom_read_with_not_is_not_sound():
     # earlier one read its absence
     plan = plan_of("done(X) :- event(T,X). fresh(T,X) :- cand(T,X), time(T), not done(X).")
     assert ("done", 1) in plan.negated and not plan.sound
+
+
+def test_too_many_states_fall_back_to_the_whole_program(engine, monkeypatch):
+    scen = engine.load(MTG / SAMPLE[0])
+    rules = engine.scenario_rules(scen)
+    monkeypatch.setenv(ENV, "0")
+    whole = solve.solve(scen, rules, timeout=120)
+    monkeypatch.setenv(ENV, "1")
+    monkeypatch.setenv(ENV + "_POINTS", "1")
+    monkeypatch.setattr(multishot, "MAX_STATES", 0)      # any branching is too much
+    calls = []
+    original = multishot.solve_once
+
+    def spy(*args, **kwargs):
+        inner = kwargs["whole"]
+
+        def counted():
+            calls.append(1)
+            return inner()
+
+        return original(*args, **{**kwargs, "whole": counted})
+
+    monkeypatch.setattr(multishot, "solve_once", spy)
+    assert set(solve.solve(scen, rules, timeout=120).models) == set(whole.models)
+    assert calls                                         # the whole program answered
