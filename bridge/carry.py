@@ -10,10 +10,14 @@ atoms in one of three ways, relative to the time of its head:
   atoms at the settle point are carried;
 - *history*: at another time (`T2 < T`, a fixed time 0, or a rule with no timed head that
   joins several times): every atom of the read predicate before the settle point is carried.
-A rule whose head lies before a body atom by a fixed offset reads the future (`lookahead`):
-the carried state could depend on what the next segment does, so such a rule base is not
-solved action by action. Bridge time facts read as history are given for the earlier time
-points instead of carried.
+A read of `T+1` for a head at `T` is the result of step T, inside the segment that has step T.
+A rule whose body lies two or more steps ahead of its head, or two or more behind it in the
+same variable, is not handled (`lookahead`), nor a rule that reads time points themselves as
+history: with either, the rule base is not solved action by action (CarryPlan.sound).
+Timeless atoms the run makes are carried whole; see REVIEWED_NEGATED for the one way that
+could go wrong. What the analysis cannot see (a forward predicate that also has rules at the
+head's own time with a negated body) is checked by comparing answers: tests/test_multishot.py
+and docs/performance.md, "Action by action (issue 11, session 5)".
 """
 from __future__ import annotations
 
