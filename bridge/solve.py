@@ -14,7 +14,7 @@ from .errors import ImpossibleSituation, SolverTimeout
 from .games import game_of
 from .rulebase import RuleBase
 from .scenario import Scenario
-from . import relevance
+from . import multishot, relevance
 from .program import rules_text, why_texts
 from .transform import ALLOW, VIOLATED, WHY, relaxed_constraint
 from .validate import parse_atom
@@ -225,6 +225,15 @@ def _remaining(start: float, timeout: float, scen: Scenario) -> float:
 
 
 def _solve_once(scen, rules, layout, explain, start, timeout, max_models):
+    if multishot.applies(scen, rules, explain):        # action by action (bridge/multishot.py)
+        return multishot.solve_once(
+            scen, rules, layout, lambda: _remaining(start, timeout, scen), timeout, max_models,
+            shows(explain),
+            whole=lambda: _solve_whole(scen, rules, layout, explain, start, timeout, max_models))
+    return _solve_whole(scen, rules, layout, explain, start, timeout, max_models)
+
+
+def _solve_whole(scen, rules, layout, explain, start, timeout, max_models):
     ctl = _grounded(scen, rules, layout, explain)
     _remaining(start, timeout, scen)
     models: list[list[Symbol]] = []
