@@ -214,9 +214,10 @@ class _Index:
 
 
 def prepare(rules: Any) -> None:
-    """Load (or compute and cache) the rule base's patterns now, in this process, so forked
-    solving children share them."""
-    _analysis(rules)
+    """Load (or compute and cache) the rule base's patterns and build its dependency index now,
+    in this process, so forked solving children share them (built in a child, the index would
+    be lost with it and built again for every solve)."""
+    _graph(rules, _analysis(rules))
 
 
 # -- the per-scenario fixpoint --------------------------------------------------------------------
