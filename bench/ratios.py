@@ -11,7 +11,11 @@ after the explanation transform, and the scenario's facts), then, interleaved ru
 - clingo (in-process): the same file loaded, grounded and solved by clingo's Python API (also
   gives the ground rule count);
 - bridge (in-process): `Engine.ask` and its ruling text, the rule base already loaded;
-- CLI: `rulekeeper ask FILE`, a whole process, the rule-base cache warm.
+- CLI: `rulekeeper ask FILE`, a whole process, the rule-base cache warm;
+- clingo on the whole base (process): the same, on the program written with pruning off
+  (RULEKEEPER_NO_PRUNE=1): every rule of the base and the scenario's facts, what a user of clingo
+  alone would solve. `rulekeeper ground` writes the pruned program (what the bridge solves), so
+  "CLI / clingo process" measures the bridge against clingo given the bridge's own pruning.
 
 Figures are medians; the ratios (bridge / clingo in-process, CLI / clingo process) are taken
 run by run and their median printed, so a machine whose speed drifts still compares like with
@@ -70,6 +74,7 @@ class Row:
     size: int = 0
     rules: int = 0
     clingo_proc: list[float] = field(default_factory=list)
+    clingo_whole: list[float] = field(default_factory=list)
     clingo_api: list[float] = field(default_factory=list)
     bridge: list[float] = field(default_factory=list)
     cli: list[float] = field(default_factory=list)
@@ -129,6 +134,20 @@ def cli_ask(path: Path, limit: float) -> float:
     return clock() - start
 
 
+def _unpruned(work: Callable[[], str]) -> str:
+    """work() with relevance pruning off: the program a user of clingo alone would run (every
+    rule of the base and the scenario's facts)."""
+    old = os.environ.get("RULEKEEPER_NO_PRUNE")
+    os.environ["RULEKEEPER_NO_PRUNE"] = "1"
+    try:
+        return work()
+    finally:
+        if old is None:
+            del os.environ["RULEKEEPER_NO_PRUNE"]
+        else:
+            os.environ["RULEKEEPER_NO_PRUNE"] = old
+
+
 def _cli() -> list[str]:
     script = Path(sys.executable).parent / "rulekeeper"
     return [str(script)] if script.exists() else [sys.executable, "-m", "rulekeeper.cli.main"]
@@ -139,8 +158,10 @@ def measure(engine: Engine, path: Path, label: str, size: int, runs: int, limit:
     """One scenario: its program written once, then the four measurements interleaved."""
     row = Row(label, size)
     program = tmp / (path.stem + ".lp")
+    whole = tmp / (path.stem + ".whole.lp")
     try:
         program.write_text(ground_program(engine, path, timeout=limit).program)
+        whole.write_text(_unpruned(lambda: ground_program(engine, path, timeout=limit).program))
         bridge_ask(engine, path, limit)                 # warm-up: caches, page cache
         cli_ask(path, limit)
     except (RulekeeperError, subprocess.TimeoutExpired):
@@ -150,6 +171,7 @@ def measure(engine: Engine, path: Path, label: str, size: int, runs: int, limit:
     for _ in range(runs):
         try:
             row.clingo_proc.append(clingo_process(program, limit + 30))
+            row.clingo_whole.append(clingo_process(whole, limit + 30))
             seconds, row.rules = clingo_api(program)
             row.clingo_api.append(seconds)
             row.bridge.append(bridge_ask(engine, path, limit))
@@ -215,19 +237,23 @@ def _progress(row: Row) -> None:
 def print_table(name: str, rows: list[Row], limit: float) -> None:
     print(f"\n### {name}\n")
     print("| scenario | ground rules | clingo process s | clingo in-process s | bridge s "
-          "| CLI s | bridge / clingo in-process | CLI / clingo process | load |")
-    print("|---|---:|---:|---:|---:|---:|---:|---:|---:|")
+          "| CLI s | bridge / clingo in-process | CLI / clingo process "
+          "| clingo process, whole base s | CLI / that | load |")
+    print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
     for r in rows:
         if r.timed_out:
             print(f"| {r.label} | | | | no answer in {limit:.0f} s | | | | {r.load:.1f} |")
             continue
         print(f"| {r.label} | {r.rules} | {r.med('clingo_proc'):.3f} | {r.med('clingo_api'):.3f} "
               f"| {r.med('bridge'):.3f} | {r.med('cli'):.3f} | {r.ratio('bridge', 'clingo_api'):.2f} "
-              f"| {r.ratio('cli', 'clingo_proc'):.2f} | {r.load:.1f} |")
+              f"| {r.ratio('cli', 'clingo_proc'):.2f} | {r.med('clingo_whole'):.3f} "
+              f"| {r.ratio('cli', 'clingo_whole'):.2f} | {r.load:.1f} |")
     done = [r for r in rows if not r.timed_out]
     if not done:
         return
     ratios = [(r.ratio("bridge", "clingo_api"), r.ratio("cli", "clingo_proc")) for r in done]
+    print(f"\nmedian CLI / clingo process on the whole rule base and the facts (no pruning): "
+          f"{statistics.median(r.ratio('cli', 'clingo_whole') for r in done):.2f}")
     print(f"\nmedian over the family: bridge / clingo in-process "
           f"{statistics.median(a for a, _ in ratios):.2f}, CLI / clingo process "
           f"{statistics.median(b for _, b in ratios):.2f}; bridge p50 "
