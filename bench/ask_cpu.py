@@ -13,52 +13,25 @@ ratio now / before.
 from __future__ import annotations
 
 import argparse
-import math
 import os
-import resource
 import statistics
 import sys
 import time
-from contextlib import contextmanager
 from pathlib import Path
-from typing import Iterator
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from ratios import bundled_sample  # noqa: E402
+from timing import cpu_seconds, p90, unpruned  # noqa: E402
 
 from rulekeeper.bridge.engine import Engine  # noqa: E402
 from rulekeeper.bridge.errors import RulekeeperError  # noqa: E402
 
 
-def _cpu() -> float:
-    children = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return time.process_time() + children.ru_utime + children.ru_stime
-
-
 def timed_ask(engine: Engine, path: Path, limit: float) -> tuple[float, float]:
-    wall, cpu = time.perf_counter(), _cpu()
+    wall, cpu = time.perf_counter(), cpu_seconds()
     engine.ask(path, timeout=limit).text()
-    return time.perf_counter() - wall, _cpu() - cpu
-
-
-@contextmanager
-def unpruned() -> Iterator[None]:
-    """Relevance pruning off: every rule of the base is grounded (the old way)."""
-    saved = os.environ.get("RULEKEEPER_NO_PRUNE")
-    os.environ["RULEKEEPER_NO_PRUNE"] = "1"
-    try:
-        yield
-    finally:
-        if saved is None:
-            del os.environ["RULEKEEPER_NO_PRUNE"]
-        else:
-            os.environ["RULEKEEPER_NO_PRUNE"] = saved
-
-
-def p90(values: list[float]) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, math.ceil(0.9 * len(ordered)) - 1)]
+    return time.perf_counter() - wall, cpu_seconds() - cpu
 
 
 def main() -> None:

@@ -9,7 +9,6 @@ Run: python bench/bench_relevance.py [--sample 40]
 from __future__ import annotations
 
 import argparse
-import math
 import os
 import statistics
 import sys
@@ -21,6 +20,7 @@ import clingo
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from ratios import bundled_sample  # noqa: E402
+from timing import p90  # noqa: E402
 
 from rulekeeper.bridge import relevance  # noqa: E402
 from rulekeeper.bridge.engine import Engine  # noqa: E402
@@ -38,11 +38,6 @@ def ground_cpu(text: str, facts: list[clingo.Symbol]) -> float:
             backend.add_rule([backend.add_atom(fact)])
     ctl.ground([("base", [])])
     return time.process_time() - start
-
-
-def p90(values: list[float]) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, math.ceil(0.9 * len(ordered)) - 1)]
 
 
 def main() -> None:

@@ -38,7 +38,6 @@ import argparse
 import math
 import os
 import platform
-import resource
 import statistics
 import subprocess
 import sys
@@ -55,6 +54,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from bench import board_yaml  # noqa: E402  (the generators of the other benches)
 from bench_triggers import IDOL, scenario as turns_scenario  # noqa: E402
+from timing import cpu_seconds, p90, unpruned  # noqa: E402
 
 from rulekeeper.bridge.dump import CLINGO_OPTIONS, ground_program  # noqa: E402
 from rulekeeper.bridge.engine import Engine  # noqa: E402
@@ -91,14 +91,7 @@ class Row:
 
 
 # -- the four measurements --------------------------------------------------------------------
-def _cpu() -> float:
-    """CPU seconds of this process and of the children it has reaped."""
-    own = resource.getrusage(resource.RUSAGE_SELF)
-    kids = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return own.ru_utime + own.ru_stime + kids.ru_utime + kids.ru_stime
-
-
-CLOCKS: dict[str, Callable[[], float]] = {"wall": time.perf_counter, "cpu": _cpu}
+CLOCKS: dict[str, Callable[[], float]] = {"wall": time.perf_counter, "cpu": cpu_seconds}
 clock: Callable[[], float] = time.perf_counter    # set once by main() from --clock
 
 
@@ -134,20 +127,6 @@ def cli_ask(path: Path, limit: float) -> float:
     return clock() - start
 
 
-def _unpruned(work: Callable[[], str]) -> str:
-    """work() with relevance pruning off: the program a user of clingo alone would run (every
-    rule of the base and the scenario's facts)."""
-    old = os.environ.get("RULEKEEPER_NO_PRUNE")
-    os.environ["RULEKEEPER_NO_PRUNE"] = "1"
-    try:
-        return work()
-    finally:
-        if old is None:
-            del os.environ["RULEKEEPER_NO_PRUNE"]
-        else:
-            os.environ["RULEKEEPER_NO_PRUNE"] = old
-
-
 def _cli() -> list[str]:
     script = Path(sys.executable).parent / "rulekeeper"
     return [str(script)] if script.exists() else [sys.executable, "-m", "rulekeeper.cli.main"]
@@ -161,7 +140,8 @@ def measure(engine: Engine, path: Path, label: str, size: int, runs: int, limit:
     whole = tmp / (path.stem + ".whole.lp")
     try:
         program.write_text(ground_program(engine, path, timeout=limit).program)
-        whole.write_text(_unpruned(lambda: ground_program(engine, path, timeout=limit).program))
+        with unpruned():        # the whole rule base and the facts: clingo alone
+            whole.write_text(ground_program(engine, path, timeout=limit).program)
         bridge_ask(engine, path, limit)                 # warm-up: caches, page cache
         cli_ask(path, limit)
     except (RulekeeperError, subprocess.TimeoutExpired):
@@ -258,18 +238,13 @@ def print_table(name: str, rows: list[Row], limit: float) -> None:
           f"{statistics.median(a for a, _ in ratios):.2f}, CLI / clingo process "
           f"{statistics.median(b for _, b in ratios):.2f}; bridge p50 "
           f"{statistics.median(r.med('bridge') for r in done) * 1000:.0f} ms, p90 "
-          f"{_p90([r.med('bridge') for r in done]) * 1000:.0f} ms")
+          f"{p90([r.med('bridge') for r in done]) * 1000:.0f} ms")
     if done[0].size and len(done) >= 2:
         for what, key in (("bridge time", "bridge"), ("clingo time", "clingo_api"),
                           ("ground rules", "rules")):
             points = [(r.size, r.rules if key == "rules" else r.med(key)) for r in done]
             last, fit = exponents(points)
             print(f"growth exponent of {what}: {last:.2f} (last two sizes), {fit:.2f} (fit)")
-
-
-def _p90(values: list[float]) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, math.ceil(0.9 * len(ordered)) - 1)]
 
 
 def exponents(points: list[tuple[int, float]]) -> tuple[float, float]:

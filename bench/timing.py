@@ -1,9 +1,14 @@
-"""Shared helper of the benchmarks: the median time of a few runs."""
+"""Shared helpers of the benchmarks: the median time of a few runs, CPU seconds of a process
+tree, the 90th percentile, relevance pruning switched off for a while."""
 from __future__ import annotations
 
+import math
+import os
+import resource
 import statistics
 import time
-from typing import Any, Callable
+from contextlib import contextmanager
+from typing import Any, Callable, Iterator
 
 
 def timed(fn: Callable[[], Any], repeat: int) -> tuple[float, Any]:
@@ -28,3 +33,29 @@ def bench_setup(doc: str | None) -> tuple[int, Any]:
     engine = Engine()
     engine.rules(["mtg"])
     return repeat, engine
+
+
+def cpu_seconds() -> float:
+    """CPU seconds of this process and of the children it has reaped (a forked solving child,
+    a clingo or rulekeeper process)."""
+    children = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return time.process_time() + children.ru_utime + children.ru_stime
+
+
+def p90(values: list[float]) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, math.ceil(0.9 * len(ordered)) - 1)]
+
+
+@contextmanager
+def unpruned() -> Iterator[None]:
+    """Relevance pruning off (RULEKEEPER_NO_PRUNE=1): every rule of the base is grounded."""
+    saved = os.environ.get("RULEKEEPER_NO_PRUNE")
+    os.environ["RULEKEEPER_NO_PRUNE"] = "1"
+    try:
+        yield
+    finally:
+        if saved is None:
+            del os.environ["RULEKEEPER_NO_PRUNE"]
+        else:
+            os.environ["RULEKEEPER_NO_PRUNE"] = saved
