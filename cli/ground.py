@@ -22,9 +22,10 @@ from rulekeeper.cli.packdir import PACK_DIR
 @PACK_DIR
 def ground(file: str, out: str | None, plain: bool, as_json: bool, timeout: float,
            pack_dirs: tuple[str, ...]) -> None:
-    """The program the bridge solves for FILE (rules after the explanation transform, and the
-    scenario's facts), as clingo text. Solve it as the bridge does with
-    `clingo --models=0 --project=auto OUT`."""
+    """The program the bridge solves for FILE (the rules that can fire for its facts, after the
+    explanation transform, and the scenario's facts), as clingo text. Solve it as the bridge
+    does with `clingo --models=0 --project=auto OUT`. RULEKEEPER_NO_PRUNE=1 writes every rule
+    of the base instead."""
     from rulekeeper.bridge.dump import ground_program
     from rulekeeper.cli.main import _engine
     with reported():
