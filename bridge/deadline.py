@@ -10,10 +10,16 @@ boundary as they are: an Answer travels as text and is parsed back (`flatten`/`r
 Forking from a threaded process (a pytest-xdist worker has an I/O thread) is safe here: the
 child is a copy of the calling thread only, uses nothing but its own pipe and clingo, and ends
 with os._exit (multiprocessing's fork start), so it never touches the parent's locks or
-channels. Each fork is private to its caller, so parallel test workers don't share children."""
+channels. Each fork is private to its caller, so parallel test workers don't share children.
+
+A process that exists only to give one answer (the `rulekeeper` command itself) need not fork:
+its Deadline carries an `expire` hook, the work runs in the process, and a watchdog thread
+calls the hook when the time is up (clingo releases the GIL while it grounds and solves, so the
+thread runs even then); the hook reports the timeout and ends the process. That saves the fork
+and the copy of the answer back (about a sixth of a small `ask`)."""
 from __future__ import annotations
 
-import multiprocessing
+import threading
 import time
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
@@ -38,6 +44,9 @@ class Deadline:
     seconds: float
     file: str
     start: float = field(default_factory=time.monotonic)
+    # set only by a command whose process ends with its answer: work then runs in-process under
+    # a watchdog that calls expire(the whole limit's timeout), which must end the process
+    expire: Callable[[SolverTimeout], Any] | None = None
 
     def left(self) -> float:
         """Seconds remaining; SolverTimeout once none are."""
@@ -64,7 +73,14 @@ class Deadline:
         """work(*args, **kwargs) in a child process given the time left (its result must
         pickle: text, JSON data); the timeout it may raise names the whole limit."""
         with self.whole():
-            return within(self.left(), self.file, work, *args, **kwargs)
+            return within(self.left(), self.file, work, *args, watch=self.watch(), **kwargs)
+
+    def watch(self) -> Callable[[], Any] | None:
+        """What the watchdog calls at the limit (in-process work), or None (fork)."""
+        if self.expire is None:
+            return None
+        expire, err = self.expire, SolverTimeout(self.file, self.seconds)
+        return lambda: expire(err)
 
     @contextmanager
     def whole(self) -> Iterator[None]:
@@ -75,8 +91,13 @@ class Deadline:
             raise SolverTimeout(self.file, self.seconds) from None
 
 
-def within(limit: float, file: str, work: Callable[..., T], *args: Any, **kwargs: Any) -> T:
-    """work(*args, **kwargs), or SolverTimeout(file, limit) once `limit` seconds pass."""
+def within(limit: float, file: str, work: Callable[..., T], *args: Any,
+           watch: Callable[[], Any] | None = None, **kwargs: Any) -> T:
+    """work(*args, **kwargs), or SolverTimeout(file, limit) once `limit` seconds pass; with
+    `watch`, in this process, `watch()` called at the limit (it ends the process)."""
+    if watch is not None:
+        return watched(limit, file, watch, work, *args, **kwargs)
+    import multiprocessing       # here: a process that never forks need not import it
     if "fork" not in multiprocessing.get_all_start_methods():
         return work(*args, **kwargs)
     ctx = multiprocessing.get_context("fork")
@@ -101,6 +122,26 @@ def within(limit: float, file: str, work: Callable[..., T], *args: Any, **kwargs
     if isinstance(err, SolverOutOfMemory):
         err.file = file
     raise err
+
+
+def watched(limit: float, file: str, expire: Callable[[], Any], work: Callable[..., T],
+            *args: Any, **kwargs: Any) -> T:
+    """work(*args, **kwargs) in this process, `expire()` called by a watchdog thread if it runs
+    past the limit (and the grace the child would get); memory capped as a child's would be."""
+    timer = threading.Timer(limit + GRACE, expire)
+    timer.daemon = True
+    _limit_memory()
+    timer.start()
+    try:
+        return work(*args, **kwargs)
+    except MemoryError:
+        raise SolverOutOfMemory(file) from None
+    except RuntimeError as err:             # clingo's std::bad_alloc
+        if "bad_alloc" not in str(err):
+            raise
+        raise SolverOutOfMemory(file) from None
+    finally:
+        timer.cancel()
 
 
 def _run(send, work, args, kwargs) -> None:
@@ -246,9 +287,14 @@ class TextSupport:
 
 
 def solve_within(limit: float, file: str, solve: Callable[..., Answer], *args: Any,
-                 keep: str = KEEP_ALL, **kwargs: Any) -> Answer:
+                 keep: str = KEEP_ALL, watch: Callable[[], Any] | None = None,
+                 **kwargs: Any) -> Answer:
     """solve(*args, **kwargs) under a hard limit of `limit` seconds; of the explanation
-    supports, the child sends back what `keep` says (args[1] is the rule base)."""
+    supports, the child sends back what `keep` says (args[1] is the rule base). With `watch`,
+    solved in this process under a watchdog (nothing to copy back)."""
+    if watch is not None:
+        return watched(limit, file, watch, solve, *args, **kwargs)
+    import multiprocessing
     if "fork" not in multiprocessing.get_all_start_methods():
         return solve(*args, **kwargs)
     return restore(within(limit, file, _flat_solve, solve, keep, *args, **kwargs))

@@ -40,9 +40,10 @@ class Dump:
                 "clingo_options": list(CLINGO_OPTIONS), "program": self.program}
 
 
-def ground_program(engine, path: str | Path, explain: bool = True, timeout: float = 20.0) -> Dump:
+def ground_program(engine, path: str | Path, explain: bool = True, timeout: float = 20.0,
+                   deadline: Deadline | None = None) -> Dump:
     """The program `ask` (explain) or `check` (not) solves for the scenario at `path`."""
-    deadline = Deadline(timeout, str(path))
+    deadline = deadline or Deadline(timeout, str(path))
     scen = engine.load(path, deadline)
     checks, exact, impossible = FIRST_CHECKS, False, False
     try:

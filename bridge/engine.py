@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from clingo import Function, Symbol
 
@@ -20,8 +20,10 @@ from .source import read_source
 from .yamlsrc import load_yaml
 from .explain import Node
 from .solve import DEFAULT_TIMEOUT, prepare_control, prepare_explanations, Answer, probe, solve
-from .whynot import PROBE, WITNESS, Failure, unknown_predicate, why_not
 from .validate import parse_atom
+
+if TYPE_CHECKING:
+    from .whynot import Failure
 
 
 DEFAULT_DEPTH = 12         # levels of a derivation `why` shows
@@ -79,7 +81,7 @@ class Engine:
             left = deadline.left()
             try:
                 return solve_within(left, scen.file, solve, scen, rules, explain=explain,
-                                    timeout=left, keep=keep)
+                                    timeout=left, keep=keep, watch=deadline.watch())
             except SolverOutOfMemory as err:
                 err.board = game_of(scen).board_size(scen)
                 raise
@@ -118,18 +120,21 @@ class Engine:
         answer = self.answer(scen, explain=True, deadline=deadline, keep=KEEP_FIRST)
         result = WhyResult(atom, answer, rules, depth)
         if not result.holding:
+            from .whynot import unknown_predicate, why_not      # only `why` needs them
             result.unknown = unknown_predicate(atom, rules, game_of(scen).outcome_names())
             if result.unknown is None:
                 support = answer.supports[0] if answer.supports else None
                 result.failures = why_not(
                     atom, support, rules,
-                    lambda extra: self._probe(scen, answer, extra, deadline.left()))
+                    lambda extra: self._probe(scen, answer, extra, deadline))
         return result
 
-    def _probe(self, scen: Scenario, answer: Answer, extra: list, timeout: float) -> list[str]:
-        rules = self.scenario_rules(scen)
+    def _probe(self, scen: Scenario, answer: Answer, extra: list, deadline: Deadline) -> list[str]:
+        from .whynot import PROBE, WITNESS
+        rules, timeout = self.scenario_rules(scen), deadline.left()
         return within(timeout, scen.file, probe, scen, rules, extra, answer.checks,
-                      answer.exact_trigger_names, (PROBE, WITNESS), timeout)
+                      answer.exact_trigger_names, (PROBE, WITNESS), timeout,
+                      watch=deadline.watch())
 
 
 def board_size(scen: Scenario) -> str:

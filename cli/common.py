@@ -17,6 +17,7 @@ project's own code are not caught: they are bugs, and show as such.
 from __future__ import annotations
 
 import json
+import os
 import sys
 from contextlib import contextmanager
 from typing import Any, Callable, Iterator, NoReturn
@@ -53,11 +54,40 @@ def emit_json(data: Any) -> None:
 def fail(err: RulekeeperError, as_json: bool | None = None) -> NoReturn:
     """Print `err` (as JSON when asked, or when the running command has --json) and exit with
     its code."""
-    if _wants_json(as_json):
+    _print_error(err, _wants_json(as_json))
+    sys.exit(err.exit_code)
+
+
+def _print_error(err: RulekeeperError, as_json: bool) -> None:
+    if as_json:
         emit_json(err.as_json())
     else:
         click.echo(f"error: {err}", err=True)
-    sys.exit(err.exit_code)
+
+
+class OwnProcess:
+    """The root context's `obj` when `rulekeeper` runs as its own process (the console script,
+    `python -m rulekeeper.cli.main`), not inside another program (click's test runner, a
+    library caller): then a command may end the process when its time is up."""
+
+
+def command_deadline(file: str, timeout: float, as_json: bool):
+    """The --timeout budget of a one-answer command. In its own process the work runs in it,
+    under a watchdog that reports the timeout and exits when the time is up (no fork); else
+    each piece of work runs in a forked child (bridge/deadline.py)."""
+    from rulekeeper.bridge.deadline import Deadline
+    ctx = click.get_current_context(silent=True)
+    own = ctx is not None and isinstance(ctx.find_root().obj, OwnProcess)
+    return Deadline(timeout, file, expire=_ender(as_json) if own else None)
+
+
+def _ender(as_json: bool) -> Callable[[RulekeeperError], NoReturn]:
+    def end(err: RulekeeperError) -> NoReturn:     # runs on the watchdog thread
+        _print_error(err, as_json)
+        sys.stdout.flush()
+        sys.stderr.flush()
+        os._exit(err.exit_code)
+    return end
 
 
 @contextmanager
@@ -78,7 +108,23 @@ def _wants_json(as_json: bool | None) -> bool:
 
 class JsonErrorsGroup(click.Group):
     """A click group whose usage errors (a bad --timeout value, an unknown option) are JSON
-    when the command line has --json, like every other error."""
+    when the command line has --json, like every other error. Commands named in `lazy`
+    ({name: "module:attribute"}) are imported only when run or listed (click's lazy-loading
+    pattern): `ask` does not pay for the imports of `cards`, `graph` or `consistency`."""
+
+    def __init__(self, *args: Any, lazy: dict[str, str] | None = None, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.lazy = dict(lazy or {})
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted({*super().list_commands(ctx), *self.lazy})
+
+    def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
+        if name in self.lazy and name not in self.commands:
+            import importlib
+            module, attribute = self.lazy[name].split(":")
+            self.add_command(getattr(importlib.import_module(module), attribute), name)
+        return super().get_command(ctx, name)
 
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
         words = args[:args.index("--")] if "--" in args else args

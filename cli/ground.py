@@ -7,7 +7,8 @@ from pathlib import Path
 import click
 
 from rulekeeper.bridge.errors import ScenarioError
-from rulekeeper.cli.common import emit_json, json_option, reported, scenario_file, timeout_option
+from rulekeeper.cli.common import (command_deadline, emit_json, json_option, reported,
+                                   scenario_file, timeout_option)
 from rulekeeper.cli.packdir import PACK_DIR
 
 
@@ -29,7 +30,8 @@ def ground(file: str, out: str | None, plain: bool, as_json: bool, timeout: floa
     from rulekeeper.bridge.dump import ground_program
     from rulekeeper.cli.main import _engine
     with reported():
-        dump = ground_program(_engine(pack_dirs), file, explain=not plain, timeout=timeout)
+        dump = ground_program(_engine(pack_dirs), file, explain=not plain, timeout=timeout,
+                              deadline=command_deadline(file, timeout, as_json))
         if out is not None:
             _write(out, dump.program)
     data = dump.as_json()

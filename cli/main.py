@@ -7,8 +7,8 @@ import sys
 import click
 
 from rulekeeper.bridge.errors import RulekeeperError
-from rulekeeper.cli.common import (TIMEOUT_HELP, JsonErrorsGroup, fail, json_option, reported,
-                                   scenario_file, timeout_option)
+from rulekeeper.cli.common import (TIMEOUT_HELP, JsonErrorsGroup, OwnProcess, command_deadline,
+                                   fail, json_option, reported, scenario_file, timeout_option)
 from rulekeeper.cli.packdir import PACK_DIR, plugins
 from rulekeeper.cli.cardsopt import CARDS, card_sources
 
@@ -29,7 +29,12 @@ def _engine(pack_dirs: tuple[str, ...] = ()):
     return engine
 
 
-@click.group(cls=JsonErrorsGroup)
+# commands in their own modules, imported when run (or listed by --help)
+LAZY = {name: f"rulekeeper.cli.{name}:{name}"
+        for name in ("coverage", "graph", "consistency", "rulings", "cards", "ground")}
+
+
+@click.group(cls=JsonErrorsGroup, lazy=LAZY)
 @click.version_option(package_name="rulekeeper")
 def main() -> None:
     """A declarative knowledge base of the Magic rules (and Almos), answering with rule numbers."""
@@ -44,9 +49,8 @@ def main() -> None:
 @CARDS
 def ask(file: str, as_json: bool, timeout: float, full: bool, pack_dirs: tuple[str, ...]) -> None:
     """What happens: every outcome, and a ruling citing the rules."""
-    from rulekeeper.bridge.deadline import Deadline
     with reported():
-        deadline = Deadline(timeout, file)
+        deadline = command_deadline(file, timeout, as_json)
         result = _engine(pack_dirs).ask(file, deadline=deadline)
         # the ruling text / JSON draws on the same time budget (a child given the time left)
         output = deadline.run(_ask_output, result, as_json, full)
@@ -74,9 +78,8 @@ def why(file: str, atom: str, timeout: float, depth: int, as_json: bool,
 
     An ATOM starting with '-' is accepted as it is, or after `--`:
     rulekeeper why FILE -- "-zone(x,y)"."""
-    from rulekeeper.bridge.deadline import Deadline
     with reported():
-        deadline = Deadline(timeout, file)
+        deadline = command_deadline(file, timeout, as_json)
         result = _engine(pack_dirs).why_result(file, atom, depth=depth, deadline=deadline)
         output = deadline.run(_why_output, result, as_json)
     click.echo(output)
@@ -99,7 +102,8 @@ def legal(file: str, player: str | None, as_json: bool, timeout: float,
     from rulekeeper.bridge.legal import legal_actions
     with reported():
         engine = _engine(pack_dirs)
-        atoms, notes = legal_actions(engine, file, player, timeout)
+        atoms, notes = legal_actions(engine, file, player, timeout,
+                                     command_deadline(file, timeout, as_json))
     if as_json:
         click.echo(json.dumps({"legal": atoms, "not_encoded": notes}, indent=2))
         return
@@ -135,27 +139,14 @@ def _test_summary(report: list[dict], code: int) -> dict:
             "exit_code": code, "scenarios": report}
 
 
-from rulekeeper.cli.coverage import coverage  # noqa: E402  (commands in their own modules)
-from rulekeeper.cli.graph import graph  # noqa: E402
 
-from rulekeeper.cli.consistency import consistency  # noqa: E402
+def run() -> None:
+    """The `rulekeeper` console script: the process is the command's own (see OwnProcess).
+    The cycle collector runs less often: a command builds many containers and few cycles."""
+    import gc
+    gc.set_threshold(50_000, 20, 100)
+    main(obj=OwnProcess())
 
-main.add_command(coverage)
-main.add_command(graph)
-main.add_command(consistency)
-
-
-from rulekeeper.cli.rulings import rulings  # noqa: E402  (a command in its own module)
-
-main.add_command(rulings)
-
-from rulekeeper.cli.cards import cards  # noqa: E402  (a command group in its own module)
-
-main.add_command(cards)
-
-from rulekeeper.cli.ground import ground  # noqa: E402  (a command in its own module)
-
-main.add_command(ground)
 
 if __name__ == "__main__":  # pragma: no cover
-    main()
+    run()
