@@ -5,6 +5,7 @@ import re
 from pathlib import Path
 from typing import Any
 
+from . import rulecache
 from .abilities import parse_abilities
 from .checks import Checker
 from .scenario import BATTLEFIELD_STATES, COLORS, Card, Keyword
@@ -166,14 +167,31 @@ class CardLibrary:
         return self._opened
 
     def _scan(self) -> dict[str, Path]:
+        """{card name: file} of the bundled library and the packs' cards. Reading every card
+        file to learn its name costs more than an `ask` grounds, so the index is kept in the
+        rule cache under the files' names, sizes and modification times."""
         if self._index is None:
+            paths = [p for root in (self.root,) + self.extra for p in sorted(root.rglob("*.yaml"))]
+            key = _files_key(paths)
+            stored = rulecache.load_binary("card-names", key) if key else None
+            if isinstance(stored, dict):
+                self._index = {name: Path(path) for name, path in stored.items()}
+                return self._index
             self._index = {}
-            for path in [p for root in (self.root,) + self.extra for p in sorted(root.rglob("*.yaml"))]:
-                src = load_yaml(path.read_text(encoding="utf-8"), str(path))
+            for path in paths:
+                src = self._located(path)
                 name = src.data.get("name") if isinstance(src.data, dict) else None
                 if name:
                     self._index[name] = path
+            if key:
+                rulecache.store_binary("card-names", key,
+                                       {name: str(path) for name, path in self._index.items()})
         return self._index
+
+    @staticmethod
+    def _located(path: Path) -> Any:
+        """The card file parsed (a fresh copy: callers may change what they are given)."""
+        return load_yaml(path.read_text(encoding="utf-8"), str(path))
 
     def names(self) -> list[str]:
         """The bundled and pack cards' names (see all_names for the user sources too)."""
@@ -212,7 +230,7 @@ class CardLibrary:
         path = self.path(name)
         if path is None:
             return None
-        src = load_yaml(path.read_text(encoding="utf-8"), str(path))
+        src = self._located(path)
         return Found(src.data["name"], src.data, str(path), path=path)
 
     def get(self, name: str) -> Card | None:
@@ -220,9 +238,23 @@ class CardLibrary:
         if found is None:
             return None
         if found.path is not None:
-            src = load_yaml(found.path.read_text(encoding="utf-8"), str(found.path))
+            src = self._located(found.path)
             return parse_card(Checker(src), (), src.data, key=name)
         return parse_card_map(found.data, found.origin, key=name)
+
+
+def _files_key(paths: list[Path]) -> str | None:
+    """A key that changes when any of the files is added, removed, renamed or edited (by
+    name, size and modification time); None if one can't be read."""
+    import hashlib
+    digest = hashlib.sha256()
+    try:
+        for path in paths:
+            stat = path.stat()
+            digest.update(f"{path}\0{stat.st_size}\0{stat.st_mtime_ns}\0".encode())
+    except OSError:
+        return None
+    return digest.hexdigest()[:32]
 
 
 def parse_card_map(data: dict, origin: str, key: str) -> Card:

@@ -18,7 +18,9 @@ of its units is live; statements that are not rules (#show, #external, #minimize
 are. The explanation rules of a rule (transform.py) have its body and more, so they go with it.
 
 The per-rule patterns are computed once per set of rule files and kept in the persistent cache
-(rulecache kind "relevance"); the per-scenario fixpoint is a worklist indexed by predicate.
+(rulecache kind "relevance"), and so is the dependency index built from them for a rule list
+(kind "relevance-graph", marshal: a small command reads it on every run); the per-scenario
+fixpoint is a worklist indexed by predicate.
 RULEKEEPER_NO_PRUNE=1 turns pruning off (every rule is grounded), for debugging.
 """
 from __future__ import annotations
@@ -214,10 +216,10 @@ class _Index:
 
 
 def prepare(rules: Any) -> None:
-    """Load (or compute and cache) the rule base's patterns and build its dependency index now,
-    in this process, so forked solving children share them (built in a child, the index would
-    be lost with it and built again for every solve)."""
-    _graph(rules, _analysis(rules))
+    """Load (or compute and cache) the rule base's dependency index now, in this process, so
+    forked solving children share it (built in a child, it would be lost with it and built
+    again for every solve)."""
+    _graph(rules)
 
 
 # -- the per-scenario fixpoint --------------------------------------------------------------------
@@ -227,14 +229,13 @@ def live_rules(rules: Any, facts: Iterable[clingo.Symbol],
     always kept), or None when pruning is off (every rule is kept)."""
     if not pruning_on():
         return None
-    index = _analysis(rules)
-    if index.externals == ANY:
+    graph = _graph(rules)
+    if graph.externals == ANY:
         return {info.index for info in rules.rules}
     seeds = {fact_pattern(s) for s in facts}
-    seeds.update((pred, args) for pred, args, _ in index.externals)
-    graph = _graph(rules, index)
+    seeds.update((pred, args) for pred, args, _ in graph.externals)
     for stm in extra:       # extra rules (probes) are few: their heads count as derivable
-        for _, heads in rule_units(stm, index.consts):
+        for _, heads in rule_units(stm, graph.consts):
             if heads == ANY:
                 return {info.index for info in rules.rules}
             seeds.update((pred, args) for pred, args, _ in heads)
@@ -244,18 +245,32 @@ def live_rules(rules: Any, facts: Iterable[clingo.Symbol],
     return {graph.owners[u] for u in live}
 
 
-def _graph(rules: Any, index: _Index) -> "Graph":
-    """The dependency index of this rule list (a copy from RuleBase.without has its own)."""
+def _graph(rules: Any) -> "Graph":
+    """The dependency index of this rule list (a copy from RuleBase.without has its own): held
+    on the rule base, else read from the cache, else built from the patterns (and cached)."""
     held = vars(rules).get("_relevance_graph")
-    if held is None or held[0] is not rules.rules:
+    if held is not None and held[0] is rules.rules:
+        return held[1]
+    indices = [info.index for info in rules.rules]
+    key = f"{rules.cache_key}-{_digest(indices)}"
+    state = rulecache.load_binary("relevance-graph", key)
+    graph = Graph.restored(state) if Graph.well_formed(state) else None
+    if graph is None:
+        index = _analysis(rules)
         units, owners = [], []
-        for info in rules.rules:
-            for unit in index.units.get(info.index, [([], ANY)]):
-                owners.append(info.index)
+        for i in indices:
+            for unit in index.units.get(i, [([], ANY)]):
+                owners.append(i)
                 units.append(unit)
-        held = (rules.rules, Graph(units, owners))
-        vars(rules)["_relevance_graph"] = held
-    return held[1]
+        graph = Graph(units, owners, index.externals, index.consts)
+        rulecache.store_binary("relevance-graph", key, graph.state())
+    vars(rules)["_relevance_graph"] = (rules.rules, graph)
+    return graph
+
+
+def _digest(indices: list[int]) -> str:
+    import hashlib
+    return hashlib.sha256(repr(indices).encode()).hexdigest()[:16]
 
 
 def _fixed(need: tuple) -> tuple:
@@ -284,8 +299,13 @@ class Graph:
     matching that literal, not WILD: `holds(T+1,F) :- holds(T,F), ...` derives holds(_, P) only
     for the patterns P some holds atom has. New values reach a live unit through `binders`."""
 
+    FIELDS = ("heads", "owners", "missing", "start", "binds", "binders", "waiting",
+              "externals", "consts")
+
     def __init__(self, units: list[tuple[list[Pattern], list[Pattern] | str]],
-                 owners: list[int]) -> None:
+                 owners: list[int], externals: list[Pattern] | str = (),
+                 consts: frozenset[str] = frozenset()) -> None:
+        self.externals, self.consts = externals, consts   # the base's #external atoms, #const names
         self.heads = [heads for _, heads in units]
         self.owners = owners
         waiting: dict[str, dict[tuple, list[int]]] = {}
@@ -317,6 +337,22 @@ class Graph:
         # per predicate: each distinct need pattern and the units waiting for it
         self.waiting = {pred: [(_fixed(args), tuple(us)) for args, us in needs.items()]
                         for pred, needs in waiting.items()}
+
+    def state(self) -> tuple:
+        """The index as plain data (for the marshal cache)."""
+        return tuple(getattr(self, name) for name in self.FIELDS)
+
+    @classmethod
+    def well_formed(cls, state: object) -> bool:
+        return isinstance(state, tuple) and len(state) == len(cls.FIELDS) \
+            and isinstance(state[1], list) and isinstance(state[6], dict)
+
+    @classmethod
+    def restored(cls, state: tuple) -> "Graph":
+        graph = cls.__new__(cls)
+        for name, value in zip(cls.FIELDS, state):
+            setattr(graph, name, value)
+        return graph
 
     def fixpoint(self, seeds: Iterable[tuple[str, tuple]]) -> list[int] | None:
         """The live units, or None when a live unit has an ANY head (everything can fire)."""

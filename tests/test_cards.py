@@ -31,3 +31,19 @@ def test_library_has_no_duplicate_names():
         names[data["name"]] += 1
     assert len(names) > 30
     assert [n for n, count in names.items() if count > 1] == []
+
+
+def test_the_card_name_index_follows_edits(tmp_path, monkeypatch):
+    """The names of the library's cards are cached; an added, renamed or edited file is seen."""
+    from rulekeeper.bridge.cards import CardLibrary
+    monkeypatch.setenv("RULEKEEPER_CACHE_DIR", str(tmp_path / "cache"))
+    root = tmp_path / "cards"
+    root.mkdir()
+    (root / "a.yaml").write_text("name: Alpha Bear\ntypes: [creature]\npower: 2\ntoughness: 2\n")
+    assert CardLibrary(root).names() == ["Alpha Bear"]
+    assert list((tmp_path / "cache").glob("card-names-*.marshal"))
+    assert CardLibrary(root).names() == ["Alpha Bear"]          # read back
+    (root / "a.yaml").write_text("name: Beta Bear\ntypes: [creature]\npower: 2\ntoughness: 2\n")
+    (root / "b.yaml").write_text("name: Gamma Bear\ntypes: [creature]\npower: 1\ntoughness: 1\n")
+    assert CardLibrary(root).names() == ["Beta Bear", "Gamma Bear"]
+    assert CardLibrary(root).get("Gamma Bear").toughness == 1

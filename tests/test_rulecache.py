@@ -162,3 +162,24 @@ def test_cache_key_follows_content_not_timestamps(tmp_path):
     assert rulecache.content_key([("x", a)]) == rulecache.content_key([("x", b)])
     b.write_text("q.")
     assert rulecache.content_key([("x", a)]) != rulecache.content_key([("x", b)])
+
+
+def test_binary_data_round_trips_and_a_corrupt_file_is_a_miss(cache):
+    data = {"waiting": [((0, "c:a"), (1, 2))], "consts": frozenset({"n"}), "n": 3}
+    path = rulecache.store_binary("demo", "k1", data)
+    assert path is not None and rulecache.load_binary("demo", "k1") == data
+    assert rulecache.load_binary("demo", "other") is None       # another key: a miss
+    path.write_bytes(b"\x00garbage")
+    assert rulecache.load_binary("demo", "k1") is None
+
+
+def test_the_relevance_index_read_back_prunes_as_the_one_built(cache, tmp_path):
+    from clingo import Function, Number
+    from rulekeeper.bridge import relevance
+    root = small_root(tmp_path)
+    facts = [Function("damage", [Function("x"), Number(2)]), Function("toughness", [Function("x"), Number(2)])]
+    built = relevance.live_rules(RuleBase(root, ["mtg"]), facts)
+    assert sorted(cache.glob("relevance-graph-*.marshal"))
+    read = relevance.live_rules(RuleBase(root, ["mtg"]), facts)      # a new base: from disk
+    assert read == built and read == {0, 1}
+    assert relevance.live_rules(RuleBase(root, ["mtg"]), []) == {1}  # no damage: 704.5g can't fire
