@@ -14,7 +14,7 @@ from .errors import ImpossibleSituation, SolverTimeout
 from .games import game_of
 from .rulebase import RuleBase
 from .scenario import Scenario
-from . import multishot, relevance
+from . import relevance
 from .program import rules_text, why_texts
 from .transform import ALLOW, VIOLATED, WHY, relaxed_constraint
 from .validate import parse_atom
@@ -225,6 +225,7 @@ def _remaining(start: float, timeout: float, scen: Scenario) -> float:
 
 
 def _solve_once(scen, rules, layout, explain, start, timeout, max_models):
+    from . import multishot         # here: most solves never import it (bridge/multishot.py)
     if multishot.applies(scen, rules, explain):        # action by action (bridge/multishot.py)
         return multishot.solve_once(
             scen, rules, layout, lambda: _remaining(start, timeout, scen), timeout, max_models,

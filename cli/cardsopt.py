@@ -30,7 +30,6 @@ def card_sources(given: tuple[str, ...] | None = None) -> list[Path]:
     """The card sources of `--cards` (or `given`) and RULEKEEPER_CARDS, checked to exist; the
     index of each Scryfall file is brought up to date now (with a progress bar on a terminal),
     so a scenario's lookups afterwards only read it. Raises ScenarioError (exit 2)."""
-    from rulekeeper.bridge.cardindex import ScryfallIndex
     from rulekeeper.bridge.cardsources import env_sources, open_source
     if given is None:
         ctx = click.get_current_context(silent=True)
@@ -39,6 +38,7 @@ def card_sources(given: tuple[str, ...] | None = None) -> list[Path]:
     for path in paths:
         open_source(path)            # a missing path is bad input before any work
         if path.is_file():
+            from rulekeeper.bridge.cardindex import ScryfallIndex   # SQLite: only for a file
             with progress_bar(f"indexing {path.name}") as tick:
                 ScryfallIndex(path, tick).ensure()
     return paths
