@@ -80,6 +80,7 @@ def scenario_facts(scen: Scenario, line: Timeline) -> list[Symbol]:
     for i, obj in enumerate(scen.objects):
         facts += _object(obj, i + 1)
     facts += _tokens(scen)
+    facts += _object_ranks(scen)
     facts += _stack(scen)
     facts += _library_order(scen)
     for action, slots, plan in zip(scen.actions, line.slot_times, action_plans(scen)):
@@ -101,6 +102,17 @@ def _slot_facts(scen: Scenario, slots: list[int], plan: list[dict[str, set[int]]
             players = {p for k in steps[step] for p in turn_players(scen, k)}
             out += [atom("slot_player", t, step, p) for p in sorted(players)]
     return out
+
+
+def _object_ranks(scen: Scenario) -> list[Symbol]:
+    """object_rank(O,R): a fixed order of the objects that may be the source of a triggered
+    ability (603.3b-commuting-triggers.lp puts interchangeable instances on the stack in it)."""
+    def may_trigger(card: Card | None) -> bool:
+        faces = [] if card is None else [f for f in (card, card.back) if f is not None]
+        return card is None or any(a.get("kind") == "triggered" for f in faces for a in f.abilities)
+    ids = {o.id for o in scen.objects if may_trigger(o.card)} | \
+        {tid for tid, card in scen.tokens.items() if may_trigger(card)}
+    return [atom("object_rank", o, r) for r, o in enumerate(sorted(ids), start=1)]
 
 
 def _players(scen: Scenario) -> list[Symbol]:
