@@ -19,10 +19,13 @@ SlotPlan = dict[str, set[int]]      # the steps one slot may enter, each with it
 STEP_AFTER = {"deal_combat_damage": "combat_damage", "declare_attackers": "declare_attackers",
               "declare_blockers": "declare_blockers"}
 # Trigger events that cannot happen while an `advance` walks: nothing is cast and nothing enters
-# the battlefield between the steps (turn-based actions and state-based actions only take objects
-# out of play or move cards between library, hand and graveyard, and the one "instead" of a
-# replacement is exile). Any other event may happen in any step (a creature may die to a
-# state-based action when an "until end of turn" effect ends, combat damage is dealt, ...).
+# the battlefield between the steps. In the mtg rules an object enters only as a permanent spell
+# resolves (608), a land is played, or an action puts it there (put_onto_battlefield,
+# create_token, copy); turn-based and state-based actions only take objects out of play or move
+# cards between library, hand and graveyard, and the one "instead" of a replacement is exile.
+# Any other event may happen in any step (a creature may die to a state-based action when an
+# "until end of turn" effect ends, combat damage is dealt, ...). A rule that adds a way onto the
+# battlefield between steps must remove "enters" here.
 WALK_SAFE_EVENTS = ("enters", "enters_matching", "you_cast")
 # steps the rules may skip whatever the cards: without attackers (508.8) or first strike (510.4)
 COMBAT_SKIPS = frozenset({"declare_blockers", "first_strike_damage", "combat_damage"})
