@@ -30,7 +30,9 @@ are then ratios of work done, not of waiting.
 
 Families: bundled (a spread sample of the bundled scenarios), boards (bench.board_yaml: N
 permanents, three actions), turns (bench_triggers: N turns, each with an upkeep trigger and an
-enters trigger), triggers (N Upkeep Idols: N triggers at once, all resolved).
+enters trigger), triggers (N Upkeep Idols: N triggers at once, all resolved), stacked (N Upkeep
+Idols trigger at once, their order fixed with `choose`, one resolves: the time points stay the
+same, only the triggers and their sources grow).
 """
 from __future__ import annotations
 
@@ -61,9 +63,10 @@ from rulekeeper.bridge.engine import Engine  # noqa: E402
 from rulekeeper.bridge.errors import RulekeeperError  # noqa: E402
 
 REPO = Path(__file__).resolve().parent.parent
-FAMILIES = ("bundled", "boards", "turns", "triggers")
-SIZES = {"boards": [10, 50, 100, 200, 500], "turns": [1, 2, 4, 8], "triggers": [1, 2, 5, 10, 20]}
-QUICK = {"boards": [10, 50, 100], "turns": [1, 2], "triggers": [1, 2, 5]}
+FAMILIES = ("bundled", "boards", "turns", "triggers", "stacked")
+SIZES = {"boards": [10, 50, 100, 200, 500], "turns": [1, 2, 4, 8], "triggers": [1, 2, 5, 10, 20],
+         "stacked": [1, 2, 5, 10, 20, 40]}
+QUICK = {"boards": [10, 50, 100], "turns": [1, 2], "triggers": [1, 2, 5], "stacked": [1, 2, 5]}
 
 
 @dataclass
@@ -182,10 +185,23 @@ def triggers_scenario(n: int) -> dict:
             "actions": [{"advance": "upkeep"}] + ["resolve"] * n}
 
 
+def stacked_scenario(n: int) -> dict:
+    """The `triggers` board, but one action after the triggers: the n abilities go on the stack
+    in an order the scenario fixes (603.3b, `choose`: one outcome, not n! stacks to report),
+    and the top one resolves. The time points are the same for every n."""
+    scen = triggers_scenario(n)
+    scen["title"] = f"bench: {n} simultaneous upkeep triggers, order fixed, one resolves"
+    scen["actions"] = [{"advance": "upkeep"}, "resolve"]
+    if n > 1:       # one ability alone is not ordered (no choice to fix)
+        scen["choose"] = [f"stack_order(ability(idol{i},1),{i + 1})" for i in range(n)]
+    return scen
+
+
 GENERATED: dict[str, Callable[[int], str]] = {
     "boards": board_yaml,
     "turns": lambda n: yaml.safe_dump(turns_scenario(n)),
     "triggers": lambda n: yaml.safe_dump(triggers_scenario(n)),
+    "stacked": lambda n: yaml.safe_dump(stacked_scenario(n)),
 }
 
 

@@ -16,7 +16,10 @@ from clingo import Function, Number, String, Symbol
 from .abilities import ability_facts
 from .actions import action_facts, atom
 from .cards import MANA_SYMBOL
-from .scenario import STEPS, Card, Scenario
+from .scenario import Card, Scenario
+from .slots import action_plans, action_slots, turn_players
+
+__all__ = ["Timeline", "action_plans", "action_slots", "scenario_facts"]
 
 
 @dataclass
@@ -65,91 +68,6 @@ class Timeline:
         return out
 
 
-STEP_AFTER = {"deal_combat_damage": "combat_damage", "declare_attackers": "declare_attackers",
-              "declare_blockers": "declare_blockers"}
-
-
-def action_plans(scen: Scenario) -> list[list[set[str]]]:
-    """The steps each event slot of an action may enter (an empty set: none).
-
-    An advance gets 13 slots planned as the whole cycle of steps ending at its target: from
-    wherever the game really is, the walk meets its next step among them in order. A pass
-    (`resolve`) ends the step when the stack is empty: its slot may enter the step after any
-    step the game may be in (an advance stopped early by a trigger may have left it anywhere
-    on its way). Fixing the steps a slot may enter keeps the grounding of turn-based actions
-    (and of turn numbers, draws, ...) linear in the number of time points.
-    """
-    possible = {scen.turn.step}
-    stoppable = _may_trigger(scen)
-    out: list[list[set[str]]] = []
-    for action in scen.actions:
-        if action.verb == "advance":
-            out.append(_advance_plan(action.args, "cleanup" in _walked(possible, action.args),
-                                     possible))
-            possible = _walked(possible, action.args) if stoppable else {action.args}
-        elif action.verb == "resolve":
-            after = {_next_step(step) for step in possible} | ({"cleanup"} & possible)
-            out.append([after])
-            possible |= after
-        else:
-            out.append([set()])
-            if action.verb in STEP_AFTER:
-                possible = {STEP_AFTER[action.verb]}
-    return out
-
-
-def _advance_plan(target: str, passes_cleanup: bool, starts: set[str]) -> list[set[str]]:
-    """The cycle of steps ending at `target`, from the step after the farthest step the game may
-    be in (`starts`): a walk from any of them meets its steps among these in order, and a walk
-    from a known step gets no slot before its next step (each slot costs time points). Where
-    the walk may pass a cleanup step there may be another one (514.3a), so each later slot may
-    also enter the step before its own, and one more slot ends the walk at the target."""
-    b = STEPS.index(target)
-    cycle = [STEPS[(b + k) % len(STEPS)] for k in range(1, len(STEPS) + 1)]
-    # a game in a cleanup step may get another one first (514.3a): keep a slot for it
-    length = max(len(_walk(start, target)) for start in starts) + ("cleanup" in starts)
-    cycle = cycle[-min(length, len(cycle)):]
-    if target == "cleanup" or not passes_cleanup:
-        return [{step} for step in cycle]
-    c = cycle.index("cleanup")
-    later = [{cycle[k - 1], cycle[k]} for k in range(c + 1, len(cycle))]
-    return [{step} for step in cycle[:c + 1]] + later + [{target}]
-
-
-def _may_trigger(scen: Scenario) -> bool:
-    """Whether a walk may be stopped by a triggered ability: a card of the scenario has one,
-    or a rule pack beyond mtg may add its own."""
-    cards = [o.card for o in scen.objects] + list(scen.cards.values()) + \
-        [c for c in scen.tokens.values() if c is not None]
-    faces = [f for c in cards for f in (c, c.back) if f is not None]
-    return any(a.get("kind") == "triggered" for f in faces for a in f.abilities) or \
-        any(p != "mtg" for p in scen.rules)
-
-
-def _next_step(step: str) -> str:
-    return STEPS[(STEPS.index(step) + 1) % len(STEPS)]
-
-
-def _walk(start: str, target: str) -> list[str]:
-    """The steps a walk from `start` enters until `target` (the whole cycle if they are equal)."""
-    steps, step = [], start
-    while True:
-        step = _next_step(step)
-        steps.append(step)
-        if step == target:
-            return steps
-
-
-def _walked(starts: set[str], target: str) -> set[str]:
-    """Where a walk from any of `starts` to `target` may end: any step on its way."""
-    return {step for start in starts for step in _walk(start, target)}
-
-
-def action_slots(scen: Scenario) -> list[int]:
-    """How many event slots each action needs."""
-    return [len(plan) for plan in action_plans(scen)]
-
-
 def scenario_facts(scen: Scenario, line: Timeline) -> list[Symbol]:
     """Every fact describing the scenario, its cards and its actions."""
     facts: list[Symbol] = [atom("pack", p) for p in scen.rules]
@@ -162,16 +80,39 @@ def scenario_facts(scen: Scenario, line: Timeline) -> list[Symbol]:
     for i, obj in enumerate(scen.objects):
         facts += _object(obj, i + 1)
     facts += _tokens(scen)
+    facts += _object_ranks(scen)
     facts += _stack(scen)
     facts += _library_order(scen)
     for action, slots, plan in zip(scen.actions, line.slot_times, action_plans(scen)):
         term, args = action_facts(action)
-        facts += [atom("slot_plan", t, step) for t, steps in zip(slots, plan) for step in sorted(steps)]
+        facts += _slot_facts(scen, slots, plan)
         for t in slots:
             facts.append(atom("event", t, term))
             facts.append(atom("action_index", t, action.index + 1))
             facts += [atom("event_arg", t, Function(k), v) for k, v in args]
     return facts + line.facts()
+
+
+def _slot_facts(scen: Scenario, slots: list[int], plan: list[dict[str, set[int]]]) -> list[Symbol]:
+    """slot_plan(T,Step): the slot at T may enter Step; slot_player(T,Step,P): then it is P's."""
+    out = []
+    for t, steps in zip(slots, plan):
+        for step in sorted(steps):
+            out.append(atom("slot_plan", t, step))
+            players = {p for k in steps[step] for p in turn_players(scen, k)}
+            out += [atom("slot_player", t, step, p) for p in sorted(players)]
+    return out
+
+
+def _object_ranks(scen: Scenario) -> list[Symbol]:
+    """object_rank(O,R): a fixed order of the objects that may be the source of a triggered
+    ability (603.3b-commuting-triggers.lp puts interchangeable instances on the stack in it)."""
+    def may_trigger(card: Card | None) -> bool:
+        faces = [] if card is None else [f for f in (card, card.back) if f is not None]
+        return card is None or any(a.get("kind") == "triggered" for f in faces for a in f.abilities)
+    ids = {o.id for o in scen.objects if may_trigger(o.card)} | \
+        {tid for tid, card in scen.tokens.items() if may_trigger(card)}
+    return [atom("object_rank", o, r) for r, o in enumerate(sorted(ids), start=1)]
 
 
 def _players(scen: Scenario) -> list[Symbol]:
