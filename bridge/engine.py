@@ -79,7 +79,7 @@ class Engine:
             left = deadline.left()
             try:
                 return solve_within(left, scen.file, solve, scen, rules, explain=explain,
-                                    timeout=left, keep=keep)
+                                    timeout=left, keep=keep, focus=keep == KEEP_DERIVATIONS)
             except SolverOutOfMemory as err:
                 err.board = game_of(scen).board_size(scen)
                 raise
