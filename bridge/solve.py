@@ -15,6 +15,7 @@ from .games import game_of
 from .rulebase import RuleBase
 from .scenario import Scenario
 from . import explain_focus, multishot, relevance
+from .carry import carry_plan
 from .program import rules_text, why_texts
 from .transform import ALLOW, VIOLATED, WHY, relaxed_constraint
 from .validate import parse_atom
@@ -216,6 +217,8 @@ def prepare_control(rules: RuleBase, explain: bool) -> None:
     """Read the rules' relevance patterns (relevance.py) once in this process, before the
     forked solving children that use them."""
     relevance.prepare(rules)
+    if multishot.enabled():
+        carry_plan(rules)           # what crosses a settle point (kept by the rule cache)
     vars(rules)["_prepared_in"] = os.getpid()
 
 
@@ -280,11 +283,14 @@ def _remaining(start: float, timeout: float, scen: Scenario) -> float:
 
 
 def _solve_once(scen, rules, layout, explain, start, timeout, max_models, atoms=None):
-    if atoms is None and multishot.applies(scen, rules, explain):   # action by action
+    if multishot.applies(scen, rules, explain):   # action by action (bridge/multishot.py)
+        def whole():
+            if atoms is not None:
+                atoms.clear()
+            return _solve_whole(scen, rules, layout, explain, start, timeout, max_models, atoms)
         return multishot.solve_once(
             scen, rules, layout, lambda: _remaining(start, timeout, scen), timeout, max_models,
-            shows(explain),
-            whole=lambda: _solve_whole(scen, rules, layout, explain, start, timeout, max_models))
+            shows(explain), whole=whole, atoms=atoms, outcome_key=_outcome_key)
     return _solve_whole(scen, rules, layout, explain, start, timeout, max_models, atoms)
 
 
