@@ -11,7 +11,8 @@ solved once per distinct carried state (models projected on the carried atoms); 
 from different branches are merged. The last segment's models are the answer.
 
 Used by solve.py where `applies` says so: RULEKEEPER_MULTISHOT=1 forces it on (where sound),
-=0 off; by default off (docs/performance.md, "Action by action (issue 11, session 5)").
+=0 off; by default on for long timelines only (LONG_TIMELINE; docs/performance.md,
+"Action by action (issue 11, session 5)" and "Explaining after a plain solve (session 6)").
 """
 from __future__ import annotations
 
@@ -45,20 +46,37 @@ MIN_POINTS = 100
 # are finer than outcomes: two runs to one outcome may differ in history); then the whole
 # program is solved instead
 MAX_STATES = 64
+# actions x time points from which the default is action by action: the whole program's
+# faster-than-linear part grows with both (an action's slots plan for every state the game may
+# be in); below, one grounding is as fast or faster than one per segment (docs/performance.md,
+# "Explaining after a plain solve": 4 turns with a trigger each, 24 actions x 508 points, gain;
+# 8 empty turns, 8 x 452, and 2 such turns, 12 x 252, lose or tie)
+LONG_TIMELINE = 8000
 
 
 def enabled() -> bool:
-    """Whether action-by-action solving may be used in this process (RULEKEEPER_MULTISHOT)."""
-    return os.environ.get(ENV, "0") == "1"
+    """Whether action-by-action solving may be used in this process: not when
+    RULEKEEPER_MULTISHOT=0."""
+    return os.environ.get(ENV, "") != "0"
 
 
-def applies(scen: Scenario, rules: RuleBase, explain: bool) -> bool:
-    """Whether to solve `scen` action by action: asked for (RULEKEEPER_MULTISHOT=1), an mtg
-    scenario of two or more actions, no explanations asked, and a rule base whose carried
-    state is fixed by its past (carry.CarryPlan.sound)."""
-    if not enabled() or explain or len(scen.actions) < 2:
+def applies(scen: Scenario, rules: RuleBase, explain: bool, layout: Any = None) -> bool:
+    """Whether to solve `scen` action by action: an mtg scenario of two or more actions, no
+    explanations asked (`ask` explains after the solve, explain_focus.py), a rule base whose
+    carried state is fixed by its past (carry.CarryPlan.sound), and either asked for
+    (RULEKEEPER_MULTISHOT=1) or a long timeline: actions x time points of `layout` at least
+    LONG_TIMELINE."""
+    forced = os.environ.get(ENV, "")
+    if forced == "0" or explain or len(scen.actions) < 2 or game_of(scen).name != "mtg":
         return False
-    return game_of(scen).name == "mtg" and carry_plan(rules).sound
+    if forced != "1" and (layout is None or
+                          len(scen.actions) * _points(scen, layout) < LONG_TIMELINE):
+        return False
+    return carry_plan(rules).sound
+
+
+def _points(scen: Scenario, layout: Any) -> int:
+    return sum(1 for f in game_of(scen).facts(scen, layout) if f.match("time", 1))
 
 
 @dataclass

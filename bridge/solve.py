@@ -283,7 +283,7 @@ def _remaining(start: float, timeout: float, scen: Scenario) -> float:
 
 
 def _solve_once(scen, rules, layout, explain, start, timeout, max_models, atoms=None):
-    if multishot.applies(scen, rules, explain):   # action by action (bridge/multishot.py)
+    if multishot.applies(scen, rules, explain, layout):     # action by action (multishot.py)
         def whole():
             if atoms is not None:
                 atoms.clear()
