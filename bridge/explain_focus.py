@@ -15,18 +15,20 @@ the condition that let a needed atom pass a constraint (`rk_allow`). For each ex
 
     rk_why(I, H, (B1,...,Bn)) :- Body.
 
-the demand form is (k numbers the explanation rule, p names a predicate and its arity)
+the demand form is one rule (p names the head's predicate and arity)
 
-    rk_fired_k(V1,...,Vm) :- rk_need_p(H), Body.     % V: the variables of H and the Bi
-    rk_why(I, H, (B1,...,Bn)) :- rk_fired_k(V1,...,Vm).
-    rk_need_p1(B1) :- rk_fired_k(V1,...,Vm).   ...   rk_need_pn(Bn) :- ...
+    rk_fired_why(I, H, (B1,...,Bn), (B1,(B2,(...,(Bn,()))))) :- rk_need_p(H), Body.
 
-and likewise for `rk_allow(I, P, N)` (demand on P, N needed). Given the model as facts, Body
-holds exactly where it holds in the model, so every needed atom gets the very `rk_why` and
-`rk_allow` atoms the explanation rules give it in that model: the supports an `ask` reads are the
-ones of the single explanation solve, the unneeded ones are never made. One need predicate per
-head predicate and one `rk_fired_k` per rule keep gringo from matching every new atom against
-every rule.
+and a few rules shared by all: every atom of the chain (the last argument) is needed
+(`rk_need(A)`, then `rk_need_q(A)` for its predicate q), and `rk_why(I,H,B)` is shown for each
+`rk_fired_why(I,H,B,_)`; likewise `rk_allow(I, P, N)` (demand on P, N needed). Given the model as
+facts, Body holds exactly where it holds in the model, so every needed atom gets the very
+`rk_why` and `rk_allow` atoms the explanation rules give it in that model: the supports an `ask`
+reads are the ones of the single explanation solve; the others are never made. One need
+predicate per head predicate keeps gringo from matching every need against every rule; one
+statement per explanation rule keeps gringo's fixed cost per statement (about 50 us) low. Only
+the rules whose head can be needed (from outcome/1 through positive bodies, among the rules that
+can fire, relevance.py) are given.
 
 The model's atoms go in through a context function (`@rk_atoms(j)`, one call per predicate: one
 list of symbols, no per-atom call into clingo from Python). clingo gives a model's atoms grouped

@@ -100,3 +100,8 @@ def test_focus_pays_on_large_scenarios_only(engine, monkeypatch):
     assert solving.focus_pays(small, layout)
     monkeypatch.setenv("RULEKEEPER_EXPLAIN_FOCUS", "0")
     assert not solving.focus_pays(small, layout)
+
+
+def test_the_time_layout_is_not_followed_as_a_derivation_is():
+    from rulekeeper.bridge.explain import TIMING_FACTS
+    assert explain_focus.NOT_FOLLOWED == TIMING_FACTS
