@@ -4,17 +4,20 @@ Times (1) a turn: alice untaps 10 tapped lands, draws, casts Grizzly Bears, Divi
 Shock (each paid by the solver choosing lands) and resolves them, then advances to cleanup;
 (2) the growth with the number of time points: the same board advanced through 1, 2 and 4
 whole turns (each turn is 13 event slots).
-Run: python bench/bench_turn.py [--repeat N]
+Run: python bench/bench_turn.py [--repeat N] [--ask]
+--ask times `ask` instead (Engine.ask with explanations and its ruling text), in CPU seconds of
+the process and its solving child, for the same scenarios and an empty turn advanced 1-8 times.
 """
 from __future__ import annotations
 
+import sys
 import tempfile
 from pathlib import Path
 
 import yaml
 
 from rulekeeper.bridge.engine import Engine
-from timing import bench_setup, timed
+from timing import bench_setup, cpu_seconds, timed
 
 LANDS = ["Forest", "Forest", "Forest", "Island", "Island", "Island", "Mountain", "Mountain",
          "Plains", "Swamp"]
@@ -46,9 +49,34 @@ def _run(engine: Engine, tmp: str, name: str, scen: dict, repeat: int):
     return timed(lambda: engine.answer(engine.load(path), timeout=120), repeat)
 
 
+def _ask_cpu(engine: Engine, tmp: str, name: str, scen: dict, repeat: int) -> float:
+    """The best of `repeat` asks, CPU seconds (this process and the solving child)."""
+    path = Path(tmp, name)
+    path.write_text(yaml.safe_dump(scen))
+    engine.ask(path, timeout=300).text()           # warm-up
+    best = float("inf")
+    for _ in range(repeat):
+        start = cpu_seconds()
+        engine.ask(path, timeout=300).text()
+        best = min(best, cpu_seconds() - start)
+    return best
+
+
 def main() -> None:
+    ask = "--ask" in sys.argv
+    if ask:
+        sys.argv.remove("--ask")
     repeat, engine = bench_setup(__doc__)
     with tempfile.TemporaryDirectory() as tmp:
+        if ask:
+            print(f"ask, CPU s (best of {repeat}):")
+            print(f"one turn, untap to cleanup, 20 permanents, 3 spells: "
+                  f"{_ask_cpu(engine, tmp, 'turn.yaml', board(TURN), repeat):.3f}")
+            for turns in (1, 2, 4, 8):
+                t = _ask_cpu(engine, tmp, f"walk{turns}.yaml",
+                             board([{"advance": "untap"}] * turns), repeat)
+                print(f"{turns} whole turn(s) advanced, nothing happening: {t:.3f}")
+            return
         t_turn, answer = _run(engine, tmp, "turn.yaml", board(TURN), repeat)
         print(f"one turn, untap to cleanup, 20 permanents, 3 spells: {len(answer.models)} "
               f"outcome(s) in {t_turn:.3f}s")

@@ -81,7 +81,8 @@ class Engine:
             left = deadline.left()
             try:
                 return solve_within(left, scen.file, solve, scen, rules, explain=explain,
-                                    timeout=left, keep=keep, watch=deadline.watch())
+                                    timeout=left, keep=keep, focus=keep == KEEP_DERIVATIONS,
+                                    watch=deadline.watch())
             except SolverOutOfMemory as err:
                 err.board = game_of(scen).board_size(scen)
                 raise

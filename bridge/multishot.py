@@ -11,7 +11,8 @@ solved once per distinct carried state (models projected on the carried atoms); 
 from different branches are merged. The last segment's models are the answer.
 
 Used by solve.py where `applies` says so: RULEKEEPER_MULTISHOT=1 forces it on (where sound),
-=0 off; by default off (docs/performance.md, "Action by action (issue 11, session 5)").
+=0 off; by default on for long timelines only (LONG_TIMELINE; docs/performance.md,
+"Action by action (issue 11, session 5)" and "Explaining after a plain solve (session 6)").
 """
 from __future__ import annotations
 
@@ -46,15 +47,37 @@ MIN_POINTS = 100
 # are finer than outcomes: two runs to one outcome may differ in history); then the whole
 # program is solved instead
 MAX_STATES = 64
+# actions x time points from which the default is action by action: the whole program's
+# faster-than-linear part grows with both (an action's slots plan for every state the game may
+# be in); below, one grounding is as fast or faster than one per segment (docs/performance.md,
+# "Explaining after a plain solve": 4 turns with a trigger each, 24 actions x 508 points, gain;
+# 8 empty turns, 8 x 452, and 2 such turns, 12 x 252, lose or tie)
+LONG_TIMELINE = 8000
 
 
-def applies(scen: Scenario, rules: RuleBase, explain: bool) -> bool:
-    """Whether to solve `scen` action by action: asked for (RULEKEEPER_MULTISHOT=1), an mtg
-    scenario of two or more actions, no explanations asked, and a rule base whose carried
-    state is fixed by its past (carry.CarryPlan.sound)."""
-    if os.environ.get(ENV, "0") != "1" or explain or len(scen.actions) < 2:
+def enabled() -> bool:
+    """Whether action-by-action solving may be used in this process: not when
+    RULEKEEPER_MULTISHOT=0."""
+    return os.environ.get(ENV, "") != "0"
+
+
+def applies(scen: Scenario, rules: RuleBase, explain: bool, layout: Any = None) -> bool:
+    """Whether to solve `scen` action by action: an mtg scenario of two or more actions, no
+    explanations asked (`ask` explains after the solve, explain_focus.py), a rule base whose
+    carried state is fixed by its past (carry.CarryPlan.sound), and either asked for
+    (RULEKEEPER_MULTISHOT=1) or a long timeline: actions x time points of `layout` at least
+    LONG_TIMELINE."""
+    forced = os.environ.get(ENV, "")
+    if forced == "0" or explain or len(scen.actions) < 2 or game_of(scen).name != "mtg":
         return False
-    return game_of(scen).name == "mtg" and carry_plan(rules).sound
+    if forced != "1" and (layout is None or
+                          len(scen.actions) * _points(scen, layout) < LONG_TIMELINE):
+        return False
+    return carry_plan(rules).sound
+
+
+def _points(scen: Scenario, layout: Any) -> int:
+    return sum(1 for f in game_of(scen).facts(scen, layout) if f.match("time", 1))
 
 
 @dataclass
@@ -70,17 +93,25 @@ class _Run:
     max_models: int
     flags: set[str] = field(default_factory=set)
     stats: list[int] | None = None
+    atoms: dict[int, list[Symbol]] | None = None        # see solve_once
+    outcome_key: Callable[[list[Symbol]], Any] | None = None
+    # per carried state, the atoms of the runs that led to it (one witness model per segment)
+    chains: dict[frozenset, tuple] = field(default_factory=lambda: {frozenset(): ()})
 
 
 def solve_once(scen: Scenario, rules: RuleBase, layout, remaining: Callable[[], float],
                timeout: float, max_models: int, shows: str, whole: Callable[[], Any],
-               stats: list[int] | None = None) -> Any:
+               stats: list[int] | None = None, atoms: dict[int, list[Symbol]] | None = None,
+               outcome_key: Callable[[list[Symbol]], Any] | None = None) -> Any:
     """Like solve._solve_once: the shown symbols of every final model and the flags raised in
     any segment, or None when no run gets to the end. Where the branches would outgrow
     MAX_STATES distinct states at a settle point, `whole()` (the single solve) answers instead.
-    `stats` (for the benches) gets the ground rules of each segment solved."""
+    `stats` (for the benches) gets the ground rules of each segment solved. With `atoms` (a
+    dict), the first final model of each distinct `outcome_key` also gets, by its number, every
+    atom of its run: its own and those of the first model of each earlier segment that led to
+    its state (explain_focus explains them as one model of the whole program)."""
     run = _Run(scen, rules, carry_plan(rules), remaining, timeout, shows, max_models,
-               stats=stats)
+               stats=stats, atoms=atoms, outcome_key=outcome_key)
     facts = game_of(scen).facts(scen, layout)
     bounds = segment_bounds(facts, min_points())
     sorted_facts = _Facts(facts)
@@ -96,8 +127,9 @@ def solve_once(scen: Scenario, rules: RuleBase, layout, remaining: Callable[[], 
             return whole()
         states = list(found)
     window = sorted_facts.window(bounds[-2], bounds[-1], first=len(bounds) == 2, last=True)
-    finals: Models = [m for state in states
-                      for m in _solve_segment(run, window, state, bounds[-1], True)]
+    finals: Models = []
+    for state in states:
+        finals += _solve_segment(run, window, state, bounds[-1], True, finals)
     return (finals, run.flags) if finals else None
 
 
@@ -153,10 +185,21 @@ class _Facts:
         return out
 
 
+def _keep_run(run: _Run, shown: list[Symbol], chain: tuple, index: int) -> None:
+    """The atoms of a final model's whole run, if it is the first of its outcome."""
+    if run.atoms is None or index >= run.max_models:
+        return
+    key = run.outcome_key(shown)
+    seen = vars(run).setdefault("_outcomes", set())
+    if key not in seen:
+        seen.add(key)
+        run.atoms[index] = list(dict.fromkeys(a for part in chain for a in part))
+
+
 def _solve_segment(run: _Run, window: list[Symbol], state: frozenset[Symbol], hi: int,
-                   last: bool) -> list:
-    """The last segment: the shown symbols of each model; another: the distinct carried states
-    its models end in at `hi`."""
+                   last: bool, finals: list | tuple = ()) -> list:
+    """The last segment: the shown symbols of each model (`finals`: those of the states solved
+    before); another: the distinct carried states its models end in at `hi`."""
     facts = list(window) + list(state)
     if not last:
         facts.append(Function("rk_segment_end", [Number(hi)]))
@@ -179,12 +222,19 @@ def _solve_segment(run: _Run, window: list[Symbol], state: frozenset[Symbol], hi
     t1 = time.perf_counter()
     out: list = []
 
+    chain = run.chains.get(state, ()) if run.atoms is not None else ()
+
     def on_model(model: clingo.Model) -> bool:
         run.flags.update(f for f in _FLAGS if model.contains(Function(f)))
         if last:
-            out.append(model.symbols(shown=True))
+            shown = model.symbols(shown=True)
+            _keep_run(run, shown, chain + (model.symbols(atoms=True),), len(finals) + len(out))
+            out.append(shown)
             return len(out) <= run.max_models
-        out.append(frozenset(_carried(model.symbols(shown=True), run.plan, hi)))
+        end = frozenset(_carried(model.symbols(shown=True), run.plan, hi))
+        if run.atoms is not None and end not in run.chains:
+            run.chains[end] = chain + (model.symbols(atoms=True),)
+        out.append(end)
         return True
 
     with ctl.solve(on_model=on_model, async_=True) as handle:

@@ -14,7 +14,8 @@ from .errors import ImpossibleSituation, SolverTimeout
 from .games import game_of
 from .rulebase import RuleBase
 from .scenario import Scenario
-from . import relevance
+from . import explain_focus, multishot, relevance
+from .carry import carry_plan
 from .program import rules_text, why_texts
 from .transform import ALLOW, VIOLATED, WHY, relaxed_constraint
 from .validate import parse_atom
@@ -24,6 +25,8 @@ MAX_MODELS = 2000
 FIRST_CHECKS = 3
 MAX_CHECKS = 48
 _FLAGS = ("unsettled", "trigger_name_clash")   # shown atoms that ask for another layout
+# objects x time points from which explaining after a plain solve pays (focus_pays)
+FOCUS_MIN_SIZE = 500
 
 Support = dict[Symbol, list[tuple[int, tuple[Symbol, ...]]]]
 
@@ -94,15 +97,24 @@ class Answer:
 
 
 def solve(scen: Scenario, rules: RuleBase, *, explain: bool = False,
-          timeout: float = DEFAULT_TIMEOUT, max_models: int = MAX_MODELS) -> Answer:
-    """All outcomes of a scenario; raises ImpossibleSituation or SolverTimeout."""
+          timeout: float = DEFAULT_TIMEOUT, max_models: int = MAX_MODELS,
+          focus: bool = False) -> Answer:
+    """All outcomes of a scenario; raises ImpossibleSituation or SolverTimeout. With `explain`
+    and `focus`, each outcome's supports hold only what derivations of its outcome atoms reach
+    (all `ask` reads): solved without the explanation rules, then explained outcome by outcome
+    (explain_focus.py)."""
     start = time.monotonic()
     line = _Layout(FIRST_CHECKS, exact_names=False)
+    focused = explain and focus and focus_pays(scen, line)
     while True:
-        answer = _solve_once(scen, rules, line, explain, start, timeout, max_models)
+        atoms: dict[int, list[Symbol]] | None = {} if focused else None
+        answer = _solve_once(scen, rules, line, explain and not focused, start, timeout,
+                             max_models, atoms)
         if answer is None and not line.exact_names:     # shared names must not hide an answer
             line = _Layout(line.checks, exact_names=True)
-            answer = _solve_once(scen, rules, line, explain, start, timeout, max_models)
+            atoms = {} if focused else None
+            answer = _solve_once(scen, rules, line, explain and not focused, start, timeout,
+                                 max_models, atoms)
         if answer is None:
             raise ImpossibleSituation(scen.file, diagnose(scen, rules, line, start, timeout))
         models, flags = answer
@@ -112,12 +124,40 @@ def solve(scen: Scenario, rules: RuleBase, *, explain: bool = False,
             line = _Layout(line.checks * 2, line.exact_names)
         else:
             break
+    if atoms:
+        _explain_kept(scen, rules, line, models, atoms, start, timeout)
     result = _collect(models, max_models)
     result.checks = line.checks
     result.exact_trigger_names = line.exact_names
     result.unsettled = "unsettled" in flags
     result.seconds = time.monotonic() - start
     return result
+
+
+def focus_pays(scen: Scenario, layout: "_Layout") -> bool:
+    """Whether to explain after a plain solve (explain_focus.py) rather than solve with the
+    explanation rules: it pays where objects x time points are many (the explanation rules
+    double the grounding of every per-object, per-time-point rule, and the model carries an
+    `rk_why` atom for each), not on a small scenario, where its fixed cost (a second control
+    and program) is more than it saves (docs/performance.md, "Explaining after a plain
+    solve"). RULEKEEPER_EXPLAIN_FOCUS=1 always, =0 never."""
+    forced = os.environ.get("RULEKEEPER_EXPLAIN_FOCUS", "")
+    if forced in ("0", "1"):
+        return forced == "1"
+    points = sum(1 for f in scenario_facts(scen, layout) if f.match("time", 1))
+    return points * max(1, len(getattr(scen, "objects", ()))) >= FOCUS_MIN_SIZE
+
+
+def _explain_kept(scen: Scenario, rules: RuleBase, layout: "_Layout", models: list[list[Symbol]],
+                  atoms: dict[int, list[Symbol]], start: float, timeout: float) -> None:
+    """Add to each kept model (the first of its outcome) the supports of its needed atoms."""
+    program = explain_focus.program_text(rules, _live(scen, rules, layout))
+    in_child = vars(rules).get("_prepared_in", os.getpid()) != os.getpid()
+    keep = vars(rules).setdefault("_spent_explaining", []) if in_child else None
+    for index, model_atoms in atoms.items():
+        _remaining(start, timeout, scen)
+        models[index] = list(models[index]) + explain_focus.explain_model(
+            program, model_atoms, _quiet, keep)
 
 
 @dataclass(frozen=True)
@@ -151,18 +191,34 @@ def grounded_control(scen: Scenario, rules: RuleBase, checks: int = FIRST_CHECKS
 
 def _grounded(scen: Scenario, rules: RuleBase, layout: _Layout, explain: bool) -> clingo.Control:
     vars(rules).pop("_spent", None)         # a previous solve's control (_keep_until_exit)
+    vars(rules).pop("_spent_explaining", None)
+    live = _live(scen, rules, layout)
+    ctl = _control(rules, [], explain, live)
     facts = scenario_facts(scen, layout)
-    ctl = _control(rules, [], explain, relevance.live_rules(rules, facts))
     ctl.add("base", [], shows(explain))
     _add_facts(ctl, scen, facts, relax_choices=False)
     ctl.ground([("base", [])])
     return ctl
 
 
+def _live(scen: Scenario, rules: RuleBase, layout: _Layout) -> set[int] | None:
+    """relevance.live_rules of the scenario's facts, kept for the last layout asked (the
+    explanations after a plain solve ask again)."""
+    key = (layout, relevance.pruning_on())
+    memo = vars(rules).get("_live")
+    if memo is not None and memo[0] is scen and memo[1] == key:
+        return memo[2]
+    live = relevance.live_rules(rules, scenario_facts(scen, layout))
+    vars(rules)["_live"] = (scen, key, live)
+    return live
+
+
 def prepare_control(rules: RuleBase, explain: bool) -> None:
     """Read the rules' relevance patterns (relevance.py) once in this process, before the
     forked solving children that use them."""
     relevance.prepare(rules)
+    if multishot.enabled():
+        carry_plan(rules)           # what crosses a settle point (kept by the rule cache)
     vars(rules)["_prepared_in"] = os.getpid()
 
 
@@ -183,8 +239,10 @@ def shows(explain: bool) -> str:
 
 def prepare_explanations(rules: RuleBase) -> None:
     """Transform the explanation rules now, in this process: solving may run in a forked
-    child, whose cache would be lost with it (each `ask` would pay the transformation again)."""
+    child, whose cache would be lost with it (each `ask` would pay the transformation again);
+    likewise their demand form (explain_focus)."""
     why_texts(rules)
+    explain_focus.demand_by_rule(rules)
 
 
 def _quiet(code: clingo.MessageCode, message: str) -> None:
@@ -224,25 +282,35 @@ def _remaining(start: float, timeout: float, scen: Scenario) -> float:
     return left
 
 
-def _solve_once(scen, rules, layout, explain, start, timeout, max_models):
-    from . import multishot         # here: most solves never import it (bridge/multishot.py)
-    if multishot.applies(scen, rules, explain):        # action by action (bridge/multishot.py)
+def _solve_once(scen, rules, layout, explain, start, timeout, max_models, atoms=None):
+    if multishot.applies(scen, rules, explain, layout):     # action by action (multishot.py)
+        def whole():
+            if atoms is not None:
+                atoms.clear()
+            return _solve_whole(scen, rules, layout, explain, start, timeout, max_models, atoms)
         return multishot.solve_once(
             scen, rules, layout, lambda: _remaining(start, timeout, scen), timeout, max_models,
-            shows(explain),
-            whole=lambda: _solve_whole(scen, rules, layout, explain, start, timeout, max_models))
-    return _solve_whole(scen, rules, layout, explain, start, timeout, max_models)
+            shows(explain), whole=whole, atoms=atoms, outcome_key=_outcome_key)
+    return _solve_whole(scen, rules, layout, explain, start, timeout, max_models, atoms)
 
 
-def _solve_whole(scen, rules, layout, explain, start, timeout, max_models):
+def _solve_whole(scen, rules, layout, explain, start, timeout, max_models, atoms=None):
+    """The models' shown symbols and the layout flags raised; with `atoms` (a dict), also every
+    atom of the first model of each distinct outcome, by model number (explain_focus)."""
     ctl = _grounded(scen, rules, layout, explain)
     _remaining(start, timeout, scen)
     models: list[list[Symbol]] = []
     flags: set[str] = set()
+    outcomes: set[frozenset[Symbol]] = set()
 
     def on_model(model: clingo.Model) -> bool:
         symbols = model.symbols(shown=True)
         flags.update(f for f in _FLAGS if model.contains(Function(f)))   # 0-ary, shown
+        if atoms is not None and len(models) < max_models:
+            key = _outcome_key(symbols)
+            if key not in outcomes:
+                outcomes.add(key)
+                atoms[len(models)] = model.symbols(atoms=True)
         models.append(symbols)
         return len(models) <= max_models
 
@@ -255,6 +323,12 @@ def _solve_whole(scen, rules, layout, explain, start, timeout, max_models):
     if result.unsatisfiable:
         return None
     return models, flags
+
+
+def _outcome_key(symbols: list[Symbol]) -> frozenset[Symbol]:
+    """The outcome a model's shown symbols stand for, as _collect tells outcomes apart."""
+    return frozenset(stack_positions({s.arguments[0] for s in symbols if s.name == "outcome"},
+                                     None))
 
 
 def _collect(raw_models: list[list[Symbol]], max_models: int) -> Answer:
