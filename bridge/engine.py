@@ -76,7 +76,7 @@ class Engine:
             _check_readings(scen, rules)
             if explain:
                 prepare_explanations(rules)
-            prepare_control(rules, explain)
+            prepare_control(rules, explain, process_ends=deadline.expire is not None)
         with deadline.whole():
             left = deadline.left()
             try:

@@ -213,19 +213,21 @@ def _live(scen: Scenario, rules: RuleBase, layout: _Layout) -> set[int] | None:
     return live
 
 
-def prepare_control(rules: RuleBase, explain: bool) -> None:
+def prepare_control(rules: RuleBase, explain: bool, process_ends: bool = False) -> None:
     """Read the rules' relevance patterns (relevance.py) once in this process, before the
-    forked solving children that use them."""
+    forked solving children that use them. `process_ends`: this process ends with the answer
+    (the CLI's own process), so, like a forked child, it need not free its solved controls."""
     relevance.prepare(rules)
     if multishot.enabled():
         carry_plan(rules)           # what crosses a settle point (kept by the rule cache)
-    vars(rules)["_prepared_in"] = os.getpid()
+    vars(rules)["_prepared_in"] = -1 if process_ends else os.getpid()
 
 
 def _keep_until_exit(rules: RuleBase, ctl: clingo.Control) -> None:
-    """In a forked solving child, the solved control is not freed: freeing a ground program
-    costs tens of ms (0.16 s on a large board) and the child's memory goes with it on exit. A
-    second solve in the same child (a retry) frees it first (`_grounded`)."""
+    """In a forked solving child (or a process that ends with its answer, prepare_control), the
+    solved control is not freed: freeing a ground program costs tens of ms (0.16 s on a large
+    board) and the process's memory goes with it on exit. A second solve in the same process
+    (a retry) frees it first (`_grounded`)."""
     if vars(rules).get("_prepared_in", os.getpid()) != os.getpid():
         vars(rules)["_spent"] = ctl
 
