@@ -200,6 +200,9 @@ def flatten(answer: Answer, keep: str = KEEP_ALL, rules: Any = None) -> Answer:
     tells a derivation's preferred step, explain._preferred)."""
     supports = []
     for i, (model, sup) in enumerate(zip(answer.models, answer.supports)):
+        if getattr(sup, "flat", None) is not None:     # already text and focused (explain_focus)
+            supports.append(sup.flat)
+            continue
         whole = keep == KEEP_ALL or (keep == KEEP_FIRST and i == 0) or rules is None
         heads = list(dict.fromkeys([*getattr(sup, 'raw', {}), *getattr(sup, 'allows', {})])) \
             if whole else _reachable(model, sup, rules)

@@ -20,8 +20,10 @@ the demand form is one rule (p names the head's predicate and arity)
     rk_fired_why(I, H, (B1,...,Bn), (B1,(B2,(...,(Bn,()))))) :- rk_need_p(H), Body.
 
 and a few rules shared by all: every atom of the chain (the last argument) is needed
-(`rk_need(A)`, then `rk_need_q(A)` for its predicate q), and `rk_why(I,H,B)` is shown for each
-`rk_fired_why(I,H,B,_)`; likewise `rk_allow(I, P, N)` (demand on P, N needed). Given the model as
+(`rk_need(A)`, then `rk_need_q(A)` for its predicate q), and the entry `rk_why(I,H,B)` is shown
+for each `rk_fired_why(I,H,B,_)`; likewise `rk_allow(I, P, N)` (demand on P, N needed); they are
+shown as `rk_focus(why|allow, I, H, rk_focus_body, B)` and read back as text (FocusSupport), the
+form in which an answer leaves the solving child anyway. Given the model as
 facts, Body holds exactly where it holds in the model, so every needed atom gets the very
 `rk_why` and `rk_allow` atoms the explanation rules give it in that model: the supports an `ask`
 reads are the ones of the single explanation solve; the others are never made. One need
@@ -47,13 +49,15 @@ from clingo import Function, Number, Symbol, SymbolType, ast
 
 from . import rulecache
 from .rulebase import RuleBase
-from .transform import ALLOW, WHY
+from .transform import WHY
 
 NEED = "rk_need_"
 FIRED_WHY = "rk_fired_why"
 FIRED_ALLOW = "rk_fired_allow"
 CHAIN = "rk_chain"
 LOADED = "rk_loaded"
+SHOWN = "rk_focus"          # what the explanation shows (_passing), read by FocusSupport.of
+MARK = "rk_focus_body"      # between an entry's subject and its body in the shown term
 # predicates a derivation never follows (explain.TIMING_FACTS, skipped by deadline._reachable)
 NOT_FOLLOWED = {"final", "step", "check", "time", "report_time", "settle_point", "action_index",
                 "segment", "stack_time"}
@@ -195,11 +199,13 @@ def program_text(rules: RuleBase, live: Collection[int] | None) -> str:
 def _passing(signatures: Iterable[tuple], seed: tuple) -> list[str]:
     """The rules that read what the fired rules need (each `rk_fired_*` atom carries its needed
     atoms as a chain `(A1,(A2,(...,())))`), hand each need to its predicate's need atoms, and
-    show the supports; the outcome atoms are needed first."""
+    show the supports (as `rk_focus(why|allow, I, Subject, rk_focus_body, Body)`, a form
+    whose text splits without a parser: FocusSupport.of); the outcome atoms are needed first."""
     out = [f"{CHAIN}(L) :- {FIRED_WHY}(_,_,_,L).", f"{CHAIN}(L) :- {FIRED_ALLOW}(_,_,_,L).",
            f"{CHAIN}(L) :- {CHAIN}((_,L)).", f"{NEED}(A) :- {CHAIN}((A,_)).",
-           f"{WHY}(I,H,B) :- {FIRED_WHY}(I,H,B,_).", f"{ALLOW}(I,P,N) :- {FIRED_ALLOW}(I,P,N,_).",
-           f"{need_name(*seed)}(outcome(X)) :- outcome(X).", f"#show {WHY}/3. #show {ALLOW}/3."]
+           f"{need_name(*seed)}(outcome(X)) :- outcome(X).", "#show.",
+           f"#show {SHOWN}(why,I,H,{MARK},B) : {FIRED_WHY}(I,H,B,_).",
+           f"#show {SHOWN}(allow,I,P,{MARK},N) : {FIRED_ALLOW}(I,P,N,_)."]
     for sig in sorted(signatures):
         atom = _term(sig)
         out.append(f"{need_name(*sig)}({atom}) :- {NEED}({atom}).")
@@ -207,11 +213,11 @@ def _passing(signatures: Iterable[tuple], seed: tuple) -> list[str]:
 
 
 def explain_model(program: str, atoms: Sequence[Symbol], logger=None,
-                  keep: list | None = None) -> list[Symbol]:
-    """The `rk_why` and `rk_allow` atoms of the needed atoms of the stable model `atoms`
-    (every atom of the model, as `Model.symbols(atoms=True)` gives them), given `program`
-    (program_text). With `keep` (a list), the control is put there instead of being freed
-    (a forked solving child exits without freeing, solve._keep_until_exit)."""
+                  keep: list | None = None) -> "FocusSupport":
+    """The supports (`rk_why` and `rk_allow` entries) of the needed atoms of the stable model
+    `atoms` (every atom of the model, as `Model.symbols(atoms=True)` gives them), given
+    `program` (program_text). With `keep` (a list), the control is put there instead of being
+    freed (a forked solving child exits without freeing, solve._keep_until_exit)."""
     groups = _groups(_symbols(atoms))
     ctl = clingo.Control(["--models=1"], logger=logger, message_limit=1_000_000)
     ctl.add("base", [], program)
@@ -221,10 +227,10 @@ def explain_model(program: str, atoms: Sequence[Symbol], logger=None,
         keep.append(ctl)
     if not _complete(ctl, groups):
         return _explain_one_by_one(program, atoms, logger)
-    return _shown(ctl)
+    return FocusSupport.of(_shown(ctl))
 
 
-def _explain_one_by_one(program: str, atoms: Iterable[Symbol], logger) -> list[Symbol]:
+def _explain_one_by_one(program: str, atoms: Iterable[Symbol], logger) -> "FocusSupport":
     """The same, the atoms added one by one through the backend (slower, no assumption about
     their order)."""
     ctl = clingo.Control(["--models=1"], logger=logger, message_limit=1_000_000)
@@ -233,7 +239,7 @@ def _explain_one_by_one(program: str, atoms: Iterable[Symbol], logger) -> list[S
         for atom in atoms:
             backend.add_rule([backend.add_atom(atom)])
     ctl.ground([("base", [])])
-    return _shown(ctl)
+    return FocusSupport.of(_shown(ctl))
 
 
 def _shown(ctl: clingo.Control) -> list[Symbol]:
@@ -245,6 +251,79 @@ def _shown(ctl: clingo.Control) -> list[Symbol]:
 
     ctl.solve(on_model=on_model)
     return found
+
+
+Entries = dict[str, list[tuple[int, str]]]   # an atom's text: (rule index, body or condition)
+
+
+class FocusSupport:
+    """The supports of one explained model, as text: `raw`, per atom, its `rk_why` entries
+    (rule index, body tuple); `allows`, per atom, its `rk_allow` entries (rule index,
+    condition). This is the form an answer crosses the process boundary in (deadline.flatten
+    sends `flat` as it is, deadline.TextSupport reads it); an explanation parses the entries
+    of the atoms it visits (`get`, `allowed_by`). Reading 4 600 entries symbol by symbol (a
+    call into clingo per argument, then again to print them) cost 0.1 s on one empty turn;
+    printed whole and split, a few milliseconds."""
+
+    def __init__(self, raw: Entries, allows: Entries):
+        self.raw, self.allows = raw, allows
+        self.parsed: dict[str, list[tuple[int, tuple[Symbol, ...]]]] = {}
+        self.terms: dict[str, Symbol] = {}
+
+    @property
+    def flat(self) -> tuple[Entries, Entries]:
+        return self.raw, self.allows
+
+    @classmethod
+    def of(cls, shown: Sequence[Symbol]) -> "FocusSupport":
+        """From the shown `rk_focus(Kind, I, Subject, rk_focus_body, Body)` terms: printed as
+        one tuple (one call into clingo) and split at the shown name and the mark, which no
+        atom of the model carries; if a string in an atom holds them (the pieces don't add
+        up), term by term instead."""
+        raw: Entries = {}
+        allows: Entries = {}
+        text = str(Function("", list(shown)))[1:-1]
+        pieces = text.rstrip(",").split(f",{SHOWN}(") if shown else []
+        if pieces:
+            pieces[0] = pieces[0][len(SHOWN) + 1:]
+        split = [p[:-1].split(f",{MARK},") for p in pieces]
+        if len(split) != len(shown) or any(len(p) != 2 for p in split):
+            return cls._one_by_one(shown)
+        for (entry, body) in split:
+            kind, index, subject = entry.split(",", 2)
+            (raw if kind == "why" else allows).setdefault(subject, []).append((int(index), body))
+        return cls(raw, allows)
+
+    @classmethod
+    def _one_by_one(cls, shown: Sequence[Symbol]) -> "FocusSupport":
+        raw: Entries = {}
+        allows: Entries = {}
+        for term in shown:
+            kind, index, subject, _, body = term.arguments
+            (raw if kind.name == "why" else allows).setdefault(str(subject), []).append(
+                (index.number, str(body)))
+        return cls(raw, allows)
+
+    def _term(self, text: str) -> Symbol:
+        if text not in self.terms:
+            self.terms[text] = clingo.parse_term(text)
+        return self.terms[text]
+
+    def get(self, atom: Symbol, default=None):
+        key = str(atom)
+        if key not in self.parsed:
+            if key not in self.raw:
+                return default
+            self.parsed[key] = [(i, tuple(self._term(b).arguments)) for i, b in self.raw[key]]
+        return self.parsed[key]
+
+    def allowed_by(self, atom: Symbol) -> list[tuple[int, Symbol]]:
+        return [(i, self._term(c)) for i, c in self.allows.get(str(atom), [])]
+
+    def alias(self, atom: Symbol, source: Symbol) -> None:
+        """`atom` is explained as `source` is (an outcome the bridge renames)."""
+        if str(source) in self.raw:
+            self.raw[str(atom)] = self.raw[str(source)]
 
 
 def _symbols(atoms: Sequence[Symbol]) -> Sequence[Symbol]:

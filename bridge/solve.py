@@ -124,9 +124,8 @@ def solve(scen: Scenario, rules: RuleBase, *, explain: bool = False,
             line = _Layout(line.checks * 2, line.exact_names)
         else:
             break
-    if atoms:
-        _explain_kept(scen, rules, line, models, atoms, start, timeout)
-    result = _collect(models, max_models)
+    explained = _explain_kept(scen, rules, line, atoms, start, timeout) if atoms else {}
+    result = _collect(models, max_models, explained)
     result.checks = line.checks
     result.exact_trigger_names = line.exact_names
     result.unsettled = "unsettled" in flags
@@ -148,16 +147,19 @@ def focus_pays(scen: Scenario, layout: "_Layout") -> bool:
     return points * max(1, len(getattr(scen, "objects", ()))) >= FOCUS_MIN_SIZE
 
 
-def _explain_kept(scen: Scenario, rules: RuleBase, layout: "_Layout", models: list[list[Symbol]],
-                  atoms: dict[int, list[Symbol]], start: float, timeout: float) -> None:
-    """Add to each kept model (the first of its outcome) the supports of its needed atoms."""
+def _explain_kept(scen: Scenario, rules: RuleBase, layout: "_Layout",
+                  atoms: dict[int, list[Symbol]], start: float,
+                  timeout: float) -> dict[int, explain_focus.FocusSupport]:
+    """The supports of the needed atoms of each kept model (the first of its outcome), by
+    model number."""
     program = explain_focus.program_text(rules, _live(scen, rules, layout))
     in_child = vars(rules).get("_prepared_in", os.getpid()) != os.getpid()
     keep = vars(rules).setdefault("_spent_explaining", []) if in_child else None
+    explained = {}
     for index, model_atoms in atoms.items():
         _remaining(start, timeout, scen)
-        models[index] = list(models[index]) + explain_focus.explain_model(
-            program, model_atoms, _quiet, keep)
+        explained[index] = explain_focus.explain_model(program, model_atoms, _quiet, keep)
+    return explained
 
 
 @dataclass(frozen=True)
@@ -333,10 +335,14 @@ def _outcome_key(symbols: list[Symbol]) -> frozenset[Symbol]:
                                      None))
 
 
-def _collect(raw_models: list[list[Symbol]], max_models: int) -> Answer:
+def _collect(raw_models: list[list[Symbol]], max_models: int,
+             explained: dict[int, Any] | None = None) -> Answer:
+    """The distinct outcomes of the models; a model's supports are its `rk_why`/`rk_allow`
+    atoms, or those `explained` gives it (explain_focus.FocusSupport, by model number)."""
     models, supports, choices, initially, seen = [], [], [], frozenset(), set()
-    for symbols in raw_models[:max_models]:
-        outcome, support, init, chose = set(), ModelSupport(), set(), set()
+    for number, symbols in enumerate(raw_models[:max_models]):
+        outcome, init, chose = set(), set(), set()
+        support = (explained or {}).get(number) or ModelSupport()
         for s in symbols:
             name = s.name       # one call into clingo per symbol (a board has 100 000)
             if name == "outcome":

@@ -5,10 +5,10 @@ from __future__ import annotations
 import random
 
 import pytest
-from clingo import Function
+from clingo import Function, Number, String
 
 from rulekeeper.bridge import explain_focus, solve as solving
-from rulekeeper.bridge.deadline import KEEP_DERIVATIONS, flatten
+from rulekeeper.bridge.deadline import KEEP_DERIVATIONS, _reachable, flatten, restore
 from conftest import SCENARIOS
 
 MTG = SCENARIOS / "mtg"
@@ -33,9 +33,16 @@ def _answers(engine, path, monkeypatch):
 
 
 def _by_outcome(answer, rules):
-    flat = flatten(answer, KEEP_DERIVATIONS, rules)
-    return {model: (dict(why), dict(allows)) for model, (why, allows)
-            in zip(flat.models, flat.supports)}
+    """Per outcome, the entries (`rk_why`, `rk_allow`) of every atom a derivation of its outcome
+    atoms visits, as they reach the parent process. (The focused side sends every atom it
+    explained: a few more, the ones only a step not preferred leads to.)"""
+    back = restore(flatten(answer, KEEP_DERIVATIONS, rules))
+    out = {}
+    for model, sup in zip(back.models, back.supports):
+        visited = sorted(map(str, _reachable(model, sup, rules)))
+        out[frozenset(map(str, model))] = ({a: sup.raw[a] for a in visited if a in sup.raw},
+                                           {a: sup.allows[a] for a in visited if a in sup.allows})
+    return out
 
 
 @pytest.mark.parametrize("path", CASES, ids=lambda p: p.stem)
@@ -73,8 +80,9 @@ def test_atoms_in_any_order_give_the_same_supports(engine):
     ordered = explain_focus.explain_model(program, atoms)
     shuffled = list(atoms)
     random.Random(3).shuffle(shuffled)
-    assert set(explain_focus.explain_model(program, shuffled)) == set(ordered)
-    assert any(s.name == "rk_why" for s in ordered)
+    mixed = explain_focus.explain_model(program, shuffled)
+    assert _entries(mixed) == _entries(ordered)
+    assert ordered.raw
 
 
 def test_only_atoms_reachable_from_the_outcome_are_explained(engine):
@@ -84,11 +92,39 @@ def test_only_atoms_reachable_from_the_outcome_are_explained(engine):
     found = []
     ctl.solve(on_model=lambda m: found.append(list(m.symbols(atoms=True))) or False)
     program = explain_focus.program_text(rules, None)
-    whys = [s for s in explain_focus.explain_model(program, found[0]) if s.name == "rk_why"]
+    heads = set(explain_focus.explain_model(program, found[0]).raw)
     derived = [a for a in found[0] if a.name not in ("time", "step", "check", "final")]
-    assert 0 < len({s.arguments[1] for s in whys}) < len(derived)
-    outcomes = {Function("outcome", [a.arguments[0]]) for a in found[0] if a.name == "outcome"}
-    assert outcomes <= {s.arguments[1] for s in whys}
+    assert 0 < len(heads) < len(derived)
+    outcomes = {str(Function("outcome", [a.arguments[0]])) for a in found[0]
+                if a.name == "outcome"}
+    assert outcomes <= heads
+
+
+def _entries(support):
+    return ({h: sorted(e) for h, e in support.raw.items()},
+            {h: sorted(e) for h, e in support.allows.items()})
+
+
+def test_the_shown_text_is_split_as_term_by_term():
+    """FocusSupport.of splits the printed terms; a string holding the shown name or the mark
+    makes it read them term by term instead: the same entries either way."""
+    def shown(index, subject, body):
+        return Function(explain_focus.SHOWN, [Function("why"), Number(index), subject,
+                                              Function(explain_focus.MARK), Function("", body)])
+    odd = String(f'x),{explain_focus.SHOWN}(why,1,a,{explain_focus.MARK},(b,)')
+    plain = [shown(3, Function("p", [Number(1)]), [Function("q", [String("a,(b")])]),
+             shown(4, Function("p", [Number(1)]), []),
+             Function(explain_focus.SHOWN, [Function("allow"), Number(5), Function("r"),
+                                            Function(explain_focus.MARK), Function("c")]),
+             shown(6, Function("s", [Number(2)], False), [Function("t"), Function("u")])]
+    for terms in (plain, plain[:1], [], plain + [shown(7, Function("v", [odd]), [odd])]):
+        support = explain_focus.FocusSupport.of(terms)
+        assert _entries(support) == _entries(explain_focus.FocusSupport._one_by_one(terms))
+    support = explain_focus.FocusSupport.of(plain)
+    assert support.raw == {"p(1)": [(3, '(q("a,(b"),)'), (4, "()")], "-s(2)": [(6, "(t,u)")]}
+    assert support.allows == {"r": [(5, "c")]}
+    assert support.get(Function("p", [Number(1)]))[0] == (3, (Function("q", [String("a,(b")]),))
+    assert support.allowed_by(Function("r")) == [(5, Function("c"))]
 
 
 def test_focus_pays_on_large_scenarios_only(engine, monkeypatch):
