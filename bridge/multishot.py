@@ -11,8 +11,9 @@ solved once per distinct carried state (models projected on the carried atoms); 
 from different branches are merged. The last segment's models are the answer.
 
 Used by solve.py where `applies` says so: RULEKEEPER_MULTISHOT=1 forces it on (where sound),
-=0 off; by default on for long timelines only (LONG_TIMELINE; docs/performance.md,
-"Action by action (issue 11, session 5)" and "Explaining after a plain solve (session 6)").
+=0 off; by default on for long timelines only when LONG_TIMELINE is set (it is not: since the
+step plan by turn offset no measured timeline gains; docs/performance.md, "Action by action
+(issue 11, session 5)" and "Explaining after a plain solve (session 6)").
 """
 from __future__ import annotations
 
@@ -47,12 +48,14 @@ MIN_POINTS = 100
 # are finer than outcomes: two runs to one outcome may differ in history); then the whole
 # program is solved instead
 MAX_STATES = 64
-# actions x time points from which the default is action by action: the whole program's
-# faster-than-linear part grows with both (an action's slots plan for every state the game may
-# be in); below, one grounding is as fast or faster than one per segment (docs/performance.md,
-# "Explaining after a plain solve": 4 turns with a trigger each, 24 actions x 508 points, gain;
-# 8 empty turns, 8 x 452, and 2 such turns, 12 x 252, lose or tie)
-LONG_TIMELINE = 8000
+# actions x time points from which the default is action by action (None: only when asked).
+# The whole program's faster-than-linear part grows with both (an action's slots plan for every
+# state the game may be in). Before the step plan by turn offset (bridge/slots.py) 4 turns with
+# a trigger each (24 actions x 508 points) gained; since it, the whole program is cheaper and no
+# measured timeline gains (8 such turns, 24 x 580: test 4.9 s whole, 6.0 s action by action;
+# 8 empty turns: ask 3.3 s whole, 3.8 s): docs/performance.md, "Explaining after a plain solve"
+# and the session 6 table at its top
+LONG_TIMELINE: int | None = None
 
 
 def enabled() -> bool:
@@ -65,12 +68,12 @@ def applies(scen: Scenario, rules: RuleBase, explain: bool, layout: Any = None) 
     """Whether to solve `scen` action by action: an mtg scenario of two or more actions, no
     explanations asked (`ask` explains after the solve, explain_focus.py), a rule base whose
     carried state is fixed by its past (carry.CarryPlan.sound), and either asked for
-    (RULEKEEPER_MULTISHOT=1) or a long timeline: actions x time points of `layout` at least
-    LONG_TIMELINE."""
+    (RULEKEEPER_MULTISHOT=1) or, when LONG_TIMELINE is set, a long timeline: actions x time
+    points of `layout` at least LONG_TIMELINE."""
     forced = os.environ.get(ENV, "")
     if forced == "0" or explain or len(scen.actions) < 2 or game_of(scen).name != "mtg":
         return False
-    if forced != "1" and (layout is None or
+    if forced != "1" and (LONG_TIMELINE is None or layout is None or
                           len(scen.actions) * _points(scen, layout) < LONG_TIMELINE):
         return False
     return carry_plan(rules).sound

@@ -104,12 +104,15 @@ def test_too_many_states_fall_back_to_the_whole_program(engine, monkeypatch):
 
 def test_long_timelines_are_solved_action_by_action_by_default(engine, monkeypatch):
     """Unset, RULEKEEPER_MULTISHOT means: action by action once actions x time points reach
-    LONG_TIMELINE; =0 never, =1 always (where sound)."""
+    LONG_TIMELINE (when it is set; today it is not: no measured timeline gains); =0 never, =1
+    always (where sound)."""
     scen = engine.load(MTG / SAMPLE[0])
     rules = engine.scenario_rules(scen)
     layout = solve._Layout(solve.FIRST_CHECKS, False)
     monkeypatch.delenv(ENV, raising=False)
     assert not multishot.applies(scen, rules, False, layout)          # a short scenario
+    monkeypatch.setattr(multishot, "LONG_TIMELINE", None)
+    assert not multishot.applies(scen, rules, False, layout)          # no default
     monkeypatch.setattr(multishot, "LONG_TIMELINE", 1)
     assert multishot.applies(scen, rules, False, layout)
     assert not multishot.applies(scen, rules, True, layout)           # explanations: whole
