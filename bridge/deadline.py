@@ -29,6 +29,7 @@ import clingo
 
 from .errors import RulekeeperError, SolverOutOfMemory, SolverTimeout
 from .solve import Answer
+from .textsupport import TextSupport
 
 T = TypeVar("T")
 GRACE = 0.5   # seconds the child gets beyond the limit to report its own timeout
@@ -265,28 +266,6 @@ def restore(answer: Answer) -> Answer:
                    initially=frozenset(map(sym, answer.initially)),
                    choices=[frozenset(map(sym, c)) for c in answer.choices],
                    supports=[TextSupport(why, sym, allows) for why, allows in answer.supports])
-
-
-class TextSupport:
-    """Supports kept as text and parsed only for the atoms an explanation visits (a large
-    board has tens of thousands of them; a derivation reads a few hundred)."""
-
-    def __init__(self, raw: dict[str, list[tuple[int, str]]],
-                 sym: Callable[[str], clingo.Symbol],
-                 allows: dict[str, list[tuple[int, str]]] | None = None):
-        self.raw, self.sym, self.allows = raw, sym, allows or {}
-        self.parsed: dict[str, list[tuple[int, tuple[clingo.Symbol, ...]]]] = {}
-
-    def get(self, atom: clingo.Symbol, default: Any = None) -> Any:
-        key = str(atom)
-        if key not in self.parsed:
-            if key not in self.raw:
-                return default
-            self.parsed[key] = [(i, tuple(self.sym(body).arguments)) for i, body in self.raw[key]]
-        return self.parsed[key]
-
-    def allowed_by(self, atom: clingo.Symbol) -> list[tuple[int, clingo.Symbol]]:
-        return [(i, self.sym(c)) for i, c in self.allows.get(str(atom), [])]
 
 
 def solve_within(limit: float, file: str, solve: Callable[..., Answer], *args: Any,

@@ -49,6 +49,7 @@ from clingo import Function, Number, Symbol, SymbolType, ast
 
 from . import rulecache
 from .rulebase import RuleBase
+from .textsupport import TextSupport
 from .transform import WHY
 
 NEED = "rk_need_"
@@ -256,19 +257,18 @@ def _shown(ctl: clingo.Control) -> list[Symbol]:
 Entries = dict[str, list[tuple[int, str]]]   # an atom's text: (rule index, body or condition)
 
 
-class FocusSupport:
+class FocusSupport(TextSupport):
     """The supports of one explained model, as text: `raw`, per atom, its `rk_why` entries
     (rule index, body tuple); `allows`, per atom, its `rk_allow` entries (rule index,
     condition). This is the form an answer crosses the process boundary in (deadline.flatten
-    sends `flat` as it is, deadline.TextSupport reads it); an explanation parses the entries
+    sends `flat` as it is, textsupport.TextSupport reads it); an explanation parses the entries
     of the atoms it visits (`get`, `allowed_by`). Reading 4 600 entries symbol by symbol (a
     call into clingo per argument, then again to print them) cost 0.1 s on one empty turn;
     printed whole and split, a few milliseconds."""
 
     def __init__(self, raw: Entries, allows: Entries):
-        self.raw, self.allows = raw, allows
-        self.parsed: dict[str, list[tuple[int, tuple[Symbol, ...]]]] = {}
         self.terms: dict[str, Symbol] = {}
+        super().__init__(raw, self._term, allows)
 
     @property
     def flat(self) -> tuple[Entries, Entries]:
@@ -309,16 +309,6 @@ class FocusSupport:
             self.terms[text] = clingo.parse_term(text)
         return self.terms[text]
 
-    def get(self, atom: Symbol, default=None):
-        key = str(atom)
-        if key not in self.parsed:
-            if key not in self.raw:
-                return default
-            self.parsed[key] = [(i, tuple(self._term(b).arguments)) for i, b in self.raw[key]]
-        return self.parsed[key]
-
-    def allowed_by(self, atom: Symbol) -> list[tuple[int, Symbol]]:
-        return [(i, self._term(c)) for i, c in self.allows.get(str(atom), [])]
 
     def alias(self, atom: Symbol, source: Symbol) -> None:
         """`atom` is explained as `source` is (an outcome the bridge renames)."""
