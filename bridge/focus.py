@@ -128,7 +128,8 @@ def _distinct(found: list[Citation]) -> list[Citation]:
 def _new_object(oid: str, atoms: set[Symbol], answer: Answer, rules: RuleBase,
                 model: int | None) -> Change:
     """One line for an object the actions made (a token, a copy): what it is and where."""
-    mine = [a for a in atoms if a.arguments and str(a.arguments[0]) == oid]
+    # sorted: `atoms` is a set, and the --json atom list must not depend on the hash seed
+    mine = sorted((a for a in atoms if a.arguments and str(a.arguments[0]) == oid), key=str)
     value = {a.name: str(a.arguments[1]).strip('"') for a in mine if len(a.arguments) == 2}
     zone = next(a for a in mine if a.name == "zone")
     kinds = sorted(str(a.arguments[1]) for a in mine if a.name in ("supertype", "type"))

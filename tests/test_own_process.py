@@ -110,3 +110,21 @@ def test_commands_are_listed_and_run_when_loaded_lazily():
                  "cards", "ground"):
         assert f"  {name} " in result.output
     assert CliRunner().invoke(main, ["ground", "--help"]).exit_code == 0
+
+
+def test_json_does_not_depend_on_the_hash_seed():
+    """A new object's atom list was built from a set: its order followed PYTHONHASHSEED."""
+    path = "scenarios/mtg/707-copying/704.5e-spell-copy-on-stack-stays.yaml"
+    if not (REPO / path).exists():
+        found = sorted(REPO.glob("scenarios/**/704.5e-spell-copy-on-stack-stays.yaml"))
+        assert found, "the sample scenario moved"
+        path = str(found[0].relative_to(REPO))
+    outs = []
+    for seed in ("1", "2", "3"):
+        env = dict(os.environ, PYTHONHASHSEED=seed)
+        done = subprocess.run([sys.executable, "-m", "rulekeeper.cli.main", "ask", path, "--json",
+                               "--full"], cwd=REPO, capture_output=True, text=True, env=env,
+                              timeout=120)
+        assert done.returncode == 0
+        outs.append(timeless(done.stdout))
+    assert outs[0] == outs[1] == outs[2]
