@@ -75,7 +75,7 @@ class Engine:
             rules = self.scenario_rules(scen)
             _check_readings(scen, rules)
             if explain:
-                prepare_explanations(rules)
+                prepare_explanations(rules, forking=deadline.expire is None)
             prepare_control(rules, explain, process_ends=deadline.expire is not None)
         with deadline.whole():
             left = deadline.left()

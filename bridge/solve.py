@@ -241,12 +241,14 @@ def shows(explain: bool) -> str:
     return "#show chose/1." + (f" #show {WHY}/3. #show {ALLOW}/3." if explain else "")
 
 
-def prepare_explanations(rules: RuleBase) -> None:
+def prepare_explanations(rules: RuleBase, forking: bool = True) -> None:
     """Transform the explanation rules now, in this process: solving may run in a forked
     child, whose cache would be lost with it (each `ask` would pay the transformation again);
-    likewise their demand form (explain_focus)."""
+    likewise their demand form (explain_focus), which a process that solves in itself
+    (`forking` False) reads only if a scenario needs it."""
     why_texts(rules)
-    explain_focus.demand_by_rule(rules)
+    if forking:
+        explain_focus.demand_by_rule(rules)
 
 
 def _quiet(code: clingo.MessageCode, message: str) -> None:
