@@ -229,8 +229,19 @@ class RuleBase:
 
     def is_encoded(self, number: str) -> bool:
         """A rule counts as encoded when some statement is annotated with it or a subrule."""
-        return any(r == number or r.startswith(number) and not r[len(number)].isdigit()
-                   for r in self.rule_numbers() if len(r) >= len(number))
+        return number in self._encoded()
+
+    def _encoded(self) -> set[str]:
+        """Every number some annotation is or is a subrule of: each annotated number's
+        prefixes that end before a non-digit (704.5g gives 704.5g, 704.5, 704 and 704.; not
+        704.55's 704.5), so that is_encoded is one lookup (it is asked per rule a scenario
+        relies on)."""
+        cached = vars(self).get("_encoded_set")
+        if cached is None or cached[0] is not self.rules:      # a copy from without() differs
+            numbers = self.rule_numbers()
+            found = {r[:i] for r in numbers for i in range(1, len(r)) if not r[i].isdigit()}
+            cached = self._encoded_set = (self.rules, found | numbers)
+        return cached[1]
 
     def reading_options(self) -> dict[str, set[str]]:
         """Recorded interpretations: topic -> its readings (`reading_option(Topic,Name).`)."""
