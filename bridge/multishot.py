@@ -59,9 +59,11 @@ LONG_TIMELINE: int | None = None
 
 
 def enabled() -> bool:
-    """Whether action-by-action solving may be used in this process: not when
-    RULEKEEPER_MULTISHOT=0."""
-    return os.environ.get(ENV, "") != "0"
+    """Whether action-by-action solving may be used in this process: when asked for
+    (RULEKEEPER_MULTISHOT=1), or by default when LONG_TIMELINE is set; never with =0. (Callers
+    prepare the carry plan only then: it is read from the rule cache for nothing otherwise.)"""
+    forced = os.environ.get(ENV, "")
+    return forced == "1" or (forced != "0" and LONG_TIMELINE is not None)
 
 
 def applies(scen: Scenario, rules: RuleBase, explain: bool, layout: Any = None) -> bool:
