@@ -21,7 +21,6 @@ and docs/performance.md, "Action by action (issue 11, session 5)".
 """
 from __future__ import annotations
 
-import hashlib
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -88,6 +87,7 @@ def carry_plan(rules: RuleBase) -> CarryPlan:
 def _key(base_key: str) -> str:
     """The rule base's key and this module's code (the analysis is done here)."""
     code = Path(__file__).read_bytes()
+    import hashlib
     return hashlib.sha256(f"{base_key}:carry:".encode() + code).hexdigest()[:32]
 
 

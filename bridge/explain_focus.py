@@ -40,7 +40,6 @@ through the backend.
 """
 from __future__ import annotations
 
-import hashlib
 from pathlib import Path
 from typing import Collection, Iterable, Sequence
 
@@ -103,6 +102,7 @@ def _well_formed(data: object) -> bool:
 
 def _key(base_key: str) -> str:
     """The rule base's cache key and this module's code (the transform is done here)."""
+    import hashlib
     code = Path(__file__).read_bytes()
     return hashlib.sha256(f"{base_key}:{_FORMAT}:".encode() + code).hexdigest()[:32]
 

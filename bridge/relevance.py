@@ -253,7 +253,10 @@ def _graph(rules: Any) -> "Graph":
         return held[1]
     indices = [info.index for info in rules.rules]
     key = f"{rules.cache_key}-{_digest(indices)}"
-    state = rulecache.load_binary("relevance-graph", key)
+    stored = rulecache.load_binary("relevance-graph", key)
+    # the entry names the rule list it indexes: a checksum match alone is never a hit
+    state = stored[1] if isinstance(stored, tuple) and len(stored) == 2 \
+        and stored[0] == tuple(indices) else None
     graph = Graph.restored(state) if Graph.well_formed(state) else None
     if graph is None:
         index = _analysis(rules)
@@ -263,14 +266,16 @@ def _graph(rules: Any) -> "Graph":
                 owners.append(i)
                 units.append(unit)
         graph = Graph(units, owners, index.externals, index.consts)
-        rulecache.store_binary("relevance-graph", key, graph.state())
+        rulecache.store_binary("relevance-graph", key, (tuple(indices), graph.state()))
     vars(rules)["_relevance_graph"] = (rules.rules, graph)
     return graph
 
 
 def _digest(indices: list[int]) -> str:
-    import hashlib
-    return hashlib.sha256(repr(indices).encode()).hexdigest()[:16]
+    """A checksum naming the entry (zlib's: hashlib's import would cost more than the read)."""
+    import zlib
+    raw = repr(indices).encode()
+    return f"{zlib.crc32(raw):08x}{zlib.adler32(raw):08x}"
 
 
 def _fixed(need: tuple) -> tuple:

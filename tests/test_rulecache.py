@@ -3,7 +3,7 @@ unchanged, rebuilt when one changes or the cache file is corrupt, safe for concu
 processes, placed by RULEKEEPER_CACHE_DIR / XDG_CACHE_HOME, off with RULEKEEPER_NO_CACHE=1."""
 from __future__ import annotations
 
-import json
+import marshal
 import multiprocessing
 from pathlib import Path
 
@@ -41,7 +41,7 @@ def small_root(tmp_path: Path, text: str = RULES) -> Path:
 
 
 def files(cache: Path, kind: str = "rulebase") -> list[Path]:
-    return sorted(cache.glob(f"{kind}-*.json"))
+    return sorted(cache.glob(f"{kind}-*.marshal"))
 
 
 def same_base(a: RuleBase, b: RuleBase) -> None:
@@ -92,18 +92,27 @@ def test_a_changed_rule_file_rebuilds(cache, tmp_path):
     assert isinstance(again.rules[0], CachedRuleInfo) and again.rules[0].text == changed.rules[0].text
 
 
-@pytest.mark.parametrize("damage", [b"", b"{not json", b'{"kind": "rulebase", "key": "x"}',
-                                    b'{"kind":"rulebase","key":"KEY","data":{"rules":[[1]]}}',
-                                    b"\xff\xfe\x00"])
+def stored_key(path: Path) -> str:
+    kind, key, _ = marshal.loads(path.read_bytes())
+    return key
+
+
+DAMAGES = [lambda key: b"", lambda key: b"{not marshal",
+           lambda key: marshal.dumps(("rulebase", "x", {})),
+           lambda key: marshal.dumps(("rulebase", key, {"rules": [[1]]})),
+           lambda key: marshal.dumps(["rulebase", key]), lambda key: b"\xff\xfe\x00"]
+
+
+@pytest.mark.parametrize("damage", DAMAGES)
 def test_a_corrupt_cache_file_is_ignored_and_rebuilt(cache, tmp_path, damage):
     root = small_root(tmp_path)
     fresh = RuleBase(root, ["mtg"])
     [path] = files(cache)
-    path.write_bytes(damage.replace(b"KEY", fresh.cache_key.encode()))
+    path.write_bytes(damage(fresh.cache_key))
     rebuilt = RuleBase(root, ["mtg"])
     assert not isinstance(rebuilt.rules[0], CachedRuleInfo)
     same_base(fresh, rebuilt)
-    assert json.loads(path.read_text())["key"] == fresh.cache_key      # written anew
+    assert stored_key(path) == fresh.cache_key      # written anew
     assert isinstance(RuleBase(root, ["mtg"]).rules[0], CachedRuleInfo)
 
 
@@ -121,7 +130,7 @@ def test_xdg_cache_home_is_honoured(tmp_path, monkeypatch):
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
     assert rulecache.cache_dir() == tmp_path / "xdg" / "rulekeeper"
     RuleBase(small_root(tmp_path), ["mtg"])
-    assert len(list((tmp_path / "xdg" / "rulekeeper").glob("rulebase-*.json"))) == 1
+    assert len(list((tmp_path / "xdg" / "rulekeeper").glob("rulebase-*.marshal"))) == 1
 
 
 def test_an_unwritable_cache_is_no_failure(tmp_path, monkeypatch):
@@ -152,7 +161,7 @@ def test_concurrent_processes_share_one_whole_file(cache, tmp_path):
     assert all(r == results[0] for r in results) and len(results[0]) == 302
     [path] = files(cache)
     assert not list(cache.glob(".*.tmp"))       # no temporary file left behind
-    assert json.loads(path.read_text())["key"] == RuleBase(root, ["mtg"]).cache_key
+    assert stored_key(path) == RuleBase(root, ["mtg"]).cache_key
 
 
 def test_cache_key_follows_content_not_timestamps(tmp_path):
@@ -183,3 +192,40 @@ def test_the_relevance_index_read_back_prunes_as_the_one_built(cache, tmp_path):
     read = relevance.live_rules(RuleBase(root, ["mtg"]), facts)      # a new base: from disk
     assert read == built and read == {0, 1}
     assert relevance.live_rules(RuleBase(root, ["mtg"]), []) == {1}  # no damage: 704.5g can't fire
+
+
+def test_a_settled_files_key_is_remembered_and_a_change_recomputes_it(cache, tmp_path):
+    import os
+    a = tmp_path / "a.lp"
+    a.write_text("p.")
+    old = 1_600_000_000_000_000_000            # 2020: long settled
+    os.utime(a, ns=(old, old))
+    first = rulecache.content_key([("x", a)])
+    assert len(list(cache.glob("stamps-*.marshal"))) == 1
+    assert rulecache.content_key([("x", a)]) == first
+    a.write_text("q.")                          # same size, new time: not the remembered key
+    os.utime(a, ns=(old + 1, old + 1))
+    assert rulecache.content_key([("x", a)]) != first
+
+
+def test_a_just_written_file_is_never_trusted_by_its_stamp(cache, tmp_path):
+    a = tmp_path / "a.lp"
+    a.write_text("p.")
+    first = rulecache.content_key([("x", a)])
+    assert not list(cache.glob("stamps-*.marshal"))      # modified within the last 2 s
+    a.write_text("q.")                                    # maybe the same clock tick
+    assert rulecache.content_key([("x", a)]) != first
+
+
+def test_a_remembered_key_is_tied_to_its_stamps(cache, tmp_path):
+    import os
+    a = tmp_path / "a.lp"
+    a.write_text("p.")
+    os.utime(a, ns=(1_600_000_000_000_000_000,) * 2)
+    first = rulecache.content_key([("x", a)])
+    [entry] = cache.glob("stamps-*.marshal")
+    kind, key, (header, stamps, remembered) = marshal.loads(entry.read_bytes())
+    entry.write_bytes(marshal.dumps((kind, key, (header, stamps, "forged"))))
+    assert rulecache.content_key([("x", a)]) == "forged"   # the entry is what is trusted...
+    entry.write_bytes(marshal.dumps((kind, key, (header, stamps[:0], "forged"))))
+    assert rulecache.content_key([("x", a)]) == first      # ...only for the stamps it names
