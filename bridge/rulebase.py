@@ -122,7 +122,7 @@ class RuleBase:
         self.unannotated: list[str] = []
         self.cache_key = rulecache.content_key(
             (f"{p.name}:{int(p.bundled)}:{p.label(f)}", f) for p in self.pack_list for f in p.files())
-        if self._restore(rulecache.load("rulebase", self.cache_key)):
+        if self._restore(rulecache.load_binary("rulebase", self.cache_key)):
             return
         for pack in self.pack_list:
             for path in pack.files():
@@ -130,7 +130,7 @@ class RuleBase:
                     self._load(path, pack)
                 else:
                     self._load_plugin(path, pack)
-        rulecache.store("rulebase", self.cache_key, self._cached())
+        rulecache.store_binary("rulebase", self.cache_key, self._cached())
 
     @property
     def statements(self) -> list[ast.AST]:
@@ -141,16 +141,17 @@ class RuleBase:
 
     def _cached(self) -> dict:
         """What the cache keeps: everything but the syntax trees (rebuilt from the texts)."""
-        return {"rules": [[r.index, r.rule, r.summary, r.file, r.line, r.text, r.pack,
-                           r.heads, r.bodies] for r in self.rules],
+        return {"rules": [(r.index, r.rule, r.summary, r.file, r.line, r.text, r.pack,
+                           [tuple(h) for h in r.heads], [tuple(b) for b in r.bodies])
+                          for r in self.rules],
                 "statements": self.statement_texts, "summaries": self.summaries,
                 "primary": sorted(self._primary), "unannotated": self.unannotated}
 
     def _restore(self, data: object) -> bool:
         """Take a cached parse; False (parse the files) when it is missing or malformed."""
         try:
-            rules = [CachedRuleInfo(i, rule, summary, file, line, text, pack,
-                                    [tuple(h) for h in heads], [tuple(b) for b in bodies])
+            # marshal keeps the (name, arity) tuples as they were stored
+            rules = [CachedRuleInfo(i, rule, summary, file, line, text, pack, heads, bodies)
                      for i, rule, summary, file, line, text, pack, heads, bodies in data["rules"]]
             texts, summaries = list(data["statements"]), dict(data["summaries"])
             primary, unannotated = set(data["primary"]), list(data["unannotated"])

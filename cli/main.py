@@ -8,7 +8,8 @@ import click
 
 from rulekeeper.bridge.errors import RulekeeperError
 from rulekeeper.cli.common import (TIMEOUT_HELP, JsonErrorsGroup, OwnProcess, command_deadline,
-                                   fail, json_option, reported, scenario_file, timeout_option)
+                                   fail, hold_until_exit, json_option, reported, scenario_file,
+                                   timeout_option)
 from rulekeeper.cli.packdir import PACK_DIR, plugins
 from rulekeeper.cli.cardsopt import CARDS, card_sources
 
@@ -26,6 +27,7 @@ def _engine(pack_dirs: tuple[str, ...] = ()):
         engine = Engine(plugins=plugins(pack_dirs), cards=card_sources())
         if pack_dirs:
             engine.rules(["mtg"])
+    hold_until_exit(engine)
     return engine
 
 
@@ -52,6 +54,7 @@ def ask(file: str, as_json: bool, timeout: float, full: bool, pack_dirs: tuple[s
     with reported():
         deadline = command_deadline(file, timeout, as_json)
         result = _engine(pack_dirs).ask(file, deadline=deadline)
+        hold_until_exit(result)
         # the ruling text / JSON draws on the same time budget (a child given the time left)
         output = deadline.run(_ask_output, result, as_json, full)
     click.echo(output)
@@ -81,6 +84,7 @@ def why(file: str, atom: str, timeout: float, depth: int, as_json: bool,
     with reported():
         deadline = command_deadline(file, timeout, as_json)
         result = _engine(pack_dirs).why_result(file, atom, depth=depth, deadline=deadline)
+        hold_until_exit(result)
         output = deadline.run(_why_output, result, as_json)
     click.echo(output)
 
@@ -149,8 +153,9 @@ def run() -> None:
     import gc
     import os
     gc.set_threshold(50_000, 20, 100)
+    own = OwnProcess()              # held here: what the command holds is never freed
     try:
-        main(obj=OwnProcess())
+        main(obj=own)
     except SystemExit as done:
         code = done.code
         if code is not None and not isinstance(code, int):
