@@ -55,7 +55,7 @@ def stages(scenario: str, dump: str) -> list[tuple[str, list[str]]]:
     py = sys.executable
     return [("python", [py, "-c", "pass"]),
             ("+ import clingo", [py, "-c", "import clingo"]),
-            ("+ click, PyYAML", [py, "-c", "import clingo, click, yaml"]),
+            ("+ click", [py, "-c", "import clingo, click"]),
             ("+ the bridge's modules", [py, "-c", BRIDGE]),
             ("+ scenario and rule base", [py, "-c", RULES, scenario]),
             ("clingo on the dump", [py, "-m", "clingo", "--models=0", "--project=auto", dump]),

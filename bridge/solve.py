@@ -260,10 +260,19 @@ def _quiet(code: clingo.MessageCode, message: str) -> None:
 
 def scenario_facts(scen: Scenario, layout: _Layout) -> list[Symbol]:
     """The facts the bridge adds for a scenario: its game's (bridge/games) and, for each
-    choice the scenario fixes, choice_given (603.3b-commuting-triggers.lp keeps such orders)."""
-    facts = list(game_of(scen).facts(scen, layout))
-    facts += [Function("choice_given", [parse_atom(text, ValueError)]) for text in scen.choose]
-    return facts
+    choice the scenario fixes, choice_given (603.3b-commuting-triggers.lp keeps such orders).
+    Kept on the scenario per layout (a solve asks three times: the focus test, the relevance
+    analysis, the grounding), keyed also by the identity of every field's value, so a scenario
+    given other actions or choices (legal.py sets them) gets its own."""
+    memo = vars(scen).setdefault("_facts", {})
+    values = tuple(v for k, v in vars(scen).items() if k != "_facts")
+    key = (layout, tuple(map(id, values)))
+    held = memo.get(key)
+    if held is None:
+        facts = list(game_of(scen).facts(scen, layout))
+        facts += [Function("choice_given", [parse_atom(text, ValueError)]) for text in scen.choose]
+        held = memo[key] = (values, tuple(facts))   # the values held: their ids stay theirs
+    return list(held[1])
 
 
 def _add_facts(ctl: clingo.Control, scen: Scenario, facts: list[Symbol],

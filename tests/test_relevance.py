@@ -121,7 +121,7 @@ def test_patterns_come_back_from_the_cache(tmp_path, monkeypatch):
     monkeypatch.setenv("RULEKEEPER_CACHE_DIR", str(tmp_path / "cache"))
     statements = ["p(f(X)) :- q(X).", "r :- p(g(Y)).", "s :- p(Z)."]
     first = kept(base(tmp_path, statements), ["q(1)"])
-    assert list((tmp_path / "cache").glob("relevance-*.json"))
+    assert list((tmp_path / "cache").glob("relevance-*.marshal"))
     assert kept(base(tmp_path, statements), ["q(1)"]) == first
 
 
