@@ -21,6 +21,8 @@ Facts = Callable[[Any], tuple[Symbol, list[tuple[str, Symbol]]]]
 
 @dataclass(frozen=True)
 class ActionSpec:
+    """How one action verb is read and turned into facts, and the rules it needs."""
+
     validate: Validate
     facts: Facts
     rules: tuple[str, ...]          # rule numbers that must be encoded for the verb to act

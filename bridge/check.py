@@ -11,6 +11,8 @@ from .validate import parse_atom
 
 @dataclass
 class CheckResult:
+    """A scenario's expectations checked: the failures, none when it passes."""
+
     file: str
     title: str
     failures: list[str] = field(default_factory=list)

@@ -36,6 +36,8 @@ MODIFIERS = ("702.", "611.", "603.10", "107.3", "118.8", "614.", "615.", "1000."
 
 @dataclass(frozen=True)
 class Citation:
+    """A rule number and its summary, as a ruling cites it."""
+
     rule: str
     summary: str
 

@@ -168,6 +168,8 @@ def _bad_atom(path, message):
 
 @dataclass
 class WhyResult:
+    """The answer to `why`: the atom, the solve it was read from, and why it holds or not."""
+
     atom: Symbol
     answer: Answer
     rules: RuleBase
@@ -218,6 +220,8 @@ class WhyResult:
 
 @dataclass
 class AskResult:
+    """The answer to `ask`: the scenario's outcomes and the rule base that explains them."""
+
     scenario: Scenario
     answer: Answer
     rules: RuleBase

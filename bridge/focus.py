@@ -40,6 +40,8 @@ class Change:
 
 @dataclass
 class Outcome:
+    """One outcome as a ruling tells it: the choices that lead to it and what changed."""
+
     index: int
     choices: list[Symbol]
     changes: list[Change]

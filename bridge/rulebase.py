@@ -26,6 +26,8 @@ RULE_ID = re.compile(r"model|\d{3}(\.\d+[a-z]?)?|\d{4}(\.\d+[a-z]?)?|\d{1,2}(\.\
 
 @dataclass
 class Annotation:
+    """A `%@ <rule> <summary>` line, and where it is."""
+
     rule: str
     summary: str
     line: int

@@ -84,6 +84,8 @@ class Action:
 
 @dataclass
 class Turn:
+    """Whose turn it is, in which step, and its number."""
+
     active: str
     step: str = "precombat_main"
     number: int = 1
@@ -91,6 +93,8 @@ class Turn:
 
 @dataclass
 class Expect:
+    """The scenario's `expect`: atoms that hold always, sometimes, never, or an impossible case."""
+
     always: list[str] = field(default_factory=list)
     sometimes: list[str] = field(default_factory=list)
     never: list[str] = field(default_factory=list)
