@@ -310,4 +310,5 @@ def _stack(scen: Scenario) -> list[Symbol]:
     """Objects described on the stack, listed bottom first (405.2: the last one added is on top)."""
     on_stack = [o for o in scen.objects if o.zone == "stack"]
     return [f for i, o in enumerate(on_stack)
-            for f in (_init("on_stack", o.id), atom("stack_key", -1, o.id, i + 1))]
+            for f in (_init("on_stack", o.id),
+                      atom("stack_key", -1, o.id, Function("", [Number(i + 1), Number(0)])))]

@@ -369,6 +369,7 @@ def _collect(raw_models: list[list[Symbol]], max_models: int,
                 idx, subject, condition = s.arguments
                 support.add_allow(subject, idx, condition)
         outcome = stack_positions(outcome, support)
+        chose = stack_orders(chose)
         initially = frozenset(stack_positions(init, None))
         if frozenset(outcome) in seen:        # two models whose stacks differ only in keys
             continue
@@ -379,11 +380,28 @@ def _collect(raw_models: list[list[Symbol]], max_models: int,
     return Answer(models, initially, supports, choices, truncated=len(raw_models) > max_models)
 
 
+def stack_orders(chose: set[Symbol]) -> set[Symbol]:
+    """`stack_rank(D,Group,Rank)` choices (a group of waiting abilities in the one order its
+    sources' ranks give, 603.3b-commuting-triggers.lp) as `stack_order(D,Place)`, places
+    1, 2, ... by rank; a group of one is no choice."""
+    ranked = [c for c in chose if c.name == "stack_rank"]
+    groups: dict[Symbol, list[Symbol]] = {}
+    for c in ranked:
+        groups.setdefault(c.arguments[1], []).append(c)
+    out = chose - set(ranked)
+    for members in groups.values():
+        if len(members) > 1:
+            members.sort(key=lambda c: c.arguments[2])
+            out |= {Function("stack_order", [c.arguments[0], Number(j)])
+                    for j, c in enumerate(members, start=1)}
+    return out
+
+
 def stack_positions(atoms: set[Symbol], support: ModelSupport | None) -> set[Symbol]:
     """`stack_entry(Key,Obj)` atoms as the contract's `stack(I,Obj)`, I = 1 for the highest key
     (405.2); each new outcome atom is explained as its entry is."""
-    entries = sorted((a for a in atoms if a.name == "stack_entry"),
-                     key=lambda a: a.arguments[0].number, reverse=True)
+    entries = sorted((a for a in atoms if a.name == "stack_entry"),     # keys: (number, rank)
+                     key=lambda a: a.arguments[0], reverse=True)
     out = atoms - set(entries)
     for position, entry in enumerate(entries, start=1):
         atom = Function("stack", [Number(position), entry.arguments[1]])
@@ -397,6 +415,8 @@ def diagnose(scen: Scenario, rules: RuleBase, layout: _Layout, start: float,
              timeout: float) -> list[str]:
     """Which annotated constraints (and `choose` entries) have to be broken for an answer."""
     facts = scenario_facts(scen, layout)
+    if scen.choose:         # choices that may be broken bind no place (603-triggered-abilities.lp)
+        facts.append(Function("choices_relaxed", []))
     live = relevance.live_rules(rules, facts)
     relaxed, kept = [], []
     for info in rules.rules:

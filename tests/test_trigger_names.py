@@ -59,3 +59,42 @@ def test_stack_positions_rank_keys_from_the_top():
                                      "life(alice,20)"}
     top = Function("outcome", [Function("stack", [Number(1), Function("bolt")])])
     assert support.get(top) == [(0, ())]
+
+
+def test_stack_orders_number_a_ranked_group_by_rank():
+    from clingo import Number
+    ab = lambda src: Function("ability", [Function(src), Number(1)])
+    rank = lambda src, group, r: Function("stack_rank", [ab(src), Function("g", [Number(group),
+                                                                              Function("alice")]),
+                                                          Number(r)])
+    chose = {rank("idol7", 4, 7), rank("idol2", 4, 2), rank("idol5", 4, 5),
+             rank("lone", 9, 3),                        # a group of one: no choice was made
+             Function("target", [ab("x"), Number(1), Function("bob")])}
+    out = {str(c) for c in solve.stack_orders(chose)}
+    assert out == {"stack_order(ability(idol2,1),1)", "stack_order(ability(idol5,1),2)",
+                   "stack_order(ability(idol7,1),3)", "target(ability(x,1),1,bob)"}
+
+
+def test_stack_positions_order_pair_keys_place_first_then_rank():
+    from clingo import Number
+    key = lambda place, r: Function("", [Number(place), Number(r)])
+    entry = lambda k, obj: Function("stack_entry", [k, Function(obj)])
+    atoms = {entry(key(4001, 0), "bears"), entry(key(8001, 2), "b"), entry(key(8001, 9), "c"),
+             entry(key(8002, 0), "d")}
+    out = {str(a) for a in solve.stack_positions(atoms, None)}
+    assert out == {"stack(1,d)", "stack(2,c)", "stack(3,b)", "stack(4,bears)"}
+
+
+def test_one_commuting_class_takes_one_place_in_the_fast_layout(engine):
+    """Three idols' interchangeable abilities: in the fast layout the grounder gives each one
+    rank and no place choice (n places each would be n^2); exact names keep the choice."""
+    path = SCENARIOS / "triggers" / "603.3b-commuting-triggers-one-left.yaml"
+    scen = engine.load(path)
+
+    def ground(exact: bool) -> set[str]:
+        ctl = solve.grounded_control(scen, engine.rules(scen.rules), exact_names=exact)
+        return {a.symbol.name for a in ctl.symbolic_atoms}
+
+    fast, exact = ground(False), ground(True)
+    assert "trig_rank" in fast and "trig_pos" not in fast
+    assert "trig_pos" in exact and "trig_rank" not in exact
