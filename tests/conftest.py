@@ -22,3 +22,12 @@ SCENARIOS = REPO / "scenarios"
 @pytest.fixture(scope="session")
 def engine() -> Engine:
     return shared_engine()
+
+
+@pytest.fixture
+def cache(tmp_path, monkeypatch) -> Path:
+    """A fresh cache directory, with caching on (RULEKEEPER_CACHE_DIR), never the user's."""
+    where = tmp_path / "cache"
+    monkeypatch.setenv("RULEKEEPER_CACHE_DIR", str(where))
+    monkeypatch.delenv("RULEKEEPER_NO_CACHE", raising=False)
+    return where

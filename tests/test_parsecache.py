@@ -10,19 +10,11 @@ from pathlib import Path
 
 import pytest
 
-from rulekeeper.bridge import parsecache, rulecache
+from rulekeeper.bridge import parsecache
 from rulekeeper.bridge.errors import ScenarioError
 from rulekeeper.bridge.yamlsrc import load_yaml
 
 TEXT = "title: two\nplayers: [alice, bob]\nobjects:\n  - id: x\n    card: Grizzly Bears\n"
-
-
-@pytest.fixture
-def cache(tmp_path, monkeypatch) -> Path:
-    where = tmp_path / "cache"
-    monkeypatch.setenv("RULEKEEPER_CACHE_DIR", str(where))
-    monkeypatch.delenv("RULEKEEPER_NO_CACHE", raising=False)
-    return where
 
 
 def entries(cache: Path) -> list[Path]:

@@ -24,14 +24,6 @@ dies(X) :- damage(X,D), toughness(X,T), D >= T.
 """
 
 
-@pytest.fixture
-def cache(tmp_path, monkeypatch) -> Path:
-    where = tmp_path / "cache"
-    monkeypatch.setenv("RULEKEEPER_CACHE_DIR", str(where))
-    monkeypatch.delenv("RULEKEEPER_NO_CACHE", raising=False)
-    return where
-
-
 def small_root(tmp_path: Path, text: str = RULES) -> Path:
     root = tmp_path / "rules"
     (root / "core").mkdir(parents=True, exist_ok=True)
