@@ -7,7 +7,7 @@ import sys
 import click
 
 from rulekeeper.bridge.errors import RulekeeperError
-from rulekeeper.cli.common import (TIMEOUT_HELP, JsonErrorsGroup, OwnProcess, command_deadline,
+from rulekeeper.cli.common import (JsonErrorsGroup, OwnProcess, command_deadline,
                                    fail, hold_until_exit, json_option, reported, scenario_file,
                                    timeout_option)
 from rulekeeper.cli.packdir import PACK_DIR, plugins
