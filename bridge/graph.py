@@ -27,7 +27,7 @@ FLUENT_WRAPPERS = {"holds": 1, "begins": 1, "ends": 1, "init": 0}
 PLUMBING = {"time", "step", "check", "final", "report_time", "settle_point", "action_index",
             "segment", "stack_time", "occurs", "event", "event_arg", "event_param", "player",
             "object", "remaining", "object_exists", "permanent", "is_type", "creature",
-            "damage_recipient_type", "dies_type", "face_up", "char", "game_over"}
+            "damage_recipient_type", "dies_type", "face_up", "char", "game_over", "inertia_gap"}
 
 
 Pattern = tuple  # (name, arity, constants-or-None per argument)
