@@ -33,6 +33,7 @@ from pathlib import Path
 from typing import Any, Iterable, Iterator
 
 FORMAT = 3                      # bump when the stored layout changes
+SETTLE_BYTES = 64 * 1024        # a read this large goes straight to the oldest GC generation
 _CODE = ("rulebase.py", "transform.py", "rulecache.py", "program.py", "relevance.py")   # the work's own code
 
 
@@ -142,8 +143,9 @@ def load_binary(kind: str, key: str) -> Any | None:
     if path is None:
         return None
     try:
-        with _collector_off():
-            stored = marshal.loads(path.read_bytes())
+        blob = path.read_bytes()
+        with _collector_off(settle=len(blob) >= SETTLE_BYTES):
+            stored = marshal.loads(blob)
     except (OSError, ValueError, EOFError, TypeError):
         return None
     if not (isinstance(stored, tuple) and len(stored) == 3 and stored[:2] == (kind, key)):
@@ -164,20 +166,23 @@ def store_binary(kind: str, key: str, data: Any) -> Path | None:
 
 
 @contextmanager
-def _collector_off() -> Iterator[None]:
+def _collector_off(settle: bool = False) -> Iterator[None]:
     """Python's cycle collector paused while a file is read: reading builds tens of thousands
     of containers, none of them in a cycle, and the collector would scan them again and again
-    (about three quarters of the read time). What was read then goes straight to the oldest
-    generation (freeze, then unfreeze: both move whole lists), so the first young collection
-    after the read does not scan it all once more (7 ms of a small `ask`); it is still
-    collected, by a full collection, if it ever becomes cyclic garbage."""
+    (about three quarters of the read time). `settle` (a large read: the rule base's caches,
+    once per process): what was read then goes straight to the oldest generation (freeze, then
+    unfreeze: both move whole lists), so the first young collection after the read does not
+    scan it all once more (7 ms of a small `ask`). Only for large reads: it moves every young
+    object of the process with it, and a long-lived process (a test worker) reading a small
+    entry per scenario would keep its young garbage cycles until a full collection."""
     was = gc.isenabled()
     gc.disable()
     try:
         yield
     finally:
-        gc.freeze()
-        gc.unfreeze()
+        if settle:
+            gc.freeze()
+            gc.unfreeze()
         if was:
             gc.enable()
 
