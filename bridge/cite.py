@@ -22,6 +22,7 @@ from clingo import Function, Symbol
 from .explain import Node, derivation, skipped_predicates
 from .games import game_of_rules
 from .rulebase import RuleBase
+from .symbols import Reader
 
 LIMIT = 3
 # Rules that change how the general rules apply: keyword abilities, static abilities, P/T effects,
@@ -83,16 +84,20 @@ def _walk(atom: Symbol, support, rules: RuleBase) -> list[_Step]:
     seen: set[int] = set()
     out: list[_Step] = []
     allowed_by = getattr(support, "allowed_by", None)
+    read = Reader()
     while frontier:
         nxt: list[tuple[Node, bool]] = []
         for node, guard in frontier:
             if id(node) in seen:
                 continue
             seen.add(id(node))
-            if node.rule is not None and node.atom.name not in skip:
-                signature = (node.atom.name, len(node.atom.arguments))
-                out.append(_Step(node.rule.rule, node.rule.summary, signature in deciding, guard,
-                                 node.atom.name))
+            if node.rule is not None:
+                handle = read.handle(node.atom)
+                name = read.name(handle)
+                if name not in skip:
+                    signature = (name, len(read.arguments(handle)))
+                    out.append(_Step(node.rule.rule, node.rule.summary, signature in deciding,
+                                     guard, name))
             nxt += [(child, guard) for child in node.children]
             for index, condition in (allowed_by(node.atom) if allowed_by else []):
                 info = rules.rules[index]

@@ -7,6 +7,7 @@ from clingo import Function, Symbol, SymbolType
 
 from .rulebase import RuleBase, RuleInfo
 from .solve import Support
+from .symbols import Reader
 
 MAX_DEPTH = 14
 
@@ -55,34 +56,39 @@ def derivation(atom: Symbol, support: Support, rules: RuleBase) -> Node:
     """The derivation of `atom` with bookkeeping (model) steps spliced out. The derivation is a
     graph: an atom reached along several ways is built once and shared (without this, a chain
     of time points that each rest on the one before is walked once per path, exponentially)."""
-    nodes = _build(atom, support, rules, set(), {}, 0)
+    nodes = _build(atom, support, rules, set(), {}, 0, Reader())
     if len(nodes) == 1 and nodes[0].atom == atom:
         return nodes[0]
     return Node(atom, None, nodes)
 
 
 def _build(atom: Symbol, support: Support, rules: RuleBase, path: set,
-           memo: dict[Symbol, list[Node]], depth: int) -> list[Node]:
-    if atom in memo:
-        return memo[atom]
+           memo: dict, depth: int, read: Reader) -> list[Node]:
+    """`path` holds the atoms (by handle, bridge/symbols.py) above this one: a support that
+    leads back to one of them is not followed."""
+    key = read.handle(atom)
+    if key in memo:
+        return memo[key]
     entries = support.get(atom)
-    if not entries or depth > MAX_DEPTH * 4 or atom in path:
+    if not entries or depth > MAX_DEPTH * 4 or key in path:
         return [Node(atom, None)]
     idx, body = _preferred(entries, rules)
     info = rules.rules[idx]
-    path = path | {atom}
-    children: list[Node] = []
-    if atom.type == SymbolType.Function and atom.name in EVERY_SUPPORT:
+    if read.name(key) in EVERY_SUPPORT:
         body = tuple(c for i, b in entries if i == idx for c in b)
+    children: list[Node] = []
+    path.add(key)
     for child in body:
-        if child.type == SymbolType.Function and (child.name in TIMING_FACTS or child.name in GUARDS):
+        name = read.name(read.handle(child))
+        if name in TIMING_FACTS or name in GUARDS:
             continue
-        children += _build(child, support, rules, path, memo, depth + 1)
+        children += _build(child, support, rules, path, memo, depth + 1, read)
+    path.discard(key)
     if info.is_model:
         result = children or [Node(atom, None)]
     else:
-        result = [Node(atom, info, _dedupe(children))]
-    memo[atom] = result
+        result = [Node(atom, info, _dedupe(children, read))]
+    memo[key] = result
     return result
 
 
@@ -91,10 +97,11 @@ def _preferred(entries: list[tuple[int, tuple]], rules: RuleBase) -> tuple[int, 
     return sorted(entries, key=lambda e: (rules.rules[e[0]].is_model, e[0]))[0]
 
 
-def _dedupe(nodes: list[Node]) -> list[Node]:
+def _dedupe(nodes: list[Node], read: Reader | None = None) -> list[Node]:
+    handle = (read or Reader()).handle
     seen, out = set(), []
     for node in nodes:
-        key = (node.atom, node.rule.index if node.rule else None)
+        key = (handle(node.atom), node.rule.index if node.rule else None)
         if key not in seen:
             seen.add(key)
             out.append(node)

@@ -19,6 +19,7 @@ from .carry import carry_plan
 from .program import rules_text, why_texts
 from .transform import ALLOW, VIOLATED, WHY, relaxed_constraint
 from .validate import parse_atom
+from .symbols import Reader
 
 DEFAULT_TIMEOUT = 20.0
 MAX_MODELS = 2000
@@ -32,13 +33,15 @@ Support = dict[Symbol, list[tuple[int, tuple[Symbol, ...]]]]
 
 
 class ModelSupport:
-    """The rk_why atoms of one model, by head. Decoding an atom's rule index and body takes
-    calls into clingo per argument; a large board has 100 000 of them and an explanation visits
-    a few hundred, so each head is decoded when first asked for (`get`, as a Support)."""
+    """The rk_why atoms of one model, by head. A large board has 100 000 of them and an
+    explanation visits a few hundred, so they are kept as clingo handles (bridge/symbols.py:
+    no call into clingo to hash one) and each head's entries are decoded when first asked for
+    (`get`, as a Support)."""
 
-    def __init__(self) -> None:
-        self.raw: dict[Symbol, list[tuple[Symbol, Symbol]]] = {}
-        self.decoded: Support = {}
+    def __init__(self, reader: Reader | None = None) -> None:
+        self.read = reader or Reader()
+        self.by_head: dict[Any, list[tuple[Any, Any]]] = {}      # handles: index, body
+        self.decoded: dict[Any, list[tuple[int, tuple[Symbol, ...]]]] = {}   # by handle
         self.allows: dict[Symbol, list[tuple[int, Symbol]]] = {}
 
     def add_allow(self, subject: Symbol, index: Symbol, condition: Symbol) -> None:
@@ -49,23 +52,41 @@ class ModelSupport:
         return self.allows.get(atom, [])
 
     def add(self, head: Symbol, index: Symbol, body: Symbol) -> None:
-        self.raw.setdefault(head, []).append((index, body))
+        read = self.read
+        self.add_handles(read.handle(head), read.handle(index), read.handle(body))
+
+    def add_handles(self, head: Any, index: Any, body: Any) -> None:
+        self.by_head.setdefault(head, []).append((index, body))
+
+    @property
+    def raw(self) -> dict[Symbol, list[tuple[Symbol, Symbol]]]:
+        """Every entry, as symbols: head -> [(rule index, body tuple)]."""
+        sym = self.read.symbol
+        return {sym(h): [(sym(i), sym(b)) for i, b in entries]
+                for h, entries in self.by_head.items()}
 
     def alias(self, atom: Symbol, source: Symbol) -> None:
         """`atom` is explained as `source` is (an outcome the bridge renames)."""
-        if source in self.raw:
-            self.raw[atom] = self.raw[source]
+        entries = self.by_head.get(self.read.handle(source))
+        if entries is not None:
+            self.by_head[self.read.handle(atom)] = entries
 
     def get(self, atom: Symbol, default: Any = None) -> Any:
-        if atom not in self.decoded:
-            if atom not in self.raw:
+        read = self.read
+        key = read.handle(atom)
+        found = self.decoded.get(key)
+        if found is None:
+            entries = self.by_head.get(key)
+            if entries is None:
                 return default
-            self.decoded[atom] = [(i.number, tuple(b.arguments)) for i, b in self.raw[atom]]
-        return self.decoded[atom]
+            found = self.decoded[key] = [
+                (read.number(i), tuple(map(read.symbol, read.arguments(b)))) for i, b in entries]
+        return found
 
     def items(self) -> Iterator[tuple[Symbol, list[tuple[int, tuple[Symbol, ...]]]]]:
-        for head in self.raw:
-            yield head, self.get(head)
+        for head in self.by_head:
+            atom = self.read.symbol(head)
+            yield atom, self.get(atom)
 
 
 @dataclass
@@ -351,22 +372,26 @@ def _collect(raw_models: list[list[Symbol]], max_models: int,
     """The distinct outcomes of the models; a model's supports are its `rk_why`/`rk_allow`
     atoms, or those `explained` gives it (explain_focus.FocusSupport, by model number)."""
     models, supports, choices, initially, seen = [], [], [], frozenset(), set()
+    read = Reader()         # symbols by handle: a board shows 100 000 (bridge/symbols.py)
+    sym, name_of, arguments = read.symbol, read.name, read.arguments
     for number, symbols in enumerate(raw_models[:max_models]):
         outcome, init, chose = set(), set(), set()
-        support = (explained or {}).get(number) or ModelSupport()
-        for s in symbols:
-            name = s.name       # one call into clingo per symbol (a board has 100 000)
-            if name == "outcome":
-                outcome.add(s.arguments[0])
-            elif name == "chose" and len(s.arguments) == 1:
-                chose.add(s.arguments[0])
+        support = (explained or {}).get(number) or ModelSupport(read)
+        for s in read.handles(symbols):
+            name = name_of(s)
+            if name == WHY:
+                idx, head, body = arguments(s)
+                support.add_handles(head, idx, body)
+            elif name == "outcome":
+                outcome.add(sym(arguments(s)[0]))
+            elif name == "chose":
+                args = arguments(s)
+                if len(args) == 1:
+                    chose.add(sym(args[0]))
             elif name == "initially":
-                init.add(s.arguments[0])
-            elif name == WHY:
-                idx, head, body = s.arguments
-                support.add(head, idx, body)
+                init.add(sym(arguments(s)[0]))
             elif name == ALLOW:
-                idx, subject, condition = s.arguments
+                idx, subject, condition = map(sym, arguments(s))
                 support.add_allow(subject, idx, condition)
         outcome = stack_positions(outcome, support)
         chose = stack_orders(chose)
