@@ -28,8 +28,8 @@ def cache_dir() -> Path:
     env = os.environ.get("RULEKEEPER_CACHE_DIR")
     if env:
         return Path(env).expanduser()
-    import platformdirs
-    return Path(platformdirs.user_cache_dir("rulekeeper"))
+    from .rulecache import user_cache_dir
+    return Path(user_cache_dir())
 
 
 class ScryfallIndex:

@@ -22,7 +22,6 @@ time, so only settled files can be trusted by their stamp (git's "racily clean" 
 from __future__ import annotations
 
 import gc
-import json
 import marshal
 import os
 import sys
@@ -44,8 +43,22 @@ def cache_dir() -> Path | None:
     chosen = os.environ.get("RULEKEEPER_CACHE_DIR")
     if chosen:
         return Path(chosen).expanduser()
+    return Path(user_cache_dir())
+
+
+def user_cache_dir() -> str:
+    """platformdirs' user cache directory for rulekeeper. On Linux its XDG rule is applied
+    here ($XDG_CACHE_HOME when absolute, else ~/.cache under an absolute $HOME): importing
+    platformdirs costs a CLI answer ~5 ms (its unix module loads tempfile, shutil, random, lzma
+    and bz2). tests/test_rulecache.py checks that both agree."""
+    if sys.platform.startswith("linux"):
+        xdg = os.environ.get("XDG_CACHE_HOME", "")
+        if os.path.isabs(xdg):
+            return os.path.join(xdg, "rulekeeper")
+        if os.path.isabs(os.environ.get("HOME", "")):
+            return os.path.join(os.path.expanduser("~/.cache"), "rulekeeper")
     import platformdirs
-    return Path(platformdirs.user_cache_dir("rulekeeper"))
+    return platformdirs.user_cache_dir("rulekeeper")
 
 
 def content_key(files: Iterable[tuple[str, Path]]) -> str:
@@ -134,6 +147,7 @@ def store(kind: str, key: str, data: Any) -> Path | None:
     """Write (kind, key) -> data atomically, in JSON's data model (tuples read back as lists,
     keys as text); the path written, or None when not cached (off, or the directory cannot be
     written: the cache is an optimisation, never a failure)."""
+    import json
     return store_binary(kind, key, json.loads(json.dumps(data)))
 
 

@@ -14,8 +14,7 @@ from .errors import ImpossibleSituation, SolverTimeout
 from .games import game_of
 from .rulebase import RuleBase
 from .scenario import Scenario
-from . import explain_focus, multishot, relevance
-from .carry import carry_plan
+from . import relevance
 from .program import rules_text, why_texts
 from .transform import ALLOW, VIOLATED, WHY, relaxed_constraint
 from .validate import parse_atom
@@ -170,9 +169,10 @@ def focus_pays(scen: Scenario, layout: "_Layout") -> bool:
 
 def _explain_kept(scen: Scenario, rules: RuleBase, layout: "_Layout",
                   atoms: dict[int, list[Symbol]], start: float,
-                  timeout: float) -> dict[int, explain_focus.FocusSupport]:
+                  timeout: float) -> dict[int, Any]:
     """The supports of the needed atoms of each kept model (the first of its outcome), by
-    model number."""
+    model number (explain_focus.FocusSupport)."""
+    from . import explain_focus
     program = explain_focus.program_text(rules, _live(scen, rules, layout))
     in_child = vars(rules).get("_prepared_in", os.getpid()) != os.getpid()
     keep = vars(rules).setdefault("_spent_explaining", []) if in_child else None
@@ -241,8 +241,10 @@ def prepare_control(rules: RuleBase, explain: bool, process_ends: bool = False) 
     forked solving children that use them. `process_ends`: this process ends with the answer
     (the CLI's own process), so, like a forked child, it need not free its solved controls."""
     relevance.prepare(rules)
-    if multishot.enabled():
-        carry_plan(rules)           # what crosses a settle point (kept by the rule cache)
+    if not explain:     # with explanations the whole timeline is solved at once (multishot.py)
+        from . import multishot
+        if multishot.enabled():
+            multishot.carry_plan(rules)     # what crosses a settle point (kept by the rule cache)
     vars(rules)["_prepared_in"] = -1 if process_ends else os.getpid()
 
 
@@ -269,6 +271,7 @@ def prepare_explanations(rules: RuleBase, forking: bool = True) -> None:
     (`forking` False) reads only if a scenario needs it."""
     why_texts(rules)
     if forking:
+        from . import explain_focus
         explain_focus.demand_by_rule(rules)
 
 
@@ -319,7 +322,8 @@ def _remaining(start: float, timeout: float, scen: Scenario) -> float:
 
 
 def _solve_once(scen, rules, layout, explain, start, timeout, max_models, atoms=None):
-    if multishot.applies(scen, rules, explain, layout):     # action by action (multishot.py)
+    multishot = _multishot(scen, explain)
+    if multishot and multishot.applies(scen, rules, explain, layout):   # action by action
         def whole():
             if atoms is not None:
                 atoms.clear()
@@ -328,6 +332,15 @@ def _solve_once(scen, rules, layout, explain, start, timeout, max_models, atoms=
             scen, rules, layout, lambda: _remaining(start, timeout, scen), timeout, max_models,
             shows(explain), whole=whole, atoms=atoms, outcome_key=_outcome_key)
     return _solve_whole(scen, rules, layout, explain, start, timeout, max_models, atoms)
+
+
+def _multishot(scen: Scenario, explain: bool):
+    """The multishot module where it may apply (no explanations, two actions or more: see
+    multishot.applies), else None: a small `ask` does not load it."""
+    if explain or len(scen.actions) < 2:
+        return None
+    from . import multishot
+    return multishot
 
 
 def _solve_whole(scen, rules, layout, explain, start, timeout, max_models, atoms=None):

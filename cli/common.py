@@ -16,7 +16,6 @@ project's own code are not caught: they are bugs, and show as such.
 """
 from __future__ import annotations
 
-import json
 import os
 import sys
 from contextlib import contextmanager
@@ -47,8 +46,15 @@ def timeout_option() -> Callable:
                         help=TIMEOUT_HELP)
 
 
+def json_text(data: Any, **options: Any) -> str:
+    """`data` as indented JSON: json is imported by the commands that print some, not by
+    every process."""
+    import json
+    return json.dumps(data, indent=2, **options)
+
+
 def emit_json(data: Any) -> None:
-    click.echo(json.dumps(data, indent=2, ensure_ascii=False))
+    click.echo(json_text(data, ensure_ascii=False))
 
 
 def fail(err: RulekeeperError, as_json: bool | None = None) -> NoReturn:

@@ -1,15 +1,14 @@
 """`rulekeeper`: ask what happens, why, what is legal; test scenarios; see coverage and graph."""
 from __future__ import annotations
 
-import json
 import sys
 
 import click
 
 from rulekeeper.bridge.errors import RulekeeperError
-from rulekeeper.cli.common import (JsonErrorsGroup, OwnProcess, command_deadline,
-                                   fail, hold_until_exit, json_option, reported, scenario_file,
-                                   timeout_option)
+from rulekeeper.cli.common import (JsonErrorsGroup, OwnProcess, command_deadline, fail,
+                                   hold_until_exit, json_option, json_text, reported,
+                                   scenario_file, timeout_option)
 from rulekeeper.cli.packdir import PACK_DIR, plugins
 from rulekeeper.cli.cardsopt import CARDS, card_sources
 
@@ -61,7 +60,7 @@ def ask(file: str, as_json: bool, timeout: float, full: bool, pack_dirs: tuple[s
 
 
 def _ask_output(result, as_json: bool, full: bool = False) -> str:
-    return json.dumps(result.as_json(full), indent=2) if as_json else result.text(full)
+    return json_text(result.as_json(full)) if as_json else result.text(full)
 
 
 # ATOM may start with '-' (a classically negated atom, "-zone(x,y)"): unknown options are taken
@@ -90,7 +89,7 @@ def why(file: str, atom: str, timeout: float, depth: int, as_json: bool,
 
 
 def _why_output(result, as_json: bool) -> str:
-    return json.dumps(result.as_json(), indent=2) if as_json else result.text()
+    return json_text(result.as_json()) if as_json else result.text()
 
 
 @main.command()
@@ -109,7 +108,7 @@ def legal(file: str, player: str | None, as_json: bool, timeout: float,
         atoms, notes = legal_actions(engine, file, player, timeout,
                                      command_deadline(file, timeout, as_json))
     if as_json:
-        click.echo(json.dumps({"legal": atoms, "not_encoded": notes}, indent=2))
+        click.echo(json_text({"legal": atoms, "not_encoded": notes}))
         return
     click.echo("\n".join(atoms) if atoms else "No legal action found by the encoded rules.")
     for note in notes:
@@ -133,7 +132,7 @@ def test(paths: tuple[str, ...], timeout: float, quiet: bool, as_json: bool,
     code = run_scenarios(_engine(pack_dirs), files, timeout, (lambda _: None) if as_json else click.echo,
                          quiet, report)
     if as_json:
-        click.echo(json.dumps(_test_summary(report, code), indent=2))
+        click.echo(json_text(_test_summary(report, code)))
     sys.exit(code)
 
 

@@ -221,3 +221,16 @@ def test_a_remembered_key_is_tied_to_its_stamps(cache, tmp_path):
     assert rulecache.content_key([("x", a)]) == "forged"   # the entry is what is trusted...
     entry.write_bytes(marshal.dumps((kind, key, (header, stamps[:0], "forged"))))
     assert rulecache.content_key([("x", a)]) == first      # ...only for the stamps it names
+
+
+@pytest.mark.parametrize("xdg", [None, "", "/tmp/xdg-cache", "relative/cache", " /tmp/spaced"])
+@pytest.mark.parametrize("home", ["/tmp/some-home", "/tmp/home-with-slash/", "relative-home"])
+def test_the_cache_directory_is_platformdirs_own(monkeypatch, xdg, home):
+    """user_cache_dir applies platformdirs' rule itself on Linux (no import): both agree."""
+    import platformdirs
+    monkeypatch.setenv("HOME", home)
+    if xdg is None:
+        monkeypatch.delenv("XDG_CACHE_HOME", raising=False)
+    else:
+        monkeypatch.setenv("XDG_CACHE_HOME", xdg)
+    assert rulecache.user_cache_dir() == platformdirs.user_cache_dir("rulekeeper")
