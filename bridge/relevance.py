@@ -293,6 +293,7 @@ def _fits(fixed: tuple, have: tuple) -> bool:
 
 
 CAP = 32          # values of one variable kept apart; more, and the variable is WILD
+_WILD_ONLY = frozenset({WILD})      # a variable's values once it is WILD
 
 
 class Graph:
@@ -390,14 +391,24 @@ class Graph:
                     if fixed is None:
                         derive(pred, args)
                     continue
-                if fixed is not None and all(name != fixed for _, name in named):
-                    continue
+                if fixed is not None:
+                    for _, name in named:
+                        if name == fixed:
+                            break
+                    else:
+                        continue            # a new value of a variable this head lacks
                 combos = [list(args)]
                 for i, name in named:
                     choices = (value,) if name == fixed else sets.get(name, (None,))
                     if len(combos) * len(choices) > CAP * CAP:
                         choices = (None,)
-                    combos = [c[:i] + [v] + c[i + 1:] for c in combos for v in choices]
+                    grown = []
+                    for c in combos:
+                        for v in choices:
+                            c2 = c.copy()
+                            c2[i] = v
+                            grown.append(c2)
+                    combos = grown
                 for combo in combos:
                     derive(pred, tuple(combo))
 
@@ -415,7 +426,8 @@ class Graph:
                 atoms = have.get(pred, ())
                 memo = seen.get(key)
                 if memo is None or memo[0] != len(atoms):
-                    found = {args[i] for args in atoms if _fits(fixed, args)}
+                    found = {args[i] for args in atoms if _fits(fixed, args)} if fixed \
+                        else {args[i] for args in atoms}
                     memo = seen[key] = (len(atoms), found)
                 found = memo[1]
                 sets[name] = {None} if None in found or len(found) > CAP else set(found)
@@ -430,13 +442,19 @@ class Graph:
         while todo:
             pred, args = todo.pop()
             for u, fixed, named in binders.get(pred, ()):
-                if not _fits(fixed, args):
+                fits = True
+                for i, p in fixed:              # _fits, inlined
+                    a = args[i]
+                    if a is not None and a != p:
+                        fits = False
+                        break
+                if not fits:
                     continue
                 sets = values[u]
                 for i, name in named:
                     held = sets[name]
                     value = args[i]
-                    if value in held or held == {None}:
+                    if value in held or held == _WILD_ONLY:
                         continue
                     if value is None or len(held) >= CAP:
                         value = None
@@ -451,12 +469,16 @@ class Graph:
                 continue
             keep = []
             for need in needs:
-                if not _fits(need[0], args):
-                    keep.append(need)
+                for i, p in need[0]:            # _fits, inlined: the hottest loop
+                    a = args[i]
+                    if a is not None and a != p:
+                        break
+                else:
+                    for u in need[1]:
+                        missing[u] -= 1
+                        if missing[u] == 0 and not fire(u):
+                            return None
                     continue
-                for u in need[1]:
-                    missing[u] -= 1
-                    if missing[u] == 0 and not fire(u):
-                        return None
+                keep.append(need)
             unmet[pred] = keep
         return live
