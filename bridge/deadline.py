@@ -29,7 +29,6 @@ import clingo
 
 from .errors import RulekeeperError, SolverOutOfMemory, SolverTimeout
 from .solve import Answer
-from .textsupport import TextSupport
 
 T = TypeVar("T")
 GRACE = 0.5   # seconds the child gets beyond the limit to report its own timeout
@@ -254,6 +253,7 @@ def _reachable(model: frozenset, sup: Any, rules: Any) -> list:
 
 def restore(answer: Answer) -> Answer:
     """The inverse of flatten, in the receiving process."""
+    from .textsupport import TextSupport        # a process that solves in itself needs none
     cache: dict[str, clingo.Symbol] = {}
 
     def sym(text: str) -> clingo.Symbol:

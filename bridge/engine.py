@@ -8,7 +8,6 @@ from typing import TYPE_CHECKING, Any
 from clingo import Function, Symbol
 
 from .deadline import KEEP_ALL, KEEP_DERIVATIONS, KEEP_FIRST, Deadline, solve_within, within
-from .check import CheckResult, check_expectations, check_impossible
 from .errors import ImpossibleSituation, SolverOutOfMemory
 from .explain import derivation, domain_tree, render_tree, rules_behind, tree_json
 from .packs import BUNDLED, Pack, resolve
@@ -23,6 +22,7 @@ from .solve import DEFAULT_TIMEOUT, prepare_control, prepare_explanations, Answe
 from .validate import parse_atom
 
 if TYPE_CHECKING:
+    from .check import CheckResult
     from .whynot import Failure
 
 
@@ -95,8 +95,9 @@ class Engine:
         answer = self.answer(scen, explain=True, deadline=deadline, keep=KEEP_DERIVATIONS)
         return AskResult(scen, answer, self.scenario_rules(scen))
 
-    def check(self, path: str | Path, timeout: float = DEFAULT_TIMEOUT) -> CheckResult:
+    def check(self, path: str | Path, timeout: float = DEFAULT_TIMEOUT) -> "CheckResult":
         """A scenario's expect against its answer (an expected impossibility included)."""
+        from .check import check_expectations, check_impossible     # not needed by `ask`
         deadline = Deadline(timeout, str(path))
         scen = self.load(path, deadline)
         try:
