@@ -32,6 +32,7 @@ import clingo
 from clingo import SymbolType, ast
 
 from . import rulecache
+from .symbols import Reader
 
 T = ast.ASTType
 WILD = None
@@ -96,11 +97,24 @@ def atom_pattern(atom: ast.AST, consts: frozenset[str]) -> Pattern | None:
     return None
 
 
-def fact_pattern(sym: clingo.Symbol) -> Pattern:
-    """The abstract atom of a ground atom (a scenario fact)."""
-    name = sym.name if sym.positive else "-" + sym.name
-    args = sym.arguments
-    return (f"{name}/{len(args)}", tuple(symbol_pattern(a) for a in args))
+def fact_pattern(sym: clingo.Symbol, read: Reader | None = None,
+                 memo: dict | None = None) -> Pattern:
+    """The abstract atom of a ground atom (a scenario fact). With a Reader and a memo (kept
+    over the facts of a scenario, whose arguments repeat: time points, players, objects), each
+    distinct argument is described once."""
+    if read is None or memo is None:
+        name = sym.name if sym.positive else "-" + sym.name
+        args = sym.arguments
+        return (f"{name}/{len(args)}", tuple(symbol_pattern(a) for a in args))
+    handle = read.handle(sym)
+    name = read.name(handle) if sym.positive else "-" + read.name(handle)
+    out = []
+    for arg in read.arguments(handle):
+        pattern = memo.get(arg, memo)
+        if pattern is memo:
+            pattern = memo[arg] = symbol_pattern(read.symbol(arg))
+        out.append(pattern)
+    return (f"{name}/{len(out)}", tuple(out))
 
 
 def _head_atoms(head: ast.AST) -> list[ast.AST] | None:
@@ -232,7 +246,8 @@ def live_rules(rules: Any, facts: Iterable[clingo.Symbol],
     graph = _graph(rules)
     if graph.externals == ANY:
         return {info.index for info in rules.rules}
-    seeds = {fact_pattern(s) for s in facts}
+    read, memo = Reader(), {}
+    seeds = {fact_pattern(s, read, memo) for s in facts}
     seeds.update((pred, args) for pred, args, _ in graph.externals)
     for stm in extra:       # extra rules (probes) are few: their heads count as derivable
         for _, heads in rule_units(stm, graph.consts):
