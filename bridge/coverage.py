@@ -115,6 +115,7 @@ def cr_coverage(rules: RuleBase, cr: list[CRRule], citations: dict[str, list[str
                          "summary": rules.summary(rule.number)})
     in_cr = {r.number for r in cr}
     return {
+        "copied_summaries": copied_summaries(rules, chosen),
         "section": section,
         "totals": _totals(per_rule),
         "sections": _grouped(per_rule, game.section_of),
@@ -123,6 +124,47 @@ def cr_coverage(rules: RuleBase, cr: list[CRRule], citations: dict[str, list[str
         "encoded_not_in_cr": sorted((n for n in encoded if n not in in_cr
                                      and game.owns_rule_number(n)), key=rule_sort_key),
     }
+
+
+COPIED_WORDS = 8     # this many words in a row taken from the rules text is quoting, not summing up
+
+
+def copied_summaries(rules: RuleBase, cr: list[CRRule],
+                     at_least: int = COPIED_WORDS) -> list[dict]:
+    """The `%@` summaries that repeat `at_least` words in a row of their own rule's text: the
+    project writes its own short summaries and never ships the rules text (README). Each: the
+    rule, the summary, where it is annotated, and the longest run of words shared."""
+    texts = {r.number: _words(r.text) for r in cr if r.text}
+    out, seen = [], set()
+    for info in rules.rules:
+        if info.is_model or (info.rule, info.summary) in seen or info.rule not in texts:
+            continue
+        seen.add((info.rule, info.summary))
+        shared = _longest_common_run(_words(info.summary), texts[info.rule])
+        if len(shared) >= at_least:
+            out.append({"rule": info.rule, "summary": info.summary, "file": info.file,
+                        "line": info.line, "shared_words": len(shared),
+                        "shared": " ".join(shared)})
+    return sorted(out, key=lambda e: (-e["shared_words"], rule_sort_key(e["rule"])))
+
+
+def _words(text: str) -> list[str]:
+    return re.findall(r"[a-z0-9']+", text.lower().replace("\u2019", "'"))
+
+
+def _longest_common_run(a: list[str], b: list[str]) -> list[str]:
+    """The longest run of words found in a and in b, in order (dynamic programming)."""
+    best, end = 0, 0
+    previous = [0] * (len(b) + 1)
+    for i in range(1, len(a) + 1):
+        current = [0] * (len(b) + 1)
+        for j in range(1, len(b) + 1):
+            if a[i - 1] == b[j - 1]:
+                current[j] = previous[j - 1] + 1
+                if current[j] > best:
+                    best, end = current[j], i
+        previous = current
+    return a[end - best:end]
 
 
 def _in_section(number: str, section: str) -> bool:
@@ -167,6 +209,12 @@ def cr_coverage_text(report: dict, game=None) -> str:
     if report["encoded_not_in_cr"]:
         lines += ["", f"encoded numbers that {game.rules_title} file does not have: "
                   + ", ".join(report["encoded_not_in_cr"])]
+    copied = report.get("copied_summaries") or []
+    if copied:
+        lines += ["", f"summaries that repeat {COPIED_WORDS} or more words in a row of "
+                  f"{game.rules_title} (reword them):"]
+        lines += [f"  {c['rule']:9} {c['shared_words']:2} words \"{c['shared']}\"  "
+                  f"[{c['file']}:{c['line']}]" for c in copied]
     return "\n".join(lines)
 
 

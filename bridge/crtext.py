@@ -29,6 +29,7 @@ class CRRule:
     number: str
     line: int
     references: list[str] = field(default_factory=list)
+    text: str = ""          # the rule's words after its number (coverage.copied_summaries)
 
     @property
     def section(self) -> str:
@@ -53,7 +54,8 @@ def read_cr(path: str | Path) -> list[CRRule]:
             break
         match = RULE_LINE.match(line)
         if match:
-            rules.append(CRRule(match.group(1), number, _references(line[match.end():])))
+            rest = line[match.end():]
+            rules.append(CRRule(match.group(1), number, _references(rest), rest.strip()))
     if not rules:
         raise ScenarioError(str(path), None, "--cr", "no numbered rules found: is this the "
                             "Comprehensive Rules text file (e.g. MagicCompRules-2025-09-19.txt)?")

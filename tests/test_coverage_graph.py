@@ -176,3 +176,21 @@ def test_svg_with_graphviz(tmp_path):
     result = run("graph", "--format", "svg", "--rule", "704.5g", "-o", out)
     assert result.exit_code == 0, result.output
     assert "<svg" in out.read_text(encoding="utf-8")
+
+
+def test_coverage_cr_lists_summaries_that_repeat_the_rules_text(cr_file, tmp_path):
+    """A `%@` summary that repeats eight words in a row of its rule's text is listed (the
+    project writes its own summaries); the test's own CR text repeats none of them."""
+    assert json.loads(run("coverage", "--cr", cr_file, "--json").output)["copied_summaries"] == []
+    from rulekeeper.bridge.engine import Engine
+    summary = Engine().rules(["mtg"]).summary("704.5g")
+    assert len(summary.split()) >= 8
+    copying = tmp_path / "copying.txt"
+    copying.write_text(CR_TEXT.replace("A creature with lethal damage is destroyed.",
+                                       f"In short: {summary}, as said."), encoding="utf-8")
+    result = run("coverage", "--cr", copying, "--json")
+    copied = json.loads(result.output)["copied_summaries"]
+    assert [c["rule"] for c in copied] == ["704.5g"]
+    assert copied[0]["shared_words"] >= 8 and copied[0]["file"].endswith(".lp")
+    text = run("coverage", "--cr", copying).output
+    assert "summaries that repeat 8 or more words in a row" in text and "704.5g" in text

@@ -25,8 +25,9 @@ def read_altered_rules(path: str | Path) -> list[CRRule]:
     for number, line in enumerate(text.splitlines(), start=1):
         match = RULE_LINE.match(line)
         if match:
-            refs = [r for r in REFERENCE.findall(line[match.end():]) if r != match.group(1)]
-            rules.append(CRRule(match.group(1), number, refs))
+            rest = line[match.end():]
+            refs = [r for r in REFERENCE.findall(rest) if r != match.group(1)]
+            rules.append(CRRule(match.group(1), number, refs, rest.strip()))
     if not rules:
         raise ScenarioError(str(path), None, "--cr", "no numbered Altered rules found (lines "
                             "starting with a number such as 7.4.5.c)")
