@@ -8,8 +8,10 @@ the difference between two lines is what that stage costs:
 
   python                        the interpreter starting and stopping
   + import clingo               what bare `python -m clingo` also pays
-  + click, PyYAML               the CLI's and the scenario reader's libraries
+  + click                       the CLI's library
   + the bridge's modules        everything `ask` imports
+(the stages after `import clingo` load their modules with the cycle collector off, as the
+console script does: cli/console.py)
   + scenario and rule base      reading the scenario (its cards found by the card-name cache)
                                 and the rule-base caches (rules, relevance index)
   clingo on the dump            `python -m clingo --models=0 --project=auto` on `rulekeeper ground`
@@ -32,9 +34,12 @@ REPO = Path(__file__).resolve().parent.parent
 DEFAULT = ["scenarios/mtg/6-spells-abilities/601-coloured-mana-divination.yaml",
            "scenarios/mtg/combat/510.1d-blocker-divides.yaml",
            "scenarios/mtg/704-state-based-actions/704.5h-deathtouch.yaml"]
-BRIDGE = ("import rulekeeper.cli.main, rulekeeper.cli.common, rulekeeper.bridge.engine, "
+# the collector off while modules load, as the console script has it (cli/console.py)
+GC_OFF = "import gc; gc.disable(); "
+BRIDGE = (GC_OFF + "import rulekeeper.cli.main, rulekeeper.cli.common, rulekeeper.bridge.engine, "
           "rulekeeper.bridge.deadline, rulekeeper.bridge.solve")
-RULES = BRIDGE + ("; import sys; from rulekeeper.bridge.engine import Engine; "
+RULES = BRIDGE + ("; gc.freeze(); gc.enable(); import sys; "
+                  "from rulekeeper.bridge.engine import Engine; "
                   "from rulekeeper.bridge import relevance; e = Engine(); "
                   "r = e.scenario_rules(e.load(sys.argv[1])); relevance.prepare(r)")
 
@@ -55,7 +60,7 @@ def stages(scenario: str, dump: str) -> list[tuple[str, list[str]]]:
     py = sys.executable
     return [("python", [py, "-c", "pass"]),
             ("+ import clingo", [py, "-c", "import clingo"]),
-            ("+ click", [py, "-c", "import clingo, click"]),
+            ("+ click", [py, "-c", GC_OFF + "import clingo, click"]),
             ("+ the bridge's modules", [py, "-c", BRIDGE]),
             ("+ scenario and rule base", [py, "-c", RULES, scenario]),
             ("clingo on the dump", [py, "-m", "clingo", "--models=0", "--project=auto", dump]),
