@@ -7,7 +7,13 @@ from typing import Collection
 
 from . import rulecache
 from .rulebase import RuleBase
-from .transform import choice_heads, why_rules
+
+# The names of the atoms the transformed rules add (bridge/transform.py builds them): the
+# explanation of each derived atom, the condition that let a constraint pass, and a broken
+# constraint in a diagnosis. Here, so that reading answers needs no syntax trees.
+WHY = "rk_why"
+ALLOW = "rk_allow"
+VIOLATED = "rk_violated"
 
 
 def rules_text(rules: RuleBase, explain: bool = False, live: Collection[int] | None = None) -> str:
@@ -36,9 +42,13 @@ def why_by_rule(rules: RuleBase) -> list[tuple[int, list[str]]]:
     if cached is not None and cached[0] is rules.rules:
         return cached[1]
     # the whole base's choice heads are cached with its transform; a copy's are computed
-    chosen = None if _whole(rules) is rules.rules else choice_heads(rules.rules)
+    chosen = None
+    if _whole(rules) is not rules.rules:
+        from .transform import choice_heads
+        chosen = choice_heads(rules.rules)
     by_index = _full_why(rules, chosen)
     if by_index is None:        # a copy without some rules (mutation tests) chooses otherwise
+        from .transform import why_rules
         texts = [(info.index, [str(r) for r in why_rules(info, chosen)]) for info in rules.rules]
     else:
         texts = [(info.index, by_index.get(str(info.index), [])) for info in rules.rules]
@@ -65,6 +75,7 @@ def _full_why(rules: RuleBase, chosen: set[tuple[str, int]] | None) -> dict[str,
 
 def _transform(rules: RuleBase) -> dict:
     """The explanation transform of every rule of the whole rule base (the expensive part)."""
+    from .transform import choice_heads, why_rules
     everything = _whole(rules)
     chosen = choice_heads(everything)
     return {"chosen": sorted(chosen),

@@ -20,21 +20,24 @@ are. The explanation rules of a rule (transform.py) have its body and more, so t
 The per-rule patterns are computed once per set of rule files and kept in the persistent cache
 (rulecache kind "relevance"), and so is the dependency index built from them for a rule list
 (kind "relevance-graph", marshal: a small command reads it on every run); the per-scenario
-fixpoint is a worklist indexed by predicate.
+fixpoint is a worklist indexed by predicate. The patterns of rule syntax are read by
+bridge/patterns.py (only when the cache is cold).
 RULEKEEPER_NO_PRUNE=1 turns pruning off (every rule is grounded), for debugging.
 """
 from __future__ import annotations
 
 import os
-from typing import Any, Iterable
+from typing import TYPE_CHECKING, Any, Iterable
 
 import clingo
-from clingo import SymbolType, ast
+from clingo import SymbolType
 
 from . import rulecache
 from .symbols import Reader
 
-T = ast.ASTType
+if TYPE_CHECKING:
+    from clingo import ast
+
 WILD = None
 ANY = "*"            # a head whose atoms the analysis can't describe: everything is derivable
 
@@ -61,42 +64,6 @@ def symbol_pattern(sym: clingo.Symbol) -> str | None:
     return "i:inf" if kind == SymbolType.Infimum else "i:sup"
 
 
-def term_pattern(term: ast.AST, consts: frozenset[str]) -> str | None:
-    """The pattern of a term of the syntax tree (WILD for anything not a plain value/functor)."""
-    kind = term.ast_type
-    if kind == T.SymbolicTerm:
-        sym = term.symbol
-        if sym.type == SymbolType.Function and not sym.arguments and sym.name in consts:
-            return WILD                 # a #const name: its value is given elsewhere
-        return symbol_pattern(sym)
-    if kind == T.Function and not term.external:
-        if not term.arguments:
-            return WILD if term.name in consts else (f"c:{term.name}" if term.name else "f:/0")
-        return f"f:{term.name}/{len(term.arguments)}"
-    return WILD
-
-
-def atom_pattern(atom: ast.AST, consts: frozenset[str]) -> Pattern | None:
-    """The abstract atom of a SymbolicAtom's term, or None when it has no describable shape:
-    (predicate, argument patterns, (position, name) of each argument that is a variable)."""
-    term, sign = atom, ""
-    if term.ast_type == T.UnaryOperation and term.operator_type == ast.UnaryOperator.Minus:
-        term, sign = term.argument, "-"           # classical negation
-    if term.ast_type == T.SymbolicTerm:
-        sym = term.symbol
-        if sym.type != SymbolType.Function:
-            return None
-        name = ("-" if not sym.positive else "") + sign + sym.name
-        return (f"{name}/{len(sym.arguments)}", tuple(symbol_pattern(a) for a in sym.arguments),
-                ())
-    if term.ast_type == T.Function and not term.external:
-        args = tuple(term_pattern(a, consts) for a in term.arguments)
-        named = tuple((i, a.name) for i, a in enumerate(term.arguments)
-                      if a.ast_type == T.Variable and a.name != "_")
-        return (f"{sign}{term.name}/{len(args)}", args, named)
-    return None
-
-
 def fact_pattern(sym: clingo.Symbol, read: Reader | None = None,
                  memo: dict | None = None) -> Pattern:
     """The abstract atom of a ground atom (a scenario fact). With a Reader and a memo (kept
@@ -117,73 +84,6 @@ def fact_pattern(sym: clingo.Symbol, read: Reader | None = None,
     return (f"{name}/{len(out)}", tuple(out))
 
 
-def _head_atoms(head: ast.AST) -> list[ast.AST] | None:
-    """The atoms a rule head can make true (None: a head the analysis does not know)."""
-    kind = head.ast_type
-    if kind == T.Literal:
-        if head.atom.ast_type == T.SymbolicAtom and head.sign == ast.Sign.NoSign:
-            return [head.atom.symbol]
-        return [] if head.atom.ast_type in (T.SymbolicAtom, T.BooleanConstant, T.Comparison) \
-            else None
-    if kind in (T.Aggregate, T.Disjunction):
-        literals = [e.literal for e in head.elements]
-    elif kind == T.HeadAggregate:
-        literals = [e.condition.literal for e in head.elements]
-    elif kind == T.TheoryAtom:
-        return []                       # theory atoms are not symbolic atoms a body can need
-    else:
-        return None
-    out = []
-    for lit in literals:
-        if lit.ast_type != T.Literal:
-            return None
-        if lit.atom.ast_type == T.SymbolicAtom and lit.sign == ast.Sign.NoSign:
-            out.append(lit.atom.symbol)
-    return out
-
-
-def rule_units(stm: ast.AST, consts: frozenset[str] = frozenset()) -> list[list]:
-    """The analysis units of a statement: [needs, heads] per rule after unpooling; heads is ANY
-    when some head is not describable. A #minimize (or any non-rule) is one unit that needs
-    nothing and derives nothing: always kept."""
-    if stm.ast_type != T.Rule:
-        return [[[], []]]
-    units = []
-    for rule in stm.unpool():
-        needs, heads = [], []
-        for lit in rule.body:
-            if lit.ast_type == T.Literal and lit.sign == ast.Sign.NoSign \
-                    and lit.atom.ast_type == T.SymbolicAtom:
-                pattern = atom_pattern(lit.atom.symbol, consts)
-                if pattern is not None:
-                    needs.append(pattern)
-        atoms = _head_atoms(rule.head)
-        patterns = None if atoms is None else [atom_pattern(a, consts) for a in atoms]
-        if patterns is None or any(p is None for p in patterns):
-            heads = ANY
-        else:
-            heads = patterns
-        units.append([needs, heads])
-    return units
-
-
-def statement_heads(statements: Iterable[ast.AST], consts: frozenset[str]) -> list | str:
-    """The atoms non-rule statements make derivable: those of #external (whatever its
-    condition); ANY for one the analysis can't describe."""
-    out = []
-    for stm in statements:
-        if stm.ast_type == T.External:
-            pattern = atom_pattern(stm.atom.symbol, consts) \
-                if stm.atom.ast_type == T.SymbolicAtom else None
-            if pattern is None:
-                return ANY
-            out.append(pattern)
-    return out
-
-
-def const_names(statements: Iterable[ast.AST]) -> frozenset[str]:
-    return frozenset(stm.name for stm in statements if stm.ast_type == T.Definition)
-
 
 # -- the rule base's patterns, cached ---------------------------------------------------------
 def _analysis(rules: Any) -> "_Index":
@@ -195,6 +95,7 @@ def _analysis(rules: Any) -> "_Index":
         return held
     data = rulecache.load("relevance", rules.cache_key)
     if not _well_formed(data):
+        from .patterns import const_names, rule_units, statement_heads   # the syntax trees
         whole = vars(rules).get("full_rules", rules.rules)
         consts = const_names(rules.statements)
         data = {"units": {str(info.index): rule_units(info.node, consts) for info in whole},
@@ -250,6 +151,7 @@ def live_rules(rules: Any, facts: Iterable[clingo.Symbol],
     seeds = {fact_pattern(s, read, memo) for s in facts}
     seeds.update((pred, args) for pred, args, _ in graph.externals)
     for stm in extra:       # extra rules (probes) are few: their heads count as derivable
+        from .patterns import rule_units
         for _, heads in rule_units(stm, graph.consts):
             if heads == ANY:
                 return {info.index for info in rules.rules}

@@ -10,12 +10,15 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 from pathlib import Path
 
-from clingo import ast
 
 from . import rulecache
 from .packs import Pack, resolve
+
+if TYPE_CHECKING:
+    from clingo import ast
 
 ANNOTATION = re.compile(r"^\s*%@\s*(\S+?):?\s+(.*)$")
 READING = re.compile(r"reading_option\((\w+),\s*(\w+)\)")
@@ -70,6 +73,7 @@ class CachedRuleInfo(RuleInfo):
 
 def parse_statements(text: str) -> list[ast.AST]:
     """The statements of a program text (its `#program base.` header left out)."""
+    from clingo import ast      # syntax trees: only for a cold cache, `why` and diagnosis
     out: list[ast.AST] = []
     ast.parse_string(text, lambda stm: None if stm.ast_type == ast.ASTType.Program
                      else out.append(stm))
@@ -180,6 +184,7 @@ class RuleBase:
                                 f"annotation: {self.unannotated[before]}")
 
     def _load(self, path: Path, pack: Pack) -> None:
+        from clingo import ast
         text = path.read_text(encoding="utf-8")
         rel = pack.label(path)
         notes = read_annotations(text, rel)
@@ -260,6 +265,7 @@ class RuleBase:
 
 
 def _signatures(stm: ast.AST) -> tuple[list[tuple[str, int]], list[tuple[str, int]]]:
+    from clingo import ast
     heads: list[tuple[str, int]] = []
     bodies: list[tuple[str, int]] = []
 

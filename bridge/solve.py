@@ -5,10 +5,10 @@ import os
 import sys
 import time
 from dataclasses import dataclass, field
-from typing import Any, Iterator
+from typing import TYPE_CHECKING, Any, Iterator
 
 import clingo
-from clingo import Function, Number, Symbol, ast
+from clingo import Function, Number, Symbol
 
 from .errors import ImpossibleSituation, SolverTimeout
 from .games import game_of
@@ -16,9 +16,12 @@ from .rulebase import RuleBase
 from .scenario import Scenario
 from . import relevance
 from .program import rules_text, why_texts
-from .transform import ALLOW, VIOLATED, WHY, relaxed_constraint
+from .program import ALLOW, VIOLATED, WHY
 from .validate import parse_atom
 from .symbols import Reader
+
+if TYPE_CHECKING:
+    from clingo import ast
 
 DEFAULT_TIMEOUT = 20.0
 MAX_MODELS = 2000
@@ -200,6 +203,7 @@ def _control(rules: RuleBase, extra: list[ast.AST], explain: bool = False,
     ctl = clingo.Control(["--models=0", "--project=auto"], logger=_quiet, message_limit=1_000_000)
     ctl.add("base", [], rules_text(rules, explain, live))
     if extra:
+        from clingo import ast
         with ast.ProgramBuilder(ctl) as builder:
             for stm in extra:
                 builder.add(stm)
@@ -452,6 +456,8 @@ def stack_positions(atoms: set[Symbol], support: ModelSupport | None) -> set[Sym
 def diagnose(scen: Scenario, rules: RuleBase, layout: _Layout, start: float,
              timeout: float) -> list[str]:
     """Which annotated constraints (and `choose` entries) have to be broken for an answer."""
+    from clingo import ast
+    from .transform import relaxed_constraint
     facts = scenario_facts(scen, layout)
     if scen.choose:         # choices that may be broken bind no place (603-triggered-abilities.lp)
         facts.append(Function("choices_relaxed", []))

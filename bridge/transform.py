@@ -11,11 +11,8 @@ from __future__ import annotations
 from clingo import Number
 from clingo import ast
 
+from .program import ALLOW, VIOLATED, WHY
 from .rulebase import RuleInfo
-
-WHY = "rk_why"
-ALLOW = "rk_allow"
-VIOLATED = "rk_violated"
 
 
 def _loc(node: ast.AST) -> ast.Location:
