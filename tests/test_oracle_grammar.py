@@ -89,6 +89,56 @@ def test_simple_keywords(line, keywords):
     assert compiled(line, spell=False) == {"keywords": keywords}
 
 
+# evasion keywords (702.13, 702.14, 702.28, 702.31, 702.36, 702.118): each landwalk kind is a
+# keyword of its own, so the ones an effect grants go through the layers like any other
+EVASION_KEYWORD_LINES = [
+    ("Intimidate", ["intimidate"]),
+    ("Intimidate (This creature can't be blocked except by artifact creatures and/or creatures that share a color with it.)", ["intimidate"]),
+    ("Fear", ["fear"]),
+    ("Flying, fear", ["flying", "fear"]),
+    ("Shadow (This creature can block or be blocked by only creatures with shadow.)", ["shadow"]),
+    ("Horsemanship", ["horsemanship"]),
+    ("Skulk", ["skulk"]),
+    ("Islandwalk", ["islandwalk"]),
+    ("Swampwalk (This creature can't be blocked as long as defending player controls a Swamp.)", ["swampwalk"]),
+    ("Forestwalk", ["forestwalk"]),
+    ("Mountainwalk", ["mountainwalk"]),
+    ("Plainswalk", ["plainswalk"]),
+    ("Nonbasic landwalk", ["nonbasic_landwalk"]),
+    ("Legendary landwalk", ["legendary_landwalk"]),
+    ("Flying, islandwalk", ["flying", "islandwalk"]),
+]
+
+
+@pytest.mark.parametrize("line, keywords", EVASION_KEYWORD_LINES)
+def test_evasion_keywords(line, keywords):
+    assert compiled(line, spell=False) == {"keywords": keywords}
+
+
+@pytest.mark.parametrize("line, spell, expected", [
+    ("Target creature gains fear until end of turn.", True,
+     {"spell": {"targets": ["creature"],
+                "effects": [{"modify": {"object": "target", "keywords": ["fear"], "until": "end_of_turn"}}]}}),
+    ("Target creature gains swampwalk until end of turn.", True,
+     {"spell": {"targets": ["creature"],
+                "effects": [{"modify": {"object": "target", "keywords": ["swampwalk"], "until": "end_of_turn"}}]}}),
+    ("Creatures you control have islandwalk.", False,
+     {"static": {"affects": {"controller": "you", "types": ["creature"]}, "keywords": ["islandwalk"]}}),
+    ("Enchanted creature has shadow.", False, {"static": {"affects": "attached", "keywords": ["shadow"]}}),
+    ("Equipped creature gets +1/+0 and has intimidate.", False,
+     {"static": {"affects": "attached", "power": 1, "keywords": ["intimidate"]}}),
+])
+def test_evasion_keywords_granted(line, spell, expected):
+    assert compiled(line, spell=spell) == expected
+
+
+@pytest.mark.parametrize("line, keywords", EVASION_KEYWORD_LINES)
+def test_evasion_keywords_are_known_to_the_rules(line, keywords):
+    # a keyword reliance does not know is reported as doing nothing (ask's warning)
+    from rulekeeper.bridge.reliance import keyword_rules
+    assert all(keyword_rules(k) is not None for k in keywords)
+
+
 @pytest.mark.parametrize("line, keywords", [
     ("Ward {2}", [{"ward": 2}]),
     ("Ward {1} (Whenever this creature becomes the target of a spell or ability an opponent controls, counter it unless that player pays {1}.)", [{"ward": 1}]),
