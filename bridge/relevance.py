@@ -148,14 +148,14 @@ def live_rules(rules: Any, facts: Iterable[clingo.Symbol],
     if graph.externals == ANY:
         return {info.index for info in rules.rules}
     read, memo = Reader(), {}
-    seeds = {fact_pattern(s, read, memo) for s in facts}
-    seeds.update((pred, args) for pred, args, _ in graph.externals)
+    seeds = dict.fromkeys(fact_pattern(s, read, memo) for s in facts)   # in fact order
+    seeds.update(((pred, args), None) for pred, args, _ in graph.externals)
     for stm in extra:       # extra rules (probes) are few: their heads count as derivable
         from .patterns import rule_units
         for _, heads in rule_units(stm, graph.consts):
             if heads == ANY:
                 return {info.index for info in rules.rules}
-            seeds.update((pred, args) for pred, args, _ in heads)
+            seeds.update(((pred, args), None) for pred, args, _ in heads)
     live = graph.fixpoint(seeds)
     if live is None:
         return {info.index for info in rules.rules}
@@ -210,7 +210,6 @@ def _fits(fixed: tuple, have: tuple) -> bool:
 
 
 CAP = 32          # values of one variable kept apart; more, and the variable is WILD
-_WILD_ONLY = frozenset({WILD})      # a variable's values once it is WILD
 
 
 class Graph:
@@ -285,18 +284,22 @@ class Graph:
         # a need pattern, once met, stays met: each predicate's list of unmet needs is copied
         # when first touched and shrinks as they are met
         unmet: dict[str, list] = {}
-        have: dict[str, set[tuple]] = {}
+        # dicts (insertion-ordered) rather than sets, here and for values: the order values
+        # arrive in decides which CAP of them are kept apart, and a set's order follows the
+        # process's string hashing (PYTHONHASHSEED); in fact order the live rules are the same
+        # in every process
+        have: dict[str, dict[tuple, None]] = {}
         todo: list[tuple[str, tuple]] = []
         live: list[int] = []
-        values: dict[int, dict[str, set]] = {}      # a live unit's head variables' patterns
-        seen: dict[tuple, tuple[int, set]] = {}     # (pred, fixed, i): (atoms read, values)
+        values: dict[int, dict[str, dict]] = {}     # a live unit's head variables' patterns
+        seen: dict[tuple, tuple[int, dict]] = {}    # (pred, fixed, i): (atoms read, values)
 
         def derive(pred: str, args: tuple) -> None:
             known = have.get(pred)
             if known is None:
-                known = have[pred] = set()
+                known = have[pred] = {}
             if args not in known:
-                known.add(args)
+                known[args] = None
                 todo.append((pred, args))
 
         def emit(u: int, fixed: str | None = None, value: Any = None) -> None:
@@ -343,11 +346,11 @@ class Graph:
                 atoms = have.get(pred, ())
                 memo = seen.get(key)
                 if memo is None or memo[0] != len(atoms):
-                    found = {args[i] for args in atoms if _fits(fixed, args)} if fixed \
-                        else {args[i] for args in atoms}
+                    found = dict.fromkeys(args[i] for args in atoms if _fits(fixed, args)) \
+                        if fixed else dict.fromkeys(args[i] for args in atoms)
                     memo = seen[key] = (len(atoms), found)
                 found = memo[1]
-                sets[name] = {None} if None in found or len(found) > CAP else set(found)
+                sets[name] = {WILD: None} if WILD in found or len(found) > CAP else dict(found)
             emit(u)
             return True
 
@@ -371,13 +374,13 @@ class Graph:
                 for i, name in named:
                     held = sets[name]
                     value = args[i]
-                    if value in held or held == _WILD_ONLY:
+                    if value in held or WILD in held:   # WILD is held alone
                         continue
                     if value is None or len(held) >= CAP:
                         value = None
-                        sets[name] = {None}
+                        sets[name] = {WILD: None}
                     else:
-                        held.add(value)
+                        held[value] = None
                     emit(u, name, value)
             needs = unmet.get(pred)
             if needs is None:
