@@ -15,8 +15,7 @@ from .games import game_of
 from .rulebase import RuleBase
 from .scenario import Scenario
 from . import relevance
-from .program import rules_text, why_texts
-from .program import ALLOW, VIOLATED, WHY
+from .program import ALLOW, VIOLATED, WHY, rules_text, why_texts
 from .validate import parse_atom
 from .symbols import Reader
 
