@@ -128,3 +128,24 @@ def test_json_does_not_depend_on_the_hash_seed():
         assert done.returncode == 0
         outs.append(timeless(done.stdout))
     assert outs[0] == outs[1] == outs[2]
+
+
+def test_the_console_script_module_answers_as_the_main_module():
+    """cli/console.py (the console script) loads the command's modules with the collector
+    off, then freezes them: the same answer as `python -m rulekeeper.cli.main`."""
+    path = existing(SCENARIOS)[0]
+    script = subprocess.run([sys.executable, "-m", "rulekeeper.cli.console", "ask", path],
+                            cwd=REPO, capture_output=True, text=True, timeout=120)
+    assert script.returncode == 0, script.stderr
+    assert script.stdout == own("ask", path).stdout
+
+
+def test_importing_the_cli_leaves_the_callers_collector_alone():
+    """Only the process that runs the console script tunes the cycle collector; a program
+    that imports rulekeeper.cli.main keeps its own settings."""
+    code = ("import gc; before = (gc.isenabled(), gc.get_threshold(), gc.get_freeze_count()); "
+            "import rulekeeper.cli.main; "
+            "print(before == (gc.isenabled(), gc.get_threshold(), gc.get_freeze_count()))")
+    out = subprocess.run([sys.executable, "-c", code], cwd=REPO, capture_output=True,
+                         text=True, timeout=60)
+    assert out.stdout.strip() == "True", out.stderr
