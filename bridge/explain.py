@@ -26,8 +26,11 @@ TIMING_FACTS = {"final", "step", "check", "time", "report_time", "settle_point",
 # Demand guards: atoms a rule's body carries only to bound what is ground (the readers of its
 # head need them anyway); not part of why the head holds. stack_may_keep (405-stack.lp) holds
 # wherever the stack's inertia applies in a game: it only keeps the grounder from carrying items;
-# inertia_gap (core inertia.lp) only says which fluents the core's inertia leaves to a game.
-GUARDS = {"quality_asked", "sac_asked", "mana_asked", "stack_may_keep", "inertia_gap"}
+# inertia_gap (core inertia.lp) only says which fluents the core's inertia leaves to a game;
+# slot_turn (the layout's plan, 500-turn-structure.lp) only bounds the turn numbers ground;
+# damage_read (120-damage.lp) only bounds where a permanent's "no damage yet" is ground.
+GUARDS = {"quality_asked", "sac_asked", "mana_asked", "stack_may_keep", "inertia_gap", "slot_turn",
+          "damage_read"}
 PLUMBING = {"occurs", "sba_check", "remaining", "object_exists", "face_up", "char", "permanent",
             "creature", "is_type", "damage_recipient_type", "dies_type", "event_param"}
 # How an object's characteristics came about (layers, keywords) is worth citing only when the

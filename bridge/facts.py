@@ -94,13 +94,17 @@ def scenario_facts(scen: Scenario, line: Timeline) -> list[Symbol]:
 
 
 def _slot_facts(scen: Scenario, slots: list[int], plan: list[dict[str, set[int]]]) -> list[Symbol]:
-    """slot_plan(T,Step): the slot at T may enter Step; slot_player(T,Step,P): then it is P's."""
+    """slot_plan(T,Step): the slot at T may enter Step; slot_player(T,Step,P): then it is P's;
+    slot_turn(T,N): a new turn the slot starts (it enters an untap step) is turn N. Without
+    slot_turn every slot that may start a turn would add a turn number the grounder keeps
+    possible from then on (one more per slot, though the game passes a turn or two)."""
     out = []
     for t, steps in zip(slots, plan):
         for step in sorted(steps):
             out.append(atom("slot_plan", t, step))
             players = {p for k in steps[step] for p in turn_players(scen, k)}
             out += [atom("slot_player", t, step, p) for p in sorted(players)]
+        out += [atom("slot_turn", t, scen.turn.number + k) for k in sorted(steps.get("untap", ()))]
     return out
 
 

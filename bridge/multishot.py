@@ -37,7 +37,7 @@ from .validate import parse_atom
 
 ENV = "RULEKEEPER_MULTISHOT"
 _STEP_FACTS = {"step", "check", "event", "event_arg", "action_index", "slot_plan", "slot_player",
-               "action_start"}
+               "slot_turn", "action_start"}
 _FLAGS = ("unsettled", "trigger_name_clash")
 Models = list[list[Symbol]]
 # a segment's grounding has a fixed cost (every rule of the base is visited, the scenario's
