@@ -204,7 +204,7 @@ def flatten(answer: Answer, keep: str = KEEP_ALL, rules: Any = None) -> Answer:
             supports.append(sup.flat)
             continue
         whole = keep == KEEP_ALL or (keep == KEEP_FIRST and i == 0) or rules is None
-        heads = list(dict.fromkeys([*getattr(sup, 'raw', {}), *getattr(sup, 'allows', {})])) \
+        heads = list(dict.fromkeys([*_heads(sup), *getattr(sup, 'allows', {})])) \
             if whole else _reachable(model, sup, rules)
         supports.append(_support_text(sup, heads))
     return replace(answer,
@@ -214,17 +214,26 @@ def flatten(answer: Answer, keep: str = KEEP_ALL, rules: Any = None) -> Answer:
                    supports=supports)
 
 
+def _heads(sup: Any) -> list:
+    """Every head a support explains (solve.ModelSupport lists them without building `raw`)."""
+    heads = getattr(sup, "heads", None)
+    return heads() if heads is not None else list(getattr(sup, "raw", {}))
+
+
 def _support_text(sup: Any, heads: list) -> tuple[dict, dict]:
     """The rk_why entries (bodies as one tuple text each) and rk_allow entries of `heads`.
     Nothing is decoded but the heads named: a body is printed whole, not argument by argument."""
-    raw, allows = getattr(sup, "raw", {}), getattr(sup, "allows", {})
+    allows = getattr(sup, "allows", {})
+    # a model's support (solve.ModelSupport) gives one head's entries without building them all
+    entries_of = getattr(sup, "entries_of", None) or getattr(sup, "raw", {}).get
     why: dict[str, list[tuple[int, str]]] = {}
     allowed: dict[str, list[tuple[int, str]]] = {}
     for head in heads:
         text = None
-        if head in raw:
+        entries = entries_of(head)
+        if entries is not None:
             text = str(head)
-            why[text] = [(i if isinstance(i, int) else i.number, str(b)) for i, b in raw[head]]
+            why[text] = [(i if isinstance(i, int) else i.number, str(b)) for i, b in entries]
         if head in allows:
             allowed[text or str(head)] = [(i, str(c)) for i, c in allows[head]]
     return why, allowed

@@ -44,6 +44,7 @@ class ModelSupport:
         self.by_head: dict[Any, list[tuple[Any, Any]]] = {}      # handles: index, body
         self.decoded: dict[Any, list[tuple[int, tuple[Symbol, ...]]]] = {}   # by handle
         self.allows: dict[Symbol, list[tuple[int, Symbol]]] = {}
+        self._raw: dict[Symbol, list[tuple[Symbol, Symbol]]] | None = None
 
     def add_allow(self, subject: Symbol, index: Symbol, condition: Symbol) -> None:
         """`condition` held, so the constraint `index` let `subject` hold (transform.ALLOW)."""
@@ -58,19 +59,36 @@ class ModelSupport:
 
     def add_handles(self, head: Any, index: Any, body: Any) -> None:
         self.by_head.setdefault(head, []).append((index, body))
+        self._raw = None
 
     @property
     def raw(self) -> dict[Symbol, list[tuple[Symbol, Symbol]]]:
-        """Every entry, as symbols: head -> [(rule index, body tuple)]."""
+        """Every entry, as symbols: head -> [(rule index, body tuple)] (built when first asked
+        for: sending a whole answer to another process, or a consistency check, reads it)."""
+        if self._raw is None:
+            sym = self.read.symbol
+            self._raw = {sym(h): [(sym(i), sym(b)) for i, b in entries]
+                         for h, entries in self.by_head.items()}
+        return self._raw
+
+    def heads(self) -> list[Symbol]:
+        """The atoms explained, in the order their first entry came."""
+        return list(map(self.read.symbol, self.by_head))
+
+    def entries_of(self, atom: Symbol) -> list[tuple[Symbol, Symbol]] | None:
+        """`raw[atom]` without building `raw`: the entries of one head, as symbols."""
+        entries = self.by_head.get(self.read.handle(atom))
+        if entries is None:
+            return None
         sym = self.read.symbol
-        return {sym(h): [(sym(i), sym(b)) for i, b in entries]
-                for h, entries in self.by_head.items()}
+        return [(sym(i), sym(b)) for i, b in entries]
 
     def alias(self, atom: Symbol, source: Symbol) -> None:
         """`atom` is explained as `source` is (an outcome the bridge renames)."""
         entries = self.by_head.get(self.read.handle(source))
         if entries is not None:
             self.by_head[self.read.handle(atom)] = entries
+            self._raw = None
 
     def get(self, atom: Symbol, default: Any = None) -> Any:
         read = self.read

@@ -81,3 +81,22 @@ def test_model_support_by_handle(fast):
     assert set(map(str, raw)) == {"a(1)", "outcome(a(1))"}
     assert [str(i) for i, _ in raw[head]] == ["7", "8"]
     assert dict(support.items())[head] == entries
+
+
+def test_one_heads_entries_without_building_them_all():
+    """entries_of(head) reads one head (a forked solve sends only the heads a derivation can
+    reach); `raw` is built once, and again after a change."""
+    support = ModelSupport()
+    for s in _model():
+        if s.name == "rk_why":
+            index, head, body = s.arguments
+            support.add(head, index, body)
+    head = Function("a", [Number(1)])
+    assert [(str(i), str(b)) for i, b in support.entries_of(head)] == [
+        ("7", '(b(x,"a,b(c)",-3),c)'), ("8", "()")]
+    assert support.entries_of(Function("zz", [])) is None
+    assert support._raw is None                     # not built by entries_of
+    first = support.raw
+    assert support.raw is first                     # kept
+    support.alias(Function("outcome", [head]), head)
+    assert Function("outcome", [head]) in support.raw and support.raw is not first
