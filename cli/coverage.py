@@ -20,7 +20,8 @@ CHOICES = list(BUNDLED)       # any bundled pack, of one game (core: the core al
 @click.option("--pack", "packs", multiple=True, type=click.Choice(CHOICES),
               help="rule packs, of one game (default: mtg and almos)")
 @click.option("--cr", "cr_file", type=click.Path(dir_okay=False), default=None,
-              help="the Comprehensive Rules text file: report what is encoded and what is missing")
+              help="the Comprehensive Rules text file: report what is encoded and what is "
+                   "missing, and the summaries that repeat its words")
 @click.option("--section", default=None,
               help="with --cr: one section (7), rule group (704) or rule (704.5)")
 @click.option("--compare", "compare_file", type=click.Path(dir_okay=False), default=None,
