@@ -234,3 +234,12 @@ def test_the_cache_directory_is_platformdirs_own(monkeypatch, xdg, home):
     else:
         monkeypatch.setenv("XDG_CACHE_HOME", xdg)
     assert rulecache.user_cache_dir() == platformdirs.user_cache_dir("rulekeeper")
+
+
+def test_the_key_covers_the_code_that_builds_cached_data():
+    """The cache key hashes the bridge code that makes what is cached (a change to it rebuilds):
+    the relevance patterns come from patterns.py since it was split from relevance.py."""
+    here = Path(rulecache.__file__).resolve().parent
+    assert all((here / name).is_file() for name in rulecache._CODE)
+    assert {"rulebase.py", "transform.py", "program.py", "relevance.py", "patterns.py"} \
+        <= set(rulecache._CODE)
