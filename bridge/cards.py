@@ -1,6 +1,8 @@
 """Cards: parsing card definitions (library, local `cards:`, inline) into Card."""
 from __future__ import annotations
 
+import os
+
 import re
 from pathlib import Path
 from typing import Any
@@ -146,7 +148,7 @@ class CardLibrary:
         self.root = root
         self.extra = tuple(extra)       # plug-in packs' cards/ folders
         self.sources = tuple(sources)   # --cards folders and Scryfall files, first wins
-        self._index: dict[str, Path] | None = None
+        self._index: dict[str, str] | None = None      # card name -> its file's path
         self._opened: list | None = None
 
     def with_cards(self, folders: list[Path]) -> "CardLibrary":
@@ -166,26 +168,26 @@ class CardLibrary:
             self._opened = [open_source(p) for p in self.sources]
         return self._opened
 
-    def _scan(self) -> dict[str, Path]:
-        """{card name: file} of the bundled library and the packs' cards. Reading every card
-        file to learn its name costs more than an `ask` grounds, so the index is kept in the
-        rule cache under the files' names, sizes and modification times."""
+    def _scan(self) -> dict[str, str]:
+        """{card name: file path} of the bundled library and the packs' cards. Reading every
+        card file to learn its name costs more than an `ask` grounds, so the index is kept in
+        the rule cache under the files' names, sizes and modification times (listed with
+        os.walk, as path strings: a scenario naming one card need not build a Path a file)."""
         if self._index is None:
-            paths = [p for root in (self.root,) + self.extra for p in sorted(root.rglob("*.yaml"))]
+            paths = [p for root in (self.root,) + self.extra for p in _yaml_files(root)]
             key = _files_key(paths)
             stored = rulecache.load_binary("card-names", key) if key else None
-            if isinstance(stored, dict):
-                self._index = {name: Path(path) for name, path in stored.items()}
+            if isinstance(stored, dict) and all(isinstance(v, str) for v in stored.values()):
+                self._index = stored
                 return self._index
             self._index = {}
             for path in paths:
-                src = self._located(path)
+                src = self._located(Path(path))
                 name = src.data.get("name") if isinstance(src.data, dict) else None
                 if name:
                     self._index[name] = path
             if key:
-                rulecache.store_binary("card-names", key,
-                                       {name: str(path) for name, path in self._index.items()})
+                rulecache.store_binary("card-names", key, dict(self._index))
         return self._index
 
     @staticmethod
@@ -214,9 +216,11 @@ class CardLibrary:
         """The file of the card named `name`, if the bundled library or a pack has it."""
         index = self._scan()
         if name in index or len(name) > MAX_NAME:
-            return index.get(name)
-        wanted = _norm(name)
-        return next((p for n, p in index.items() if _norm(n) == wanted), None)
+            found = index.get(name)
+        else:
+            wanted = _norm(name)
+            found = next((p for n, p in index.items() if _norm(n) == wanted), None)
+        return None if found is None else Path(found)
 
     def find(self, name: str):
         """The card's YAML map and origin (cardsources.Found), or None."""
@@ -243,14 +247,21 @@ class CardLibrary:
         return parse_card_map(found.data, found.origin, key=name)
 
 
-def _files_key(paths: list[Path]) -> str | None:
+def _yaml_files(root: Path) -> list[str]:
+    """The .yaml files under `root`, in the order of their paths (as sorted Paths would be)."""
+    found = [os.path.join(folder, n) for folder, _, names in os.walk(root)
+             for n in names if n.endswith(".yaml")]
+    return sorted(found, key=lambda f: f.split(os.sep))
+
+
+def _files_key(paths: list[str]) -> str | None:
     """A key that changes when any of the files is added, removed, renamed or edited (by
     name, size and modification time); None if one can't be read."""
     import hashlib
     digest = hashlib.sha256()
     try:
         for path in paths:
-            stat = path.stat()
+            stat = os.stat(path)
             digest.update(f"{path}\0{stat.st_size}\0{stat.st_mtime_ns}\0".encode())
     except OSError:
         return None

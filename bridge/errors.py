@@ -12,6 +12,8 @@ EXIT_CHECK_FAILED = 1
 EXIT_BAD_INPUT = 2
 EXIT_IMPOSSIBLE = 3
 MAX_MESSAGE = 1000      # a message never echoes a whole huge value (values are clipped too)
+# The errors below are dataclasses for their fields, with eq=False: an exception is compared by
+# identity and stays hashable, as every exception is (and no __eq__ is generated at import).
 
 
 class RulekeeperError(Exception):
@@ -34,7 +36,7 @@ class RulekeeperError(Exception):
         return {}
 
 
-@dataclass
+@dataclass(eq=False)
 class ScenarioError(RulekeeperError):
     """Bad input: names the file, the line and the field."""
 
@@ -56,7 +58,7 @@ class ScenarioError(RulekeeperError):
         return self.message
 
 
-@dataclass
+@dataclass(eq=False)
 class ImpossibleSituation(RulekeeperError):
     """The described situation cannot happen under the encoded rules."""
 
@@ -77,7 +79,7 @@ class ImpossibleSituation(RulekeeperError):
         return {"conflicts": list(self.conflicts)}
 
 
-@dataclass
+@dataclass(eq=False)
 class SolverTimeout(RulekeeperError):
     """No answer within the time limit (reading, parsing, solving and explaining included)."""
 
@@ -97,7 +99,7 @@ class SolverTimeout(RulekeeperError):
         return {"seconds": self.seconds}
 
 
-@dataclass
+@dataclass(eq=False)
 class SolverOutOfMemory(RulekeeperError):
     """The solver ran out of memory: the board is too large for the machine (or the limit)."""
 

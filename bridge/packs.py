@@ -43,9 +43,14 @@ class Pack:
     bundled: bool = True
 
     def files(self) -> list[Path]:
-        """The pack's rule files, in the order of their paths (os.walk: every command lists
-        them, and pathlib's rglob costs several times more)."""
-        out: list[Path] = []
+        """The pack's rule files, in the order of their paths."""
+        return [Path(f) for f in self.file_names()]
+
+    def file_names(self) -> list[str]:
+        """The pack's rule files as path strings, in the order of their paths (os.walk: every
+        command lists them to key the rule cache, where pathlib's rglob and Path objects cost
+        several times more)."""
+        out: list[str] = []
         for sub in self.dirs:
             base = os.path.join(self.root, sub) if sub else os.fspath(self.root)
             found = []
@@ -54,13 +59,13 @@ class Pack:
                         "cards" in os.path.relpath(folder, base).split(os.sep):
                     continue
                 found += [os.path.join(folder, n) for n in names if n.endswith(".lp")]
-            out += [Path(f) for f in sorted(found, key=lambda f: f.split(os.sep))]
+            out += sorted(found, key=lambda f: f.split(os.sep))
         return out
 
-    def label(self, path: Path) -> str:
+    def label(self, path: Path | str) -> str:
         """A rule file's name in messages: relative to rules_asp/, or `<pack>/<path>`."""
         text, root = os.fspath(path), os.fspath(self.root) + os.sep
-        rel = text[len(root):] if text.startswith(root) else str(path.relative_to(self.root))
+        rel = text[len(root):] if text.startswith(root) else str(Path(path).relative_to(self.root))
         return rel if self.bundled else f"{self.name}/{rel}"
 
 

@@ -127,7 +127,8 @@ class RuleBase:
         self._primary: set[str] = set()
         self.unannotated: list[str] = []
         self.cache_key = rulecache.content_key(
-            (f"{p.name}:{int(p.bundled)}:{p.label(f)}", f) for p in self.pack_list for f in p.files())
+            (f"{p.name}:{int(p.bundled)}:{p.label(f)}", f) for p in self.pack_list
+            for f in p.file_names())
         if self._restore(rulecache.load_binary("rulebase", self.cache_key)):
             return
         for pack in self.pack_list:

@@ -62,13 +62,14 @@ def user_cache_dir() -> str:
     return platformdirs.user_cache_dir("rulekeeper")
 
 
-def content_key(files: Iterable[tuple[str, Path]]) -> str:
+def content_key(files: Iterable[tuple[str, Path | str]]) -> str:
     """A key for work on these (label, path) files: their names and bytes, the package and
     clingo versions, and the bridge code that does the work."""
     import clingo
-    here = Path(__file__).resolve().parent
+    here = os.path.dirname(os.path.realpath(__file__))
     header = (FORMAT, package_version(), clingo.__version__)
-    listed = [(name, here / name) for name in _CODE] + [(label, Path(path)) for label, path in files]
+    listed = [(name, os.path.join(here, name)) for name in _CODE] + \
+        [(label, os.fspath(path)) for label, path in files]
     stamps = _stamps(listed)
     remembered = None if stamps is None else load_binary("stamps", _stamps_key(header, stamps))
     if isinstance(remembered, tuple) and len(remembered) == 3 and remembered[:2] == (header, stamps):
@@ -79,7 +80,7 @@ def content_key(files: Iterable[tuple[str, Path]]) -> str:
     return key
 
 
-def _content_digest(header: tuple, listed: list[tuple[str, Path]]) -> str:
+def _content_digest(header: tuple, listed: list[tuple[str, str]]) -> str:
     import hashlib
     digest = hashlib.sha256()
     for part in header:
@@ -87,14 +88,15 @@ def _content_digest(header: tuple, listed: list[tuple[str, Path]]) -> str:
     for label, path in listed:
         digest.update(label.encode() + b"\0")
         try:
-            data = path.read_bytes()
+            with open(path, "rb") as handle:
+                data = handle.read()
         except OSError:
             data = b"\0missing"
         digest.update(hashlib.sha256(data).digest())
     return digest.hexdigest()[:32]
 
 
-def _stamps(listed: list[tuple[str, Path]]) -> tuple | None:
+def _stamps(listed: list[tuple[str, str]]) -> tuple | None:
     """(label, path, size, mtime) of every file, or None when one cannot be read (then the
     bytes decide, as before)."""
     out = []
@@ -103,7 +105,7 @@ def _stamps(listed: list[tuple[str, Path]]) -> tuple | None:
             st = os.stat(path)
         except OSError:
             return None
-        out.append((label, str(path), st.st_size, st.st_mtime_ns))
+        out.append((label, path, st.st_size, st.st_mtime_ns))
     return tuple(out)
 
 

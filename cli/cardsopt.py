@@ -3,6 +3,7 @@ that reads scenarios: folders of card YAML files and Scryfall JSON files, search
 given, the option's paths before the variable's) before the bundled card library."""
 from __future__ import annotations
 
+import os
 import sys
 from contextlib import contextmanager
 from pathlib import Path
@@ -11,6 +12,7 @@ from typing import Callable, Iterator
 import click
 
 _KEY = "rulekeeper.cards"
+ENV = "RULEKEEPER_CARDS"       # bridge/cardsources.py reads the same variable
 
 
 def _store(ctx: click.Context, _param: click.Parameter, value: tuple[str, ...]) -> tuple:
@@ -30,10 +32,12 @@ def card_sources(given: tuple[str, ...] | None = None) -> list[Path]:
     """The card sources of `--cards` (or `given`) and RULEKEEPER_CARDS, checked to exist; the
     index of each Scryfall file is brought up to date now (with a progress bar on a terminal),
     so a scenario's lookups afterwards only read it. Raises ScenarioError (exit 2)."""
-    from rulekeeper.bridge.cardsources import env_sources, open_source
     if given is None:
         ctx = click.get_current_context(silent=True)
         given = ctx.meta.get(_KEY, ()) if ctx is not None else ()
+    if not given and not any(p.strip() for p in os.environ.get(ENV, "").split(os.pathsep)):
+        return []       # none: the sources' module (Scryfall, JSON) is not even loaded
+    from rulekeeper.bridge.cardsources import env_sources, open_source
     paths = [Path(p).expanduser() for p in given] + env_sources()
     for path in paths:
         open_source(path)            # a missing path is bad input before any work

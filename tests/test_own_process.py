@@ -149,3 +149,29 @@ def test_importing_the_cli_leaves_the_callers_collector_alone():
     out = subprocess.run([sys.executable, "-c", code], cwd=REPO, capture_output=True,
                          text=True, timeout=60)
     assert out.stdout.strip() == "True", out.stderr
+
+
+def _modules_after(args: list[str], env: dict[str, str]) -> set[str]:
+    """The modules a command's process has loaded when it is done."""
+    code = ("import sys\nfrom rulekeeper.cli.main import main, OwnProcess\n"
+            "try:\n    main(sys.argv[1:], obj=OwnProcess())\nexcept SystemExit:\n    pass\n"
+            "print(' '.join(sorted(sys.modules)), file=sys.stderr)")
+    done = subprocess.run([sys.executable, "-c", code, *args], cwd=REPO, capture_output=True,
+                          text=True, env=env, timeout=120)
+    return set(done.stderr.split())
+
+
+def test_ask_loads_the_card_sources_only_when_there_are_some(tmp_path):
+    """Without --cards or RULEKEEPER_CARDS, `ask` does not load the card sources' module (nor
+    the Scryfall reader and json it brings) for a scenario whose cards are its own; with a
+    source it does, and reads it."""
+    path = existing(["scenarios/mtg/704-state-based-actions/704.5h-deathtouch.yaml"])[0]
+    env = {k: v for k, v in os.environ.items() if k != "RULEKEEPER_CARDS"}
+    bare = _modules_after(["ask", path], dict(env, RULEKEEPER_CARDS=f" {os.pathsep} "))
+    assert "rulekeeper.cli.main" in bare
+    assert not {"rulekeeper.bridge.cardsources", "rulekeeper.bridge.scryfall"} & bare
+    (tmp_path / "cards").mkdir()
+    given = _modules_after(["ask", path, "--cards", str(tmp_path / "cards")], env)
+    assert "rulekeeper.bridge.cardsources" in given
+    by_env = _modules_after(["ask", path], dict(env, RULEKEEPER_CARDS=str(tmp_path / "cards")))
+    assert "rulekeeper.bridge.cardsources" in by_env
