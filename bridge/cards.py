@@ -4,6 +4,7 @@ from __future__ import annotations
 import os
 
 import re
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -136,6 +137,17 @@ def _keyword(chk: Checker, path: tuple, raw: Any) -> Keyword:
     return Keyword(name, args)
 
 
+@dataclass
+class Found:
+    """A card as a source holds it: its YAML map (the contract's card form) and where from."""
+
+    name: str
+    data: dict[str, Any]
+    origin: str
+    compiled: Any = None        # the CompiledCard of a Scryfall card
+    path: Path | None = None    # the YAML file of a written card (its faults name its lines)
+
+
 class CardLibrary:
     """The bundled card library (one YAML file a card, under rules_asp/cards/), the cards of
     plug-in packs, and user card sources (`--cards`: folders of card YAML, Scryfall JSON files).
@@ -164,8 +176,10 @@ class CardLibrary:
     def opened(self) -> list:
         """The user sources, opened (a Scryfall file's index is built on first use)."""
         if self._opened is None:
-            from .cardsources import open_source
-            self._opened = [open_source(p) for p in self.sources]
+            self._opened = []
+            if self.sources:            # none: the sources' module (Scryfall, JSON) not loaded
+                from .cardsources import open_source
+                self._opened = [open_source(p) for p in self.sources]
         return self._opened
 
     def _scan(self) -> dict[str, str]:
@@ -175,10 +189,12 @@ class CardLibrary:
         os.walk, as path strings: a scenario naming one card need not build a Path a file)."""
         if self._index is None:
             paths = [p for root in (self.root,) + self.extra for p in _yaml_files(root)]
-            key = _files_key(paths)
+            stamps = _stamps(paths)
+            key = rulecache.stamps_key(stamps) if stamps is not None else None
             stored = rulecache.load_binary("card-names", key) if key else None
-            if isinstance(stored, dict) and all(isinstance(v, str) for v in stored.values()):
-                self._index = stored
+            if isinstance(stored, tuple) and len(stored) == 2 and stored[0] == stamps \
+                    and isinstance(stored[1], dict):
+                self._index = stored[1]
                 return self._index
             self._index = {}
             for path in paths:
@@ -187,7 +203,7 @@ class CardLibrary:
                 if name:
                     self._index[name] = path
             if key:
-                rulecache.store_binary("card-names", key, dict(self._index))
+                rulecache.store_binary("card-names", key, (stamps, dict(self._index)))
         return self._index
 
     @staticmethod
@@ -223,8 +239,7 @@ class CardLibrary:
         return None if found is None else Path(found)
 
     def find(self, name: str):
-        """The card's YAML map and origin (cardsources.Found), or None."""
-        from .cardsources import Found
+        """The card's YAML map and origin (a Found), or None."""
         if len(name) > MAX_NAME:
             return None                 # no card has such a name; spare the lookups
         for source in self.opened():
@@ -254,18 +269,18 @@ def _yaml_files(root: Path) -> list[str]:
     return sorted(found, key=lambda f: f.split(os.sep))
 
 
-def _files_key(paths: list[str]) -> str | None:
-    """A key that changes when any of the files is added, removed, renamed or edited (by
-    name, size and modification time); None if one can't be read."""
-    import hashlib
-    digest = hashlib.sha256()
+def _stamps(paths: list[str]) -> tuple | None:
+    """Each file's (path, size, modification time): they change when a file is added,
+    removed, renamed or edited; None if one can't be read. The index is stored with them and
+    taken back only when they are equal (its key is a checksum of them, not a proof)."""
+    out = []
     try:
         for path in paths:
             stat = os.stat(path)
-            digest.update(f"{path}\0{stat.st_size}\0{stat.st_mtime_ns}\0".encode())
+            out.append((path, stat.st_size, stat.st_mtime_ns))
     except OSError:
         return None
-    return digest.hexdigest()[:32]
+    return tuple(out)
 
 
 def parse_card_map(data: dict, origin: str, key: str) -> Card:

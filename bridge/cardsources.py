@@ -10,26 +10,15 @@ from __future__ import annotations
 import os
 import re
 import unicodedata
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from .cards import Found      # the record every source answers with (kept with the library)
 from .errors import ScenarioError
 from .scryfall import Progress, ascii_letters, normalise
 from .yamlsrc import load_yaml
 
 ENV = "RULEKEEPER_CARDS"
-
-
-@dataclass
-class Found:
-    """A card as a source holds it: its YAML map (the contract's card form) and where from."""
-
-    name: str
-    data: dict[str, Any]
-    origin: str
-    compiled: Any = None        # the CompiledCard of a Scryfall card
-    path: Path | None = None    # the YAML file of a written card (its faults name its lines)
 
 
 def compiled_yaml(scryfall_card: dict) -> tuple[dict[str, Any], Any]:

@@ -14,6 +14,7 @@ from __future__ import annotations
 import os
 import sys
 import zlib
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -51,7 +52,10 @@ def _key(text: str) -> str:
     return f"{zlib.crc32(raw):08x}{zlib.adler32(raw):08x}{len(raw):x}"
 
 
+@lru_cache(maxsize=1)
 def _fingerprint() -> tuple:
+    """The parser's identity, once per process: the code a process parses with is the code it
+    loaded (a scenario naming four library cards asked for it five times)."""
     here = Path(__file__).resolve().parent
     files = [here / name for name in _PARSER] + [_yaml_init()]
     return (rulecache.FORMAT, rulecache.package_version()) + tuple(_stamp(f) for f in files)

@@ -28,6 +28,7 @@ import sys
 import time
 import zlib
 from contextlib import contextmanager
+from functools import lru_cache
 from pathlib import Path
 from typing import Any, Iterable, Iterator
 
@@ -110,7 +111,13 @@ def _stamps(listed: list[tuple[str, str]]) -> tuple | None:
 
 
 def _stamps_key(header: tuple, stamps: tuple) -> str:
-    raw = marshal.dumps((header, stamps))
+    return stamps_key((header, stamps))
+
+
+def stamps_key(stamps: tuple) -> str:
+    """A file name's key for plain data (files' names, sizes, times): two checksums of its
+    marshal form. Not a proof of equality: the entry keeps the data and is compared."""
+    raw = marshal.dumps(stamps)
     return f"{zlib.crc32(raw):08x}{zlib.adler32(raw):08x}"
 
 
@@ -119,10 +126,12 @@ def _settled(stamps: tuple, margin_ns: int = 2_000_000_000) -> bool:
     return all(now - mtime > margin_ns for *_, mtime in stamps)
 
 
+@lru_cache(maxsize=1)
 def package_version() -> str:
     """The installed package's version, read from its metadata file: importlib.metadata would
     add ~25 ms of imports to every command. The installed package's own directory first (its
-    metadata sits beside it), then the path."""
+    metadata sits beside it), then the path. Read once per process (the version of the code it
+    runs)."""
     here = str(Path(__file__).resolve().parent.parent.parent)
     for entry in [here] + sys.path:
         try:
