@@ -121,6 +121,8 @@ def _keyword(chk: Checker, path: tuple, raw: Any) -> Keyword:
     name = names[0]
     args: dict[str, Any] = {}
     value = data[name]
+    if name == "equip":
+        return Keyword(name, {"cost": _equip_cost(chk, path + (name,), value)})
     if isinstance(value, list):
         args["values"] = chk.word_list(path + (name,), value, WORD)
     elif isinstance(value, str) and WORD.fullmatch(value):
@@ -132,6 +134,19 @@ def _keyword(chk: Checker, path: tuple, raw: Any) -> Keyword:
     if "amount" in data:
         args["amount"] = chk.int_value(path + ("amount",), data["amount"])
     return Keyword(name, args)
+
+
+def _equip_cost(chk: Checker, path: tuple, value: Any) -> str:
+    """702.6a: an equip cost is a mana cost, `"{1}{W}"`, or a number N for `"{N}"`."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        if not 0 <= value <= 99:
+            raise chk.src.error(path, f"equip cost {clip(value, quote=False)} out of range (0 to 99)")
+        return "{%d}" % value
+    if isinstance(value, str) and value and MANA_SYMBOL.sub("", value) == "" \
+            and "{X}" not in value:
+        return value
+    raise chk.src.error(path, f"bad equip cost {clip(value)}: a mana cost like \"{{1}}{{W}}\" "
+                              "(no X) or a number")
 
 
 class CardLibrary:

@@ -16,7 +16,7 @@ from .solve import Answer
 MATTERS = {"zone", "ceased", "controller", "life", "poison", "counters", "loyalty", "defense",
            "damage", "power", "toughness", "lost", "won", "draw_game", "illegal", "face",
            "hand_size", "stack", "has", "protector", "battlefield_state", "occupies", "marked",
-           "werecreature"}
+           "werecreature", "attached_to"}
 EVENTS = {"died", "countered"}           # events worth a line of their own
 MAX_SHOWN_OUTCOMES = 12
 

@@ -151,6 +151,8 @@ def test_evasion_keywords_are_known_to_the_rules(line, keywords):
     ("Enchant land", [{"enchant": "land"}]),
     ("Equip {2}", [{"equip": 2}]),
     ("Equip {0}", [{"equip": 0}]),
+    ("Equip {1}{W}", [{"equip": "{1}{W}"}]),
+    ("Equip {2}{B}{B}", [{"equip": "{2}{B}{B}"}]),
 ])
 def test_keywords_with_a_parameter(line, keywords):
     assert compiled(line, spell=False) == {"keywords": keywords}
@@ -713,7 +715,7 @@ def test_real_spell_phrasings(line, name, spell):
     ("Kessig Duelist can't be blocked.", "no template matches"),
     ("Whenever Kessig Duelist becomes the target of a spell, sacrifice it.", "no template matches"),
     ("Ward {1}{U}", "ward"),
-    ("Equip {1}{W}", "equip"),
+    ("Equip {X}", "equip"),
     ("Target player mills three cards.", "mill"),
     ("Target player mills twenty cards.", "mill"),
     ("{T}: Add {2}.", "add_mana"),

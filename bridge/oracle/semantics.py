@@ -253,10 +253,16 @@ class OracleTransformer(Transformer):
         return {"enchant": str(items[0])}
 
     def kw_equip(self, items):
-        cost = str(items[0])
-        if not cost.strip("{}").isdigit():   # the card format's keyword parameter is a word or a number
-            raise Unsupported(f"equip with a coloured cost {cost.upper()} has no keyword form")
-        return {"equip": int(cost.strip("{}"))}
+        # 702.6a: a generic cost is a number ({equip: 2}), any other mana cost a string
+        # ({equip: "{1}{W}"}); the card validator takes both (bridge/cards.py _equip_cost)
+        cost = str(items[0]).upper()
+        if "{X}" in cost:
+            raise Unsupported(f"equip with an X cost {cost} has no keyword form")
+        if cost.strip("{}").isdigit():
+            if int(cost.strip("{}")) > 99:
+                raise Unsupported(f"equip cost {cost} is out of the card format's range")
+            return {"equip": int(cost.strip("{}"))}
+        return {"equip": cost}
 
     def keyword_line(self, items):
         out = []
