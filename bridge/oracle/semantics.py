@@ -398,6 +398,9 @@ class OracleTransformer(Transformer):
     def discard(self, items):
         return ("discard", {"amount": items[-2]})
 
+    def discard_random(self, items):   # 701.9b
+        return ("discard", {"amount": items[-2], "random": True})
+
     def mill(self, _items):
         raise Unsupported("mill has no effect form yet (card-form v2 leaves it optional)")
 
