@@ -181,6 +181,7 @@ def choice_text(choice: Symbol) -> str:
         "occupy": lambda: (f"{a[1]} occupies {a[0]}" if a[1] != "none" else f"nothing occupies {a[0]}"),
         "discard": lambda: f"{a[0]} is discarded",
         "random": lambda: f"at random, {choice_text(choice.arguments[0])}",
+        "opponent": lambda: f"{a[0]}'s \"an opponent\" is {a[1]}",
         "sacrifice": lambda: f"{a[1]} is sacrificed to cast {a[0]}",
         "mana": lambda: f"{a[0]} makes {a[1]} mana",
         "pay_ward": lambda: f"the ward cost is paid for {a[0]}",
