@@ -182,6 +182,8 @@ def choice_text(choice: Symbol) -> str:
         "discard": lambda: f"{a[0]} is discarded",
         "random": lambda: f"at random, {choice_text(choice.arguments[0])}",
         "opponent": lambda: f"{a[0]}'s \"an opponent\" is {a[1]}",
+        "enters_as_copy": lambda: (f"{a[0]} enters as a copy of {a[1]}" if a[1] != "none"
+                                   else f"{a[0]} enters as itself, copying nothing"),
         "sacrifice": lambda: f"{a[1]} is sacrificed to cast {a[0]}",
         "mana": lambda: f"{a[0]} makes {a[1]} mana",
         "pay_ward": lambda: f"the ward cost is paid for {a[0]}",

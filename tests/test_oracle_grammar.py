@@ -669,9 +669,21 @@ def test_two_targets_are_numbered_in_text_order():
     ("Prevent all combat damage that would be dealt to Kessig Duelist.",
      {"damage": {"to": "self", "combat": True}, "prevent": "all"}),
     ("Skip your draw step.", {"skip": "draw"}),
+    ("You may have Kessig Duelist enter as a copy of any creature on the battlefield.",
+     {"enters_as_copy": {"types": ["creature"]}}),
+    ("You may have this creature enter as a copy of a creature you control.",
+     {"enters_as_copy": {"types": ["creature"], "controller": "you"}}),
+    ("Creatures you control enter as a copy of Kessig Duelist.",
+     {"enters_as_copy": "self", "affects": {"types": ["creature"], "controller": "you"}}),
 ])
 def test_replacement_effects(line, replacement):
     assert compiled(line, spell=False) == {"replacement": replacement}
+
+
+def test_enter_as_a_copy_with_an_exception_is_not_understood():
+    result = compile_line("You may have Kessig Duelist enter as a copy of any creature on the battlefield, "
+                          "except it's 7/7.", NAME, spell=False)
+    assert result.status == "not_understood"
 
 
 def test_enters_tapped_filter_must_fit_the_replacement_filter():

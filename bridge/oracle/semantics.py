@@ -634,6 +634,18 @@ class OracleTransformer(Transformer):
         amount, kind = items[1], str(items[2])
         return ("replacement", {"enters_with": {kind: amount}})
 
+    def repl_enter_as_copy(self, items):   # 614.1c: Clone
+        found = [i for i in items if isinstance(i, dict)][0]
+        if set(found) - {"types", "controller"} or found.get("controller", "any") == "opponent":
+            raise Unsupported("an enter-as-a-copy choice other than of types and \"you control\"")
+        return ("replacement", {"enters_as_copy": found})
+
+    def repl_filter_enter_as_copy(self, items):   # 614.1c: Essence of the Wild
+        found = [i for i in items if isinstance(i, dict)][0]
+        if set(found) - {"types", "controller"}:
+            raise Unsupported("an enter-as-a-copy filter other than types and controller")
+        return ("replacement", {"enters_as_copy": "self", "affects": found})
+
     def repl_die_exile(self, _):
         return ("replacement", {"would": "die", "instead": "exile"})
 
