@@ -122,7 +122,7 @@ def _keyword(chk: Checker, path: tuple, raw: Any) -> Keyword:
     args: dict[str, Any] = {}
     value = data[name]
     if name == "equip":
-        return Keyword(name, {"cost": _equip_cost(chk, path + (name,), value)})
+        return Keyword(name, _equip_args(chk, path + (name,), value))
     if isinstance(value, list):
         args["values"] = chk.word_list(path + (name,), value, WORD)
     elif isinstance(value, str) and WORD.fullmatch(value):
@@ -134,6 +134,26 @@ def _keyword(chk: Checker, path: tuple, raw: Any) -> Keyword:
     if "amount" in data:
         args["amount"] = chk.int_value(path + ("amount",), data["amount"])
     return Keyword(name, args)
+
+
+EQUIP_QUALITIES = {"types": "type", "subtypes": "subtype", "supertypes": "supertype", "colors": "color"}
+
+
+def _equip_args(chk: Checker, path: tuple, value: Any) -> dict[str, Any]:
+    """702.6a: `{equip: 2}` / `{equip: "{1}{W}"}`; 702.6c, "Equip [quality] {cost}":
+    `{equip: {cost: "{1}", subtypes: [knight]}}` (also types, supertypes, colors: the creature
+    must have each)."""
+    if not isinstance(value, dict):
+        return {"cost": _equip_cost(chk, path, value)}
+    data = chk.mapping(path, value, {"cost"} | set(EQUIP_QUALITIES))
+    if "cost" not in data:
+        raise chk.src.error(path, "missing 'cost' (the equip cost, e.g. \"{1}\")")
+    quality = [(attr, word) for key, attr in EQUIP_QUALITIES.items()
+               for word in chk.word_list(path + (key,), data.get(key, []), WORD)]
+    if not quality:
+        raise chk.src.error(path, "an equip map names a quality (types, subtypes, supertypes or "
+                                  "colors); without one write {equip: COST}")
+    return {"cost": _equip_cost(chk, path + ("cost",), data["cost"]), "quality": quality}
 
 
 def _equip_cost(chk: Checker, path: tuple, value: Any) -> str:

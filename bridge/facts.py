@@ -228,6 +228,8 @@ def _equip_facts(key: Symbol, face: str, card: Card) -> list[Symbol]:
         out.append(atom("equip_ability", key, face, n))
         out += [atom("equip_cost", key, face, n, i + 1, _mana_term(sym))
                 for i, sym in enumerate(MANA_SYMBOL.findall(kw.args["cost"]))]
+        out += [atom("equip_quality", key, face, n, Function("needs", [Function(attr), Function(_ident(word))]))
+                for attr, word in kw.args.get("quality", [])]
     return out
 
 

@@ -25,6 +25,7 @@ CASES: dict[str, tuple[int, str]] = {
     "replacement_two_forms.yaml": (7, "exactly one of enters_tapped"),
     "enters_as_copy_self_without_affects.yaml": (7, "needs affects"),
     "equip_cost_with_x.yaml": (7, "bad equip cost"),
+    "equip_map_without_quality.yaml": (7, "names a quality"),
     "discard_random_not_bool.yaml": (7, "random"),
     "bad_loyalty_cost.yaml": (8, "expected a whole number"),
     "bad_prevent_amount.yaml": (4, "expected a whole number"),

@@ -153,6 +153,8 @@ def test_evasion_keywords_are_known_to_the_rules(line, keywords):
     ("Equip {0}", [{"equip": 0}]),
     ("Equip {1}{W}", [{"equip": "{1}{W}"}]),
     ("Equip {2}{B}{B}", [{"equip": "{2}{B}{B}"}]),
+    ("Equip Knight {1}", [{"equip": {"cost": "{1}", "subtypes": ["knight"]}}]),
+    ("Equip legendary creature {3}", [{"equip": {"cost": "{3}", "supertypes": ["legendary"]}}]),
 ])
 def test_keywords_with_a_parameter(line, keywords):
     assert compiled(line, spell=False) == {"keywords": keywords}
@@ -731,6 +733,7 @@ def test_real_spell_phrasings(line, name, spell):
     ("Whenever Kessig Duelist becomes the target of a spell, sacrifice it.", "no template matches"),
     ("Ward {1}{U}", "ward"),
     ("Equip {X}", "equip"),
+    ("Equip planeswalker {1}", "equip planeswalker"),
     ("Target player mills three cards.", "mill"),
     ("Target player mills twenty cards.", "mill"),
     ("{T}: Add {2}.", "add_mana"),

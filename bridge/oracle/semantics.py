@@ -264,6 +264,21 @@ class OracleTransformer(Transformer):
             return {"equip": int(cost.strip("{}"))}
         return {"equip": cost}
 
+    def kw_equip_quality(self, items):
+        # 702.6c "Equip [quality] {cost}" / "Equip [quality] creature {cost}"
+        words = [str(w) for w in items[:-1]]
+        if words and words[-1] == "creature":
+            words = words[:-1]
+        if not words or "planeswalker" in words:
+            raise Unsupported("equip " + " ".join(str(w) for w in items[:-1]) + " has no keyword form")
+        cost = self.kw_equip([items[-1]])["equip"]
+        out: dict = {"cost": cost if isinstance(cost, str) else "{%d}" % cost}
+        for w in words:
+            key = ("supertypes" if w in ("legendary", "snow") else "colors" if w in COLOR_WORDS
+                   else "subtypes")
+            out.setdefault(key, []).append(w.replace("'", ""))
+        return {"equip": out}
+
     def keyword_line(self, items):
         out = []
         for kw in items:
