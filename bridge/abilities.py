@@ -177,6 +177,7 @@ EFFECT_FIELDS = {
     "discard": ({"player", "amount", "random"}, ("amount",)),
     "mill": ({"player", "amount"}, ("amount",)),
     "become_copy": ({"object", "of"}, ("object", "of")),
+    "attach": ({"object", "to"}, ("to",)),     # 701.3a: "attach [it] to target creature you control"
     "create_token": ({"amount", "name", "power", "toughness", "colors", "types", "subtypes",
                       "keywords", "player", "tapped"}, ("types",)),
 }
@@ -219,7 +220,9 @@ def _effect(chk: Checker, p: tuple, raw: Any) -> dict[str, Any]:
     if verb == "create_token":
         return _create_token(chk, q, d)
     out: dict[str, Any] = {"verb": verb}
-    for key in ("target", "object", "player", "of"):
+    if verb == "attach":
+        d = {"object": "self", **d}
+    for key in ("target", "object", "player", "of", "to"):
         if key in d:
             out[key] = _ref(chk, q + (key,), d[key], all_ok=(verb, key) in ALL_FIELDS,
                             players_ok=(verb, key) in PLAYER_FIELDS)
@@ -592,6 +595,8 @@ def _effect_facts(head: list[Symbol], e: int, eff: dict[str, Any]) -> list[Symbo
         terms = [Function("distribute_counters", [String(eff["kind"]), Number(eff["amount"])])]
     elif verb == "become_copy":
         terms = [Function("become_copy", [ref("object"), ref("of")])]
+    elif verb == "attach":
+        terms = [Function("attach", [ref("object"), ref("to")])]
     elif verb == "create_token":
         terms = [Function("create_token", [ref("player"), amount()])]
         extra += _token_facts(head, eid, eff)

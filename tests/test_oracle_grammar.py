@@ -525,6 +525,13 @@ def test_amounts_of_the_target_and_copies(line, effects):
     assert compiled(line, spell=True)["spell"]["effects"] == effects
 
 
+def test_enters_attach_it_to_target_creature_you_control():
+    # 701.3a (Embercleave's template): "it" is the source, named before any target
+    assert compiled("When Kessig Duelist enters, attach it to target creature you control.", spell=False) == {
+        "triggered": {"when": "enters", "targets": [{"kind": "creature", "controller": "you"}],
+                      "effects": [{"attach": {"object": "self", "to": "target"}}]}}
+
+
 def test_its_controller_and_its_power():
     spell = compiled("Exile target creature. Its controller gains life equal to its power.", spell=True)["spell"]
     assert spell == {"targets": ["creature"], "effects": [

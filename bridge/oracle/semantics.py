@@ -379,6 +379,12 @@ class OracleTransformer(Transformer):
             raise Unsupported("sacrificing other permanents has no effect form")
         return [{verb: ref}]
 
+    def attach(self, items):   # 701.3a: only the source itself is attached
+        ref, to = items
+        if ref not in ("self", IT):
+            raise Unsupported("attaching another object has no effect form")
+        return [{"attach": {"object": ref, "to": to}}]
+
     def bounce(self, items):
         return [{"return_to_hand": items[0]}]
 
