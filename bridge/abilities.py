@@ -174,9 +174,10 @@ EFFECT_FIELDS = {
     "remove_counters": ({"object", "kind", "amount"}, ("object", "kind", "amount")),
     "modify": ({"object", "power", "toughness", "keywords", "until"}, ("object",)),
     "prevent_damage": ({"target", "amount"}, ("target", "amount")),
-    "discard": ({"player", "amount"}, ("amount",)),
+    "discard": ({"player", "amount", "random"}, ("amount",)),
     "mill": ({"player", "amount"}, ("amount",)),
     "become_copy": ({"object", "of"}, ("object", "of")),
+    "attach": ({"object", "to"}, ("to",)),     # 701.3a: "attach [it] to target creature you control"
     "create_token": ({"amount", "name", "power", "toughness", "colors", "types", "subtypes",
                       "keywords", "player", "tapped"}, ("types",)),
 }
@@ -219,7 +220,9 @@ def _effect(chk: Checker, p: tuple, raw: Any) -> dict[str, Any]:
     if verb == "create_token":
         return _create_token(chk, q, d)
     out: dict[str, Any] = {"verb": verb}
-    for key in ("target", "object", "player", "of"):
+    if verb == "attach":
+        d = {"object": "self", **d}
+    for key in ("target", "object", "player", "of", "to"):
         if key in d:
             out[key] = _ref(chk, q + (key,), d[key], all_ok=(verb, key) in ALL_FIELDS,
                             players_ok=(verb, key) in PLAYER_FIELDS)
@@ -230,6 +233,8 @@ def _effect(chk: Checker, p: tuple, raw: Any) -> dict[str, Any]:
             raise chk.src.error(q + ("amount",), "a prevention shield takes a number, x or all")
     if "kind" in d:
         out["kind"] = chk.str_value(q + ("kind",), d["kind"])
+    if "random" in d:    # 701.9b: "discards N cards at random"
+        out["random"] = chk.bool_value(q + ("random",), d["random"])
     for key in ("power", "toughness"):
         out[key] = _amount(chk, q + (key,), d.get(key, 0), (), None)
     out["keywords"] = chk.word_list(q + ("keywords",), d.get("keywords", []), re.compile(r"[a-z_]+"))
@@ -574,7 +579,8 @@ def _effect_facts(head: list[Symbol], e: int, eff: dict[str, Any]) -> list[Symbo
         terms = [Function(verb)]
     elif verb in ("draw", "gain_life", "lose_life", "discard", "mill"):
         who = ref("player") if "player" in eff else Function("you")
-        terms = [Function(verb, [who, amount()])]
+        name = "discard_random" if eff.get("random") else verb
+        terms = [Function(name, [who, amount()])]
     elif verb in ("put_counters", "remove_counters"):
         terms = [Function(verb, [ref("object"), String(eff["kind"]), amount()])]
     elif verb == "set_battlefield_state":
@@ -589,6 +595,8 @@ def _effect_facts(head: list[Symbol], e: int, eff: dict[str, Any]) -> list[Symbo
         terms = [Function("distribute_counters", [String(eff["kind"]), Number(eff["amount"])])]
     elif verb == "become_copy":
         terms = [Function("become_copy", [ref("object"), ref("of")])]
+    elif verb == "attach":
+        terms = [Function("attach", [ref("object"), ref("to")])]
     elif verb == "create_token":
         terms = [Function("create_token", [ref("player"), amount()])]
         extra += _token_facts(head, eid, eff)

@@ -124,6 +124,8 @@ def _keyword(chk: Checker, path: tuple, raw: Any) -> Keyword:
     name = names[0]
     args: dict[str, Any] = {}
     value = data[name]
+    if name == "equip":
+        return Keyword(name, _equip_args(chk, path + (name,), value))
     if isinstance(value, list):
         args["values"] = chk.word_list(path + (name,), value, WORD)
     elif isinstance(value, str) and WORD.fullmatch(value):
@@ -135,6 +137,39 @@ def _keyword(chk: Checker, path: tuple, raw: Any) -> Keyword:
     if "amount" in data:
         args["amount"] = chk.int_value(path + ("amount",), data["amount"])
     return Keyword(name, args)
+
+
+EQUIP_QUALITIES = {"types": "type", "subtypes": "subtype", "supertypes": "supertype", "colors": "color"}
+
+
+def _equip_args(chk: Checker, path: tuple, value: Any) -> dict[str, Any]:
+    """702.6a: `{equip: 2}` / `{equip: "{1}{W}"}`; 702.6c, "Equip [quality] {cost}":
+    `{equip: {cost: "{1}", subtypes: [knight]}}` (also types, supertypes, colors: the creature
+    must have each)."""
+    if not isinstance(value, dict):
+        return {"cost": _equip_cost(chk, path, value)}
+    data = chk.mapping(path, value, {"cost"} | set(EQUIP_QUALITIES))
+    if "cost" not in data:
+        raise chk.src.error(path, "missing 'cost' (the equip cost, e.g. \"{1}\")")
+    quality = [(attr, word) for key, attr in EQUIP_QUALITIES.items()
+               for word in chk.word_list(path + (key,), data.get(key, []), WORD)]
+    if not quality:
+        raise chk.src.error(path, "an equip map names a quality (types, subtypes, supertypes or "
+                                  "colors); without one write {equip: COST}")
+    return {"cost": _equip_cost(chk, path + ("cost",), data["cost"]), "quality": quality}
+
+
+def _equip_cost(chk: Checker, path: tuple, value: Any) -> str:
+    """702.6a: an equip cost is a mana cost, `"{1}{W}"`, or a number N for `"{N}"`."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        if not 0 <= value <= 99:
+            raise chk.src.error(path, f"equip cost {clip(value, quote=False)} out of range (0 to 99)")
+        return "{%d}" % value
+    if isinstance(value, str) and value and MANA_SYMBOL.sub("", value) == "" \
+            and "{X}" not in value:
+        return value
+    raise chk.src.error(path, f"bad equip cost {clip(value)}: a mana cost like \"{{1}}{{W}}\" "
+                              "(no X) or a number")
 
 
 @dataclass

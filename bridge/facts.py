@@ -207,11 +207,29 @@ def _face(key: Symbol, face: str, card: Card) -> list[Symbol]:
     for i, ability in enumerate(card.abilities):
         out.append(atom("printed_ability", key, face, i + 1))
         out += ability_facts(key, face, i + 1, ability)
+    out += _equip_facts(key, face, card)
     for i, chapters in card.chapters.items():
         out += [atom("chapter_ability", key, face, i + 1, n) for n in chapters]
     for i, static in card.statics.items():
         for part in ("scope", "filter", "ops", "count"):
             out += [atom(f"static_{part}", key, face, i + 1, term) for term in static[part]]
+    return out
+
+
+def _equip_facts(key: Symbol, face: str, card: Card) -> list[Symbol]:
+    """702.6a, 702.6d: each Equip keyword is an activated ability of its own, numbered after the
+    listed abilities in keyword order; rules_asp/mtg/.../702.6-equip.lp says what it does."""
+    out: list[Symbol] = []
+    n = len(card.abilities)
+    for kw in card.keywords:
+        if kw.name != "equip" or "cost" not in kw.args:
+            continue
+        n += 1
+        out.append(atom("equip_ability", key, face, n))
+        out += [atom("equip_cost", key, face, n, i + 1, _mana_term(sym))
+                for i, sym in enumerate(MANA_SYMBOL.findall(kw.args["cost"]))]
+        out += [atom("equip_quality", key, face, n, Function("needs", [Function(attr), Function(_ident(word))]))
+                for attr, word in kw.args.get("quality", [])]
     return out
 
 

@@ -16,7 +16,7 @@ from .solve import Answer
 MATTERS = {"zone", "ceased", "controller", "life", "poison", "counters", "loyalty", "defense",
            "damage", "power", "toughness", "lost", "won", "draw_game", "illegal", "face",
            "hand_size", "stack", "has", "protector", "battlefield_state", "occupies", "marked",
-           "werecreature"}
+           "werecreature", "attached_to"}
 EVENTS = {"died", "countered"}           # events worth a line of their own
 MAX_SHOWN_OUTCOMES = 12
 
@@ -180,6 +180,10 @@ def choice_text(choice: Symbol) -> str:
         "mode": lambda: f"{a[0]} uses mode {a[1]}",
         "occupy": lambda: (f"{a[1]} occupies {a[0]}" if a[1] != "none" else f"nothing occupies {a[0]}"),
         "discard": lambda: f"{a[0]} is discarded",
+        "random": lambda: f"at random, {choice_text(choice.arguments[0])}",
+        "opponent": lambda: f"{a[0]}'s \"an opponent\" is {a[1]}",
+        "enters_as_copy": lambda: (f"{a[0]} enters as a copy of {a[1]}" if a[1] != "none"
+                                   else f"{a[0]} enters as itself, copying nothing"),
         "sacrifice": lambda: f"{a[1]} is sacrificed to cast {a[0]}",
         "mana": lambda: f"{a[0]} makes {a[1]} mana",
         "pay_ward": lambda: f"the ward cost is paid for {a[0]}",

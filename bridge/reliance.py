@@ -77,11 +77,11 @@ EFFECT_VERB_RULES: dict[str, tuple[str, ...]] = {
     "regenerate": ("701.19a",), "prevent_damage": ("615.7",),
     # issue 15 (card-form-v2)
     "discard": ("701.9a", "701.9b"), "become_copy": ("707.2",), "create_token": ("111.1", "111.4"),
-    "mill": ("701.17a",), "cant_be_regenerated": ("701.19c",),
+    "mill": ("701.17a",), "cant_be_regenerated": ("701.19c",), "attach": ("701.3a", "701.3b"),
 }
 # Forms inside an effect (issue 15): refs and amounts read from the game.
 EFFECT_FORM_RULES: dict[str, tuple[str, ...]] = {
-    "all": ("608.2c",), "opponent": ("608.2c",), "each_player": ("608.2c",),
+    "all": ("608.2c",), "opponent": ("608.2c", "608.2d"), "each_player": ("608.2c",),
     "each_opponent": ("608.2c",), "target_controller": ("608.2c",), "power_of": ("608.2h",),
     "toughness_of": ("608.2h",), "mana_value_of": ("608.2h",), "count": ("608.2h",), "negate": ("608.2c",),
 }

@@ -13,6 +13,11 @@ or a prevention effect (615). One of these forms:
     damage: {from, to, combat}, prevent: all  615     damage is prevented (all, or N per event)
     counters: {kind: "+1/+1"}, plus: 1        614.1a    counters put on it (or on what `affects`
                                                         names) are increased / doubled instead
+    enters_as_copy: {types: [creature]}       614.1c    "you may have this enter as a copy of any
+                                                        creature on the battlefield" (`controller:
+                                                        you`: "a creature you control")
+    enters_as_copy: self, affects: {...}      614.1c    "[creatures you control] enter as a copy
+                                                        of this" (affects is required)
 
 `affects` (enters_tapped, enters_with, would) is `self` (default) or a filter
 `{types: [...], controller: you|opponent|any}`. `damage.from` is self, you, opponent or any
@@ -28,9 +33,9 @@ from clingo import Function, Number, String, Symbol
 
 from .checks import IDENT, Checker
 
-FORMS = ("enters_tapped", "enters_with", "would", "skip", "damage", "counters")
+FORMS = ("enters_tapped", "enters_with", "would", "skip", "damage", "counters", "enters_as_copy")
 FIELDS = {"enters_tapped", "enters_with", "would", "instead", "skip", "damage", "counters", "double",
-          "plus", "prevent", "affects"}
+          "plus", "prevent", "affects", "enters_as_copy"}
 SCOPES_FROM = ("self", "you", "opponent", "any")
 SCOPES_TO = ("self", "you", "opponent", "any")
 SKIPPABLE = ("upkeep", "draw")
@@ -58,6 +63,8 @@ def parse_replacement(chk: Checker, p: tuple, body: Any) -> dict[str, Any]:
         out["step"] = chk.choice(p + ("skip",), data["skip"], SKIPPABLE)
     elif form == "counters":
         out.update(_counter_mod(chk, p, data))
+    elif form == "enters_as_copy":
+        out["copy_of"] = _copy_of(chk, p, data[form], out["affects"])
     else:
         out.update(_damage(chk, p, data))
     extra = set(data) - {form, "affects"} - ({"instead"} if form == "would" else set()) \
@@ -80,6 +87,24 @@ def _enters_tapped(chk: Checker, p: tuple, raw: Any) -> int | None:
     if "pay_life" not in u:
         raise chk.src.error(p + ("unless",), "missing 'pay_life'")
     return chk.int_value(p + ("unless", "pay_life"), u["pay_life"], minimum=1)
+
+
+def _copy_of(chk: Checker, p: tuple, raw: Any, affects: dict | None) -> dict[str, Any] | None:
+    """614.1c "enter as a copy": `self` (another object enters as a copy of this one: `affects`
+    names which) or `{types: [...], controller: you|any}` (this one may enter as a copy of a
+    permanent of those types on the battlefield; `affects` must be self)."""
+    q = p + ("enters_as_copy",)
+    if raw == "self":
+        if affects is None:
+            raise chk.src.error(q, "enters_as_copy: self needs affects (what enters as a copy of this)")
+        return None
+    if affects is not None:
+        raise chk.src.error(q, "enters_as_copy with a filter is this permanent's own: no affects")
+    d = chk.mapping(q, raw, {"types", "controller"})
+    types = [chk.choice(q + ("types", i), t, AFFECT_TYPES)
+             for i, t in enumerate(chk.list(q + ("types",), d.get("types", ["permanent"])))]
+    return {"types": types,
+            "controller": chk.choice(q + ("controller",), d.get("controller", "any"), ("you", "any"))}
 
 
 def _affects(chk: Checker, p: tuple, data: dict) -> dict[str, Any] | None:
@@ -165,6 +190,13 @@ def replacement_facts(head: list[Symbol], ab: dict[str, Any]) -> list[Symbol]:
                 Function("repl_to", head + [Function(ab["to"])])]
         if ab["combat"]:
             out.append(Function("repl_combat_only", head))
+    elif form == "enters_as_copy":
+        if ab["copy_of"] is None:
+            out.append(Function("repl_copy_of", head + [Function("source")]))
+        else:
+            out.append(Function("repl_copy_of", head + [Function("chosen")]))
+            out += [Function("repl_copy_type", head + [Function(t)]) for t in ab["copy_of"]["types"]]
+            out.append(Function("repl_copy_controller", head + [Function(ab["copy_of"]["controller"])]))
     elif form == "counters":
         out.append(Function("repl_counter_mod", head + [ab["op"]]))
         if ab["counter_kind"] is not None:

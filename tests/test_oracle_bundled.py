@@ -84,12 +84,11 @@ BUNDLED = {
     "mtg/furnace-of-rath.yaml": sf("Furnace of Rath", "{1}{R}{R}{R}", "Enchantment",
                                    "If a source would deal damage to a permanent or player, it deals double that "
                                    "damage to that permanent or player instead.", ["R"]),
+    "mtg/bonesplitter.yaml": sf("Bonesplitter", "{1}", "Artifact — Equipment", "Equipped creature gets +2/+0.\nEquip {1}", []),
 }
 # Cards the library writes with less than the Oracle text says (an ability it leaves out): only
 # the abilities are compared.
-ABILITIES_ONLY = {
-    "mtg/bonesplitter.yaml": sf("Bonesplitter", "{1}", "Artifact — Equipment", "Equipped creature gets +2/+0.\nEquip {1}", []),
-}
+ABILITIES_ONLY: dict = {}
 
 
 def _hand(path: str) -> dict:

@@ -151,6 +151,10 @@ def test_evasion_keywords_are_known_to_the_rules(line, keywords):
     ("Enchant land", [{"enchant": "land"}]),
     ("Equip {2}", [{"equip": 2}]),
     ("Equip {0}", [{"equip": 0}]),
+    ("Equip {1}{W}", [{"equip": "{1}{W}"}]),
+    ("Equip {2}{B}{B}", [{"equip": "{2}{B}{B}"}]),
+    ("Equip Knight {1}", [{"equip": {"cost": "{1}", "subtypes": ["knight"]}}]),
+    ("Equip legendary creature {3}", [{"equip": {"cost": "{3}", "supertypes": ["legendary"]}}]),
 ])
 def test_keywords_with_a_parameter(line, keywords):
     assert compiled(line, spell=False) == {"keywords": keywords}
@@ -491,6 +495,9 @@ def test_self_and_group_gets(line, effect):
     ("Each opponent loses 1 life.", [], [{"lose_life": {"player": "each_opponent", "amount": 1}}]),
     ("Target player discards two cards.", ["player"], [{"discard": {"player": "target", "amount": 2}}]),
     ("Each opponent discards a card.", [], [{"discard": {"player": "each_opponent", "amount": 1}}]),
+    ("Target player discards a card at random.", ["player"],
+     [{"discard": {"player": "target", "amount": 1, "random": True}}]),
+    ("Discard two cards at random.", [], [{"discard": {"player": "you", "amount": 2, "random": True}}]),
     ("Target player draws two cards and loses 2 life.", ["player"],
      [{"draw": {"player": "target", "amount": 2}}, {"lose_life": {"player": "target", "amount": 2}}]),
     ("Each opponent loses 2 life and you gain 2 life.", [],
@@ -516,6 +523,13 @@ def test_player_effects(line, targets, effects):
 ])
 def test_amounts_of_the_target_and_copies(line, effects):
     assert compiled(line, spell=True)["spell"]["effects"] == effects
+
+
+def test_enters_attach_it_to_target_creature_you_control():
+    # 701.3a (Embercleave's template): "it" is the source, named before any target
+    assert compiled("When Kessig Duelist enters, attach it to target creature you control.", spell=False) == {
+        "triggered": {"when": "enters", "targets": [{"kind": "creature", "controller": "you"}],
+                      "effects": [{"attach": {"object": "self", "to": "target"}}]}}
 
 
 def test_its_controller_and_its_power():
@@ -664,9 +678,21 @@ def test_two_targets_are_numbered_in_text_order():
     ("Prevent all combat damage that would be dealt to Kessig Duelist.",
      {"damage": {"to": "self", "combat": True}, "prevent": "all"}),
     ("Skip your draw step.", {"skip": "draw"}),
+    ("You may have Kessig Duelist enter as a copy of any creature on the battlefield.",
+     {"enters_as_copy": {"types": ["creature"]}}),
+    ("You may have this creature enter as a copy of a creature you control.",
+     {"enters_as_copy": {"types": ["creature"], "controller": "you"}}),
+    ("Creatures you control enter as a copy of Kessig Duelist.",
+     {"enters_as_copy": "self", "affects": {"types": ["creature"], "controller": "you"}}),
 ])
 def test_replacement_effects(line, replacement):
     assert compiled(line, spell=False) == {"replacement": replacement}
+
+
+def test_enter_as_a_copy_with_an_exception_is_not_understood():
+    result = compile_line("You may have Kessig Duelist enter as a copy of any creature on the battlefield, "
+                          "except it's 7/7.", NAME, spell=False)
+    assert result.status == "not_understood"
 
 
 def test_enters_tapped_filter_must_fit_the_replacement_filter():
@@ -713,7 +739,8 @@ def test_real_spell_phrasings(line, name, spell):
     ("Kessig Duelist can't be blocked.", "no template matches"),
     ("Whenever Kessig Duelist becomes the target of a spell, sacrifice it.", "no template matches"),
     ("Ward {1}{U}", "ward"),
-    ("Equip {1}{W}", "equip"),
+    ("Equip {X}", "equip"),
+    ("Equip planeswalker {1}", "equip planeswalker"),
     ("Target player mills three cards.", "mill"),
     ("Target player mills twenty cards.", "mill"),
     ("{T}: Add {2}.", "add_mana"),

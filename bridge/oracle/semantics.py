@@ -253,10 +253,31 @@ class OracleTransformer(Transformer):
         return {"enchant": str(items[0])}
 
     def kw_equip(self, items):
-        cost = str(items[0])
-        if not cost.strip("{}").isdigit():   # the card format's keyword parameter is a word or a number
-            raise Unsupported(f"equip with a coloured cost {cost.upper()} has no keyword form")
-        return {"equip": int(cost.strip("{}"))}
+        # 702.6a: a generic cost is a number ({equip: 2}), any other mana cost a string
+        # ({equip: "{1}{W}"}); the card validator takes both (bridge/cards.py _equip_cost)
+        cost = str(items[0]).upper()
+        if "{X}" in cost:
+            raise Unsupported(f"equip with an X cost {cost} has no keyword form")
+        if cost.strip("{}").isdigit():
+            if int(cost.strip("{}")) > 99:
+                raise Unsupported(f"equip cost {cost} is out of the card format's range")
+            return {"equip": int(cost.strip("{}"))}
+        return {"equip": cost}
+
+    def kw_equip_quality(self, items):
+        # 702.6c "Equip [quality] {cost}" / "Equip [quality] creature {cost}"
+        words = [str(w) for w in items[:-1]]
+        if words and words[-1] == "creature":
+            words = words[:-1]
+        if not words or "planeswalker" in words:
+            raise Unsupported("equip " + " ".join(str(w) for w in items[:-1]) + " has no keyword form")
+        cost = self.kw_equip([items[-1]])["equip"]
+        out: dict = {"cost": cost if isinstance(cost, str) else "{%d}" % cost}
+        for w in words:
+            key = ("supertypes" if w in ("legendary", "snow") else "colors" if w in COLOR_WORDS
+                   else "subtypes")
+            out.setdefault(key, []).append(w.replace("'", ""))
+        return {"equip": out}
 
     def keyword_line(self, items):
         out = []
@@ -358,6 +379,12 @@ class OracleTransformer(Transformer):
             raise Unsupported("sacrificing other permanents has no effect form")
         return [{verb: ref}]
 
+    def attach(self, items):   # 701.3a: only the source itself is attached
+        ref, to = items
+        if ref not in ("self", IT):
+            raise Unsupported("attaching another object has no effect form")
+        return [{"attach": {"object": ref, "to": to}}]
+
     def bounce(self, items):
         return [{"return_to_hand": items[0]}]
 
@@ -391,6 +418,9 @@ class OracleTransformer(Transformer):
 
     def discard(self, items):
         return ("discard", {"amount": items[-2]})
+
+    def discard_random(self, items):   # 701.9b
+        return ("discard", {"amount": items[-2], "random": True})
 
     def mill(self, _items):
         raise Unsupported("mill has no effect form yet (card-form v2 leaves it optional)")
@@ -624,6 +654,18 @@ class OracleTransformer(Transformer):
     def repl_enters_with(self, items):
         amount, kind = items[1], str(items[2])
         return ("replacement", {"enters_with": {kind: amount}})
+
+    def repl_enter_as_copy(self, items):   # 614.1c: Clone
+        found = [i for i in items if isinstance(i, dict)][0]
+        if set(found) - {"types", "controller"} or found.get("controller", "any") == "opponent":
+            raise Unsupported("an enter-as-a-copy choice other than of types and \"you control\"")
+        return ("replacement", {"enters_as_copy": found})
+
+    def repl_filter_enter_as_copy(self, items):   # 614.1c: Essence of the Wild
+        found = [i for i in items if isinstance(i, dict)][0]
+        if set(found) - {"types", "controller"}:
+            raise Unsupported("an enter-as-a-copy filter other than types and controller")
+        return ("replacement", {"enters_as_copy": "self", "affects": found})
 
     def repl_die_exile(self, _):
         return ("replacement", {"would": "die", "instead": "exile"})
