@@ -799,3 +799,19 @@ def test_every_compiled_phrasing_is_a_valid_card():
             parse_card(Checker(src), (), src.data, key=name)
             checked += 1
     assert checked > 100
+
+
+# -- prowess, flashback, cycling (702.108, 702.34, 702.29; docs/keywords.md) --------------------
+@pytest.mark.parametrize("line, keywords", [
+    ("Prowess", ["prowess"]),
+    ("Prowess (Whenever you cast a noncreature spell, this creature gets +1/+1 until end of turn.)",
+     ["prowess"]),
+    ("Haste, prowess", ["haste", "prowess"]),
+])
+def test_prowess_keyword_line(line, keywords):
+    assert compiled(line, spell=False) == {"keywords": keywords}
+
+
+def test_granted_prowess():
+    assert one_effect("Target creature gains prowess until end of turn.") == (
+        ["creature"], {"modify": {"object": "target", "keywords": ["prowess"], "until": "end_of_turn"}})
