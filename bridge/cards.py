@@ -110,10 +110,17 @@ def derived_colors(card: Card) -> list[str]:
     return found
 
 
+# Keywords whose parameter is a mana cost (docs/keywords.md): `{flashback: "{2}{R}"}`,
+# `{cycling: 2}` (a number N is the generic cost {N}). They need one.
+COST_KEYWORDS = ("flashback", "cycling")
+
+
 def _keyword(chk: Checker, path: tuple, raw: Any) -> Keyword:
     if isinstance(raw, str):
         if not KEYWORD_NAME.fullmatch(raw):
             raise chk.src.error(path, f"bad keyword {clip(raw)}: lowercase words with underscores")
+        if raw in COST_KEYWORDS:
+            raise chk.src.error(path, f"{raw} needs its cost: {{{raw}: \"{{1}}{{U}}\"}}")
         return Keyword(raw)
     data = chk.mapping(path, raw, None)
     names = [k for k in data if k != "amount"]
@@ -121,6 +128,8 @@ def _keyword(chk: Checker, path: tuple, raw: Any) -> Keyword:
         raise chk.src.error(path, "a keyword with parameters is a map with one keyword name "
                                   "(and optionally amount), e.g. {protection: red}")
     name = names[0]
+    if name in COST_KEYWORDS:
+        return _cost_keyword(chk, path, name, data)
     args: dict[str, Any] = {}
     value = data[name]
     if isinstance(value, list):
@@ -134,6 +143,22 @@ def _keyword(chk: Checker, path: tuple, raw: Any) -> Keyword:
     if "amount" in data:
         args["amount"] = chk.int_value(path + ("amount",), data["amount"])
     return Keyword(name, args)
+
+
+def _cost_keyword(chk: Checker, path: tuple, name: str, data: dict) -> Keyword:
+    """`{flashback: "{2}{R}"}` or `{cycling: 2}`: the keyword's mana cost, kept as a cost string."""
+    if "amount" in data:
+        raise chk.src.error(path + ("amount",), f"{name} takes a cost, not an amount")
+    value = data[name]
+    if isinstance(value, int) and not isinstance(value, bool):
+        cost = "{%d}" % chk.int_value(path + (name,), value, minimum=0)
+    elif isinstance(value, str) and value and MANA_SYMBOL.sub("", value) == "" \
+            and "{X}" not in value:
+        cost = value
+    else:
+        raise chk.src.error(path + (name,), f"bad {name} cost {clip(str(value))}: a mana cost "
+                                            f"like \"{{2}}{{R}}\" (no X) or a number")
+    return Keyword(name, {"cost": cost})
 
 
 class CardLibrary:

@@ -118,7 +118,7 @@ KEYWORD_RULES: dict[str, tuple[str, ...]] = {
     "swampwalk": ("702.14",), "mountainwalk": ("702.14",), "forestwalk": ("702.14",),
     "nonbasic_landwalk": ("702.14",), "legendary_landwalk": ("702.14",),
     "shadow": ("702.28",), "horsemanship": ("702.31",), "fear": ("702.36",),
-    "skulk": ("702.118",), "prowess": ("702.108",),
+    "skulk": ("702.118",), "prowess": ("702.108",), "flashback": ("702.34",),
     "changeling": ("702.73",), "mark": ("1000.7",), "discipline": ("1000.6",),
     "daylightbound": ("1000.5a",), "nighttimebound": ("1000.5b",), "rainybound": ("1000.5c",),
     "heatwavebound": ("1000.5d",), "windybound": ("1000.5e",),

@@ -24,6 +24,9 @@ CASES: dict[str, tuple[int, str]] = {
     "dies_filter_unknown_key.yaml": (8, "unknown key 'controler'"),
     "replacement_two_forms.yaml": (7, "exactly one of enters_tapped"),
     "bad_loyalty_cost.yaml": (8, "expected a whole number"),
+    "flashback_without_cost.yaml": (6, "flashback needs its cost"),   # docs/keywords.md
+    "flashback_bad_cost.yaml": (7, "bad flashback cost"),
+    "cycling_x_cost.yaml": (8, "bad cycling cost"),
     "bad_prevent_amount.yaml": (4, "expected a whole number"),
     "unknown_top_key.yaml": (3, "unknown key 'objcts'"),
     "unknown_object_key.yaml": (7, "unknown key 'tappd'"),

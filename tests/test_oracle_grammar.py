@@ -709,7 +709,7 @@ def test_real_spell_phrasings(line, name, spell):
     ("Destroy all creatures without flying.", "condition"),
     ("Destroy all creatures with power 2 or less.", "no template matches"),
     ("Draw a card. It can't be regenerated.", "not right after a destroy"),
-    ("Cycling {2}", "no template matches"),
+    ("Cycling—Pay 2 life.", "no template matches"),
     ("Kessig Duelist can't be blocked.", "no template matches"),
     ("Whenever Kessig Duelist becomes the target of a spell, sacrifice it.", "no template matches"),
     ("Ward {1}{U}", "ward"),
@@ -815,3 +815,36 @@ def test_prowess_keyword_line(line, keywords):
 def test_granted_prowess():
     assert one_effect("Target creature gains prowess until end of turn.") == (
         ["creature"], {"modify": {"object": "target", "keywords": ["prowess"], "until": "end_of_turn"}})
+
+
+@pytest.mark.parametrize("line, spell, keywords", [
+    ("Flashback {2}{R}", True, [{"flashback": "{2}{R}"}]),
+    ("Flashback {2}{U} (You may cast this card from your graveyard for its flashback cost. Then exile it.)",
+     True, [{"flashback": "{2}{U}"}]),
+    ("Flashback {4}{R}", True, [{"flashback": "{4}{R}"}]),
+    ("Cycling {2}", False, [{"cycling": "{2}"}]),
+    ("Cycling {W} ({W}, Discard this card: Draw a card.)", False, [{"cycling": "{W}"}]),
+    ("Cycling {1}{U}", True, [{"cycling": "{1}{U}"}]),
+])
+def test_cost_keyword_lines(line, spell, keywords):
+    assert compiled(line, spell=spell) == {"keywords": keywords}
+
+
+@pytest.mark.parametrize("text, spell, reason", [
+    ("Flashback—{1}{U}, Pay 3 life.", True, "no template matches"),
+    ("Cycling {X}{R}", False, "X cost"),
+    ("Basic landcycling {1}", False, "no template matches"),
+])
+def test_cost_keywords_not_understood(text, spell, reason):
+    result = compile_line(text, NAME, spell=spell)
+    assert result.status == "not_understood" and reason in result.reason
+
+
+def test_flashback_card_compiles_to_the_library_form():
+    from rulekeeper.bridge.oracle import compile_card
+    card = compile_card({"name": "Think Twice", "mana_cost": "{1}{U}", "type_line": "Instant",
+                         "oracle_text": "Draw a card.\nFlashback {2}{U} (You may cast this card from "
+                                        "your graveyard for its flashback cost. Then exile it.)"})
+    assert card.status == "full"
+    assert card.yaml_card["keywords"] == [{"flashback": "{2}{U}"}]
+    assert card.yaml_card["abilities"] == [{"spell": {"effects": [{"draw": {"player": "you", "amount": 1}}]}}]

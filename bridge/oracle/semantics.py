@@ -82,6 +82,14 @@ def _mana(tok: Token) -> str:
     return str(tok).upper()
 
 
+def _keyword_cost(name: str, tok: Token) -> str:
+    """The mana cost of a cost keyword (flashback, cycling): the card form's cost string."""
+    cost = _mana(tok)
+    if "{X}" in cost:
+        raise Unsupported(f"{name} with an X cost has no keyword form")
+    return cost
+
+
 def _keyword_name(word: str) -> str:
     return str(word).replace(" ", "_")
 
@@ -257,6 +265,12 @@ class OracleTransformer(Transformer):
         if not cost.strip("{}").isdigit():   # the card format's keyword parameter is a word or a number
             raise Unsupported(f"equip with a coloured cost {cost.upper()} has no keyword form")
         return {"equip": int(cost.strip("{}"))}
+
+    def kw_flashback(self, items):
+        return {"flashback": _keyword_cost("flashback", items[0])}
+
+    def kw_cycling(self, items):
+        return {"cycling": _keyword_cost("cycling", items[0])}
 
     def keyword_line(self, items):
         out = []
