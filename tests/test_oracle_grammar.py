@@ -848,3 +848,27 @@ def test_flashback_card_compiles_to_the_library_form():
     assert card.status == "full"
     assert card.yaml_card["keywords"] == [{"flashback": "{2}{U}"}]
     assert card.yaml_card["abilities"] == [{"spell": {"effects": [{"draw": {"player": "you", "amount": 1}}]}}]
+
+
+@pytest.mark.parametrize("line, spell, expected", [
+    ("When you cycle Renewed Faith, you may gain 2 life.", True,
+     {"triggered": {"when": "cycled", "may": True, "effects": [{"gain_life": {"player": "you", "amount": 2}}]}}),
+    ("When you cycle this card, you may gain 2 life.", True,
+     {"triggered": {"when": "cycled", "may": True, "effects": [{"gain_life": {"player": "you", "amount": 2}}]}}),
+    ("When you cycle Renewed Faith, draw a card.", False,
+     {"triggered": {"when": "cycled", "effects": [{"draw": {"player": "you", "amount": 1}}]}}),
+])
+def test_when_you_cycle_trigger(line, spell, expected):
+    assert compiled(line, "Renewed Faith", spell=spell) == expected
+
+
+def test_cycling_card_compiles_to_the_library_form():
+    from rulekeeper.bridge.oracle import compile_card
+    card = compile_card({"name": "Renewed Faith", "mana_cost": "{2}{W}{W}", "type_line": "Instant",
+                         "oracle_text": "You gain 6 life.\nCycling {1}{W} ({1}{W}, Discard this card: "
+                                        "Draw a card.)\nWhen you cycle this card, you may gain 2 life."})
+    assert card.status == "full"
+    assert card.yaml_card["keywords"] == [{"cycling": "{1}{W}"}]
+    assert card.yaml_card["abilities"] == [
+        {"spell": {"effects": [{"gain_life": {"player": "you", "amount": 6}}]}},
+        {"triggered": {"when": "cycled", "may": True, "effects": [{"gain_life": {"player": "you", "amount": 2}}]}}]

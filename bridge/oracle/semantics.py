@@ -520,6 +520,9 @@ class OracleTransformer(Transformer):
     def ev_leaves(self, _):
         return "leaves"
 
+    def ev_cycled(self, _):
+        return "cycled"
+
     def ev_dealt_damage(self, _):
         return "dealt_damage"
 
@@ -568,6 +571,9 @@ class OracleTransformer(Transformer):
     def triggered(self, items):
         when, body = items
         return ("triggered", {"when": when, **body})
+
+    def cycle_trigger(self, items):   # "When you cycle ~, ..." on an instant or sorcery (702.29c)
+        return ("triggered", {"when": "cycled", **items[-1]})
 
     # -- activated
     def cost_mana(self, items):
