@@ -119,7 +119,7 @@ KEYWORD_RULES: dict[str, tuple[str, ...]] = {
     "nonbasic_landwalk": ("702.14",), "legendary_landwalk": ("702.14",),
     "shadow": ("702.28",), "horsemanship": ("702.31",), "fear": ("702.36",),
     "skulk": ("702.118",), "prowess": ("702.108",), "flashback": ("702.34",),
-    "cycling": ("702.29",),
+    "cycling": ("702.29",), "convoke": ("702.51",),
     "changeling": ("702.73",), "mark": ("1000.7",), "discipline": ("1000.6",),
     "daylightbound": ("1000.5a",), "nighttimebound": ("1000.5b",), "rainybound": ("1000.5c",),
     "heatwavebound": ("1000.5d",), "windybound": ("1000.5e",),

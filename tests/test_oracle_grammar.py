@@ -872,3 +872,13 @@ def test_cycling_card_compiles_to_the_library_form():
     assert card.yaml_card["abilities"] == [
         {"spell": {"effects": [{"gain_life": {"player": "you", "amount": 6}}]}},
         {"triggered": {"when": "cycled", "may": True, "effects": [{"gain_life": {"player": "you", "amount": 2}}]}}]
+
+
+@pytest.mark.parametrize("line, spell, keywords", [
+    ("Convoke", True, ["convoke"]),
+    ("Convoke (Your creatures can help cast this spell. Each creature you tap while casting this spell pays for {1} or one mana of that creature's color.)",
+     True, ["convoke"]),
+    ("Flying, convoke", False, ["flying", "convoke"]),
+])
+def test_convoke_keyword_line(line, spell, keywords):
+    assert compiled(line, spell=spell) == {"keywords": keywords}
