@@ -110,8 +110,8 @@ def derived_colors(card: Card) -> list[str]:
     return found
 
 
-# Keywords whose parameter is a mana cost (docs/keywords.md): `{flashback: "{2}{R}"}`,
-# `{cycling: 2}` (a number N is the generic cost {N}). They need one.
+# Keywords whose parameter is a cost (docs/keywords.md): `{flashback: "{2}{R}"}`, `{cycling: 2}`
+# (a number N is the generic cost {N}), or a list with life: `{flashback: ["{1}{U}", {pay_life: 3}]}`.
 COST_KEYWORDS = ("flashback", "cycling")
 
 
@@ -146,19 +146,30 @@ def _keyword(chk: Checker, path: tuple, raw: Any) -> Keyword:
 
 
 def _cost_keyword(chk: Checker, path: tuple, name: str, data: dict) -> Keyword:
-    """`{flashback: "{2}{R}"}` or `{cycling: 2}`: the keyword's mana cost, kept as a cost string."""
+    """`{flashback: "{2}{R}"}`, `{cycling: 2}` or `{flashback: ["{1}{U}", {pay_life: 3}]}`: the
+    keyword's mana cost (a cost string) and the life it also costs."""
     if "amount" in data:
         raise chk.src.error(path + ("amount",), f"{name} takes a cost, not an amount")
     value = data[name]
-    if isinstance(value, int) and not isinstance(value, bool):
-        cost = "{%d}" % chk.int_value(path + (name,), value, minimum=0)
-    elif isinstance(value, str) and value and MANA_SYMBOL.sub("", value) == "" \
-            and "{X}" not in value:
-        cost = value
-    else:
-        raise chk.src.error(path + (name,), f"bad {name} cost {clip(str(value))}: a mana cost "
-                                            f"like \"{{2}}{{R}}\" (no X) or a number")
-    return Keyword(name, {"cost": cost})
+    parts = value if isinstance(value, list) else [value]
+    if not parts:
+        raise chk.src.error(path + (name,), f"{name} needs its cost")
+    cost, life = "", 0
+    for i, part in enumerate(parts):
+        where = path + (name, i) if isinstance(value, list) else path + (name,)
+        if isinstance(part, int) and not isinstance(part, bool):
+            cost += "{%d}" % chk.int_value(where, part, minimum=0)
+        elif isinstance(part, str) and part and MANA_SYMBOL.sub("", part) == "" and "{X}" not in part:
+            cost += part
+        elif isinstance(part, dict) and list(part) == ["pay_life"]:
+            life += chk.int_value(where + ("pay_life",), part["pay_life"], minimum=1)
+        else:
+            raise chk.src.error(where, f"bad {name} cost {clip(str(part))}: a mana cost like "
+                                       f"\"{{2}}{{R}}\" (no X), a number, or {{pay_life: N}}")
+    args: dict[str, Any] = {"cost": cost}
+    if life:
+        args["life"] = life
+    return Keyword(name, args)
 
 
 class CardLibrary:

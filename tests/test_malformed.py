@@ -27,6 +27,7 @@ CASES: dict[str, tuple[int, str]] = {
     "flashback_without_cost.yaml": (6, "flashback needs its cost"),   # docs/keywords.md
     "flashback_bad_cost.yaml": (7, "bad flashback cost"),
     "cycling_x_cost.yaml": (8, "bad cycling cost"),
+    "cycling_bad_cost_item.yaml": (9, "or {pay_life: N}"),
     "activate_unknown_keyword_ability.yaml": (6, "'cyclng' is not one of: cycling"),
     "bad_prevent_amount.yaml": (4, "expected a whole number"),
     "unknown_top_key.yaml": (3, "unknown key 'objcts'"),

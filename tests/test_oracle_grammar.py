@@ -709,7 +709,7 @@ def test_real_spell_phrasings(line, name, spell):
     ("Destroy all creatures without flying.", "condition"),
     ("Destroy all creatures with power 2 or less.", "no template matches"),
     ("Draw a card. It can't be regenerated.", "not right after a destroy"),
-    ("Cycling—Pay 2 life.", "no template matches"),
+    ("Flashback—Sacrifice a creature.", "no template matches"),
     ("Kessig Duelist can't be blocked.", "no template matches"),
     ("Whenever Kessig Duelist becomes the target of a spell, sacrifice it.", "no template matches"),
     ("Ward {1}{U}", "ward"),
@@ -825,13 +825,17 @@ def test_granted_prowess():
     ("Cycling {2}", False, [{"cycling": "{2}"}]),
     ("Cycling {W} ({W}, Discard this card: Draw a card.)", False, [{"cycling": "{W}"}]),
     ("Cycling {1}{U}", True, [{"cycling": "{1}{U}"}]),
+    ("Flashback—{1}{U}, Pay 3 life.", True, [{"flashback": ["{1}{U}", {"pay_life": 3}]}]),
+    ("Cycling—Pay 2 life.", False, [{"cycling": [{"pay_life": 2}]}]),
+    ("Cycling—Pay 2 life. (Pay 2 life, Discard this card: Draw a card.)", False, [{"cycling": [{"pay_life": 2}]}]),
 ])
 def test_cost_keyword_lines(line, spell, keywords):
     assert compiled(line, spell=spell) == {"keywords": keywords}
 
 
 @pytest.mark.parametrize("text, spell, reason", [
-    ("Flashback—{1}{U}, Pay 3 life.", True, "no template matches"),
+    ("Flashback—Sacrifice a creature.", True, "no template matches"),
+    ("Flashback—Pay X life.", True, "life cost of X"),
     ("Cycling {X}{R}", False, "X cost"),
     ("Basic landcycling {1}", False, "no template matches"),
 ])

@@ -90,6 +90,22 @@ def _keyword_cost(name: str, tok: Token) -> str:
     return cost
 
 
+def _keyword_costs(name: str, parts: list) -> Any:
+    """A cost keyword's cost written after a dash: mana (no X) and "Pay N life", as the card
+    form's list (the plain cost string when it is mana only)."""
+    out: list = []
+    for part in parts:
+        if isinstance(part, dict):
+            if not isinstance(part["pay_life"], int):
+                raise Unsupported(f"{name} with a life cost of X has no keyword form")
+            out.append(part)
+        elif "{X}" in part:
+            raise Unsupported(f"{name} with an X cost has no keyword form")
+        else:
+            out.append(part)
+    return out[0] if len(out) == 1 and isinstance(out[0], str) else out
+
+
 def _keyword_name(word: str) -> str:
     return str(word).replace(" ", "_")
 
@@ -271,6 +287,12 @@ class OracleTransformer(Transformer):
 
     def kw_cycling(self, items):
         return {"cycling": _keyword_cost("cycling", items[0])}
+
+    def kw_flashback_costs(self, items):
+        return {"flashback": _keyword_costs("flashback", items)}
+
+    def kw_cycling_costs(self, items):
+        return {"cycling": _keyword_costs("cycling", items)}
 
     def keyword_line(self, items):
         out = []
