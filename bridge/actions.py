@@ -287,10 +287,22 @@ def _one_or_list(v, path, raw) -> list:
     return v.chk.list(path, raw) if isinstance(raw, list) else [raw]
 
 
+# Keyword abilities activated by name rather than by number (docs/keywords.md): cycling
+# (702.29a), activated from the hand.
+KEYWORD_ABILITIES = ("cycling",)
+
+
+def _ability_ref(v, path, raw):
+    """`ability: N` (the card's Nth ability) or the name of an activated keyword ability."""
+    if isinstance(raw, str):
+        return v.chk.choice(path, raw, KEYWORD_ABILITIES)
+    return v.chk.int_value(path, raw, minimum=1)
+
+
 def v_activate(v, path, raw, scen):
     d = _fields(v, path, raw, {"object", "ability", "targets", "mode"}, ("object",))
     return {"object": _obj(v, path + ("object",), d["object"], scen),
-            "ability": v.chk.int_value(path + ("ability",), d.get("ability", 1), minimum=1),
+            "ability": _ability_ref(v, path + ("ability",), d.get("ability", 1)),
             "targets": _targets(v, path, d, scen),
             "modes": [v.chk.int_value(path + ("mode", i), m, minimum=1)
                       for i, m in enumerate(_one_or_list(v, path + ("mode",), d.get("mode")))]}

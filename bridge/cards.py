@@ -111,10 +111,17 @@ def derived_colors(card: Card) -> list[str]:
     return found
 
 
+# Keywords whose parameter is a cost (docs/keywords.md): `{flashback: "{2}{R}"}`, `{cycling: 2}`
+# (a number N is the generic cost {N}), or a list with life: `{flashback: ["{1}{U}", {pay_life: 3}]}`.
+COST_KEYWORDS = ("flashback", "cycling")
+
+
 def _keyword(chk: Checker, path: tuple, raw: Any) -> Keyword:
     if isinstance(raw, str):
         if not KEYWORD_NAME.fullmatch(raw):
             raise chk.src.error(path, f"bad keyword {clip(raw)}: lowercase words with underscores")
+        if raw in COST_KEYWORDS:
+            raise chk.src.error(path, f"{raw} needs its cost: {{{raw}: \"{{1}}{{U}}\"}}")
         return Keyword(raw)
     data = chk.mapping(path, raw, None)
     names = [k for k in data if k != "amount"]
@@ -122,6 +129,8 @@ def _keyword(chk: Checker, path: tuple, raw: Any) -> Keyword:
         raise chk.src.error(path, "a keyword with parameters is a map with one keyword name "
                                   "(and optionally amount), e.g. {protection: red}")
     name = names[0]
+    if name in COST_KEYWORDS:
+        return _cost_keyword(chk, path, name, data)
     args: dict[str, Any] = {}
     value = data[name]
     if name == "equip":
@@ -181,6 +190,33 @@ class Found:
     origin: str
     compiled: Any = None        # the CompiledCard of a Scryfall card
     path: Path | None = None    # the YAML file of a written card (its faults name its lines)
+
+
+def _cost_keyword(chk: Checker, path: tuple, name: str, data: dict) -> Keyword:
+    """`{flashback: "{2}{R}"}`, `{cycling: 2}` or `{flashback: ["{1}{U}", {pay_life: 3}]}`: the
+    keyword's mana cost (a cost string) and the life it also costs."""
+    if "amount" in data:
+        raise chk.src.error(path + ("amount",), f"{name} takes a cost, not an amount")
+    value = data[name]
+    parts = value if isinstance(value, list) else [value]
+    if not parts:
+        raise chk.src.error(path + (name,), f"{name} needs its cost")
+    cost, life = "", 0
+    for i, part in enumerate(parts):
+        where = path + (name, i) if isinstance(value, list) else path + (name,)
+        if isinstance(part, int) and not isinstance(part, bool):
+            cost += "{%d}" % chk.int_value(where, part, minimum=0)
+        elif isinstance(part, str) and part and MANA_SYMBOL.sub("", part) == "" and "{X}" not in part:
+            cost += part
+        elif isinstance(part, dict) and list(part) == ["pay_life"]:
+            life += chk.int_value(where + ("pay_life",), part["pay_life"], minimum=1)
+        else:
+            raise chk.src.error(where, f"bad {name} cost {clip(str(part))}: a mana cost like "
+                                       f"\"{{2}}{{R}}\" (no X), a number, or {{pay_life: N}}")
+    args: dict[str, Any] = {"cost": cost}
+    if life:
+        args["life"] = life
+    return Keyword(name, args)
 
 
 class CardLibrary:

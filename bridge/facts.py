@@ -204,6 +204,11 @@ def _face(key: Symbol, face: str, card: Card) -> list[Symbol]:
             out.append(atom("keyword_arg", key, face, i + 1, Function("value"), Function(_ident(value))))
         if "amount" in kw.args:
             out.append(atom("keyword_arg", key, face, i + 1, Function("amount"), Number(kw.args["amount"])))
+        # a cost keyword's mana symbols (flashback, cycling; docs/keywords.md)
+        out += [atom("keyword_cost", key, face, i + 1, j + 1, _mana_term(sym))
+                for j, sym in enumerate(MANA_SYMBOL.findall(kw.args.get("cost", "")))]
+        if kw.args.get("life"):
+            out.append(atom("keyword_cost_life", key, face, i + 1, kw.args["life"]))
     for i, ability in enumerate(card.abilities):
         out.append(atom("printed_ability", key, face, i + 1))
         out += ability_facts(key, face, i + 1, ability)

@@ -100,7 +100,7 @@ COMBAT_RESTRICTION_RULES: dict[str, tuple[str, ...]] = {
 TRIGGER_EVENT_RULES: dict[str, tuple[str, ...]] = {
     "enters": ("603.6a",), "dies": ("700.4", "603.10a"), "leaves": ("603.10a",),
     "dealt_damage": ("120.3",), "you_cast": ("601.2i",), "beginning_of": ("603.2",),
-    "counter_removed": ("122.1",),
+    "counter_removed": ("122.1",), "cycled": ("702.29c",),
     # issue 15 (card-form-v2)
     "attacks": ("508.1m",), "deals_combat_damage": ("510.3a",),
     "dies_matching": ("603.10a", "700.4"), "enters_matching": ("603.6a",),
@@ -118,7 +118,8 @@ KEYWORD_RULES: dict[str, tuple[str, ...]] = {
     "swampwalk": ("702.14",), "mountainwalk": ("702.14",), "forestwalk": ("702.14",),
     "nonbasic_landwalk": ("702.14",), "legendary_landwalk": ("702.14",),
     "shadow": ("702.28",), "horsemanship": ("702.31",), "fear": ("702.36",),
-    "skulk": ("702.118",),
+    "skulk": ("702.118",), "prowess": ("702.108",), "flashback": ("702.34",),
+    "cycling": ("702.29",), "convoke": ("702.51",),
     "changeling": ("702.73",), "mark": ("1000.7",), "discipline": ("1000.6",),
     "daylightbound": ("1000.5a",), "nighttimebound": ("1000.5b",), "rainybound": ("1000.5c",),
     "heatwavebound": ("1000.5d",), "windybound": ("1000.5e",),

@@ -28,6 +28,11 @@ CASES: dict[str, tuple[int, str]] = {
     "equip_map_without_quality.yaml": (7, "names a quality"),
     "discard_random_not_bool.yaml": (7, "random"),
     "bad_loyalty_cost.yaml": (8, "expected a whole number"),
+    "flashback_without_cost.yaml": (6, "flashback needs its cost"),   # docs/keywords.md
+    "flashback_bad_cost.yaml": (7, "bad flashback cost"),
+    "cycling_x_cost.yaml": (8, "bad cycling cost"),
+    "cycling_bad_cost_item.yaml": (9, "or {pay_life: N}"),
+    "activate_unknown_keyword_ability.yaml": (6, "'cyclng' is not one of: cycling"),
     "bad_prevent_amount.yaml": (4, "expected a whole number"),
     "unknown_top_key.yaml": (3, "unknown key 'objcts'"),
     "unknown_object_key.yaml": (7, "unknown key 'tappd'"),

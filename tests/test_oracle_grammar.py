@@ -735,7 +735,7 @@ def test_real_spell_phrasings(line, name, spell):
     ("Destroy all creatures without flying.", "condition"),
     ("Destroy all creatures with power 2 or less.", "no template matches"),
     ("Draw a card. It can't be regenerated.", "not right after a destroy"),
-    ("Cycling {2}", "no template matches"),
+    ("Flashback—Sacrifice a creature.", "no template matches"),
     ("Kessig Duelist can't be blocked.", "no template matches"),
     ("Whenever Kessig Duelist becomes the target of a spell, sacrifice it.", "no template matches"),
     ("Ward {1}{U}", "ward"),
@@ -826,3 +826,90 @@ def test_every_compiled_phrasing_is_a_valid_card():
             parse_card(Checker(src), (), src.data, key=name)
             checked += 1
     assert checked > 100
+
+
+# -- prowess, flashback, cycling (702.108, 702.34, 702.29; docs/keywords.md) --------------------
+@pytest.mark.parametrize("line, keywords", [
+    ("Prowess", ["prowess"]),
+    ("Prowess (Whenever you cast a noncreature spell, this creature gets +1/+1 until end of turn.)",
+     ["prowess"]),
+    ("Haste, prowess", ["haste", "prowess"]),
+])
+def test_prowess_keyword_line(line, keywords):
+    assert compiled(line, spell=False) == {"keywords": keywords}
+
+
+def test_granted_prowess():
+    assert one_effect("Target creature gains prowess until end of turn.") == (
+        ["creature"], {"modify": {"object": "target", "keywords": ["prowess"], "until": "end_of_turn"}})
+
+
+@pytest.mark.parametrize("line, spell, keywords", [
+    ("Flashback {2}{R}", True, [{"flashback": "{2}{R}"}]),
+    ("Flashback {2}{U} (You may cast this card from your graveyard for its flashback cost. Then exile it.)",
+     True, [{"flashback": "{2}{U}"}]),
+    ("Flashback {4}{R}", True, [{"flashback": "{4}{R}"}]),
+    ("Cycling {2}", False, [{"cycling": "{2}"}]),
+    ("Cycling {W} ({W}, Discard this card: Draw a card.)", False, [{"cycling": "{W}"}]),
+    ("Cycling {1}{U}", True, [{"cycling": "{1}{U}"}]),
+    ("Flashback—{1}{U}, Pay 3 life.", True, [{"flashback": ["{1}{U}", {"pay_life": 3}]}]),
+    ("Cycling—Pay 2 life.", False, [{"cycling": [{"pay_life": 2}]}]),
+    ("Cycling—Pay 2 life. (Pay 2 life, Discard this card: Draw a card.)", False, [{"cycling": [{"pay_life": 2}]}]),
+])
+def test_cost_keyword_lines(line, spell, keywords):
+    assert compiled(line, spell=spell) == {"keywords": keywords}
+
+
+@pytest.mark.parametrize("text, spell, reason", [
+    ("Flashback—Sacrifice a creature.", True, "no template matches"),
+    ("Flashback—Pay X life.", True, "life cost of X"),
+    ("Cycling {X}{R}", False, "X cost"),
+    ("Basic landcycling {1}", False, "no template matches"),
+])
+def test_cost_keywords_not_understood(text, spell, reason):
+    result = compile_line(text, NAME, spell=spell)
+    assert result.status == "not_understood" and reason in result.reason
+
+
+def test_flashback_card_compiles_to_the_library_form():
+    from rulekeeper.bridge.oracle import compile_card
+    card = compile_card({"name": "Think Twice", "mana_cost": "{1}{U}", "type_line": "Instant",
+                         "oracle_text": "Draw a card.\nFlashback {2}{U} (You may cast this card from "
+                                        "your graveyard for its flashback cost. Then exile it.)"})
+    assert card.status == "full"
+    assert card.yaml_card["keywords"] == [{"flashback": "{2}{U}"}]
+    assert card.yaml_card["abilities"] == [{"spell": {"effects": [{"draw": {"player": "you", "amount": 1}}]}}]
+
+
+@pytest.mark.parametrize("line, spell, expected", [
+    ("When you cycle Renewed Faith, you may gain 2 life.", True,
+     {"triggered": {"when": "cycled", "may": True, "effects": [{"gain_life": {"player": "you", "amount": 2}}]}}),
+    ("When you cycle this card, you may gain 2 life.", True,
+     {"triggered": {"when": "cycled", "may": True, "effects": [{"gain_life": {"player": "you", "amount": 2}}]}}),
+    ("When you cycle Renewed Faith, draw a card.", False,
+     {"triggered": {"when": "cycled", "effects": [{"draw": {"player": "you", "amount": 1}}]}}),
+])
+def test_when_you_cycle_trigger(line, spell, expected):
+    assert compiled(line, "Renewed Faith", spell=spell) == expected
+
+
+def test_cycling_card_compiles_to_the_library_form():
+    from rulekeeper.bridge.oracle import compile_card
+    card = compile_card({"name": "Renewed Faith", "mana_cost": "{2}{W}{W}", "type_line": "Instant",
+                         "oracle_text": "You gain 6 life.\nCycling {1}{W} ({1}{W}, Discard this card: "
+                                        "Draw a card.)\nWhen you cycle this card, you may gain 2 life."})
+    assert card.status == "full"
+    assert card.yaml_card["keywords"] == [{"cycling": "{1}{W}"}]
+    assert card.yaml_card["abilities"] == [
+        {"spell": {"effects": [{"gain_life": {"player": "you", "amount": 6}}]}},
+        {"triggered": {"when": "cycled", "may": True, "effects": [{"gain_life": {"player": "you", "amount": 2}}]}}]
+
+
+@pytest.mark.parametrize("line, spell, keywords", [
+    ("Convoke", True, ["convoke"]),
+    ("Convoke (Your creatures can help cast this spell. Each creature you tap while casting this spell pays for {1} or one mana of that creature's color.)",
+     True, ["convoke"]),
+    ("Flying, convoke", False, ["flying", "convoke"]),
+])
+def test_convoke_keyword_line(line, spell, keywords):
+    assert compiled(line, spell=spell) == {"keywords": keywords}

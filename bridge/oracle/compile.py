@@ -26,7 +26,7 @@ REMINDER = re.compile(r"\s*\([^()]*\)")
 # an ability word (207.2c: no rules meaning) before a triggered or activated ability: "Landfall — "
 ABILITY_WORD = re.compile(r"^[A-Z][a-z]+(?:[ -][a-z]+)* — (?=When |Whenever |At |\{)")
 SELF_WORDS = re.compile(r"\bthis (creature|artifact|enchantment|land|permanent|spell|equipment|aura"
-                        r"|vehicle|planeswalker|battle|saga|token)\b", re.IGNORECASE)
+                        r"|vehicle|planeswalker|battle|saga|token|card)\b", re.IGNORECASE)
 
 
 @dataclass

@@ -82,6 +82,30 @@ def _mana(tok: Token) -> str:
     return str(tok).upper()
 
 
+def _keyword_cost(name: str, tok: Token) -> str:
+    """The mana cost of a cost keyword (flashback, cycling): the card form's cost string."""
+    cost = _mana(tok)
+    if "{X}" in cost:
+        raise Unsupported(f"{name} with an X cost has no keyword form")
+    return cost
+
+
+def _keyword_costs(name: str, parts: list) -> Any:
+    """A cost keyword's cost written after a dash: mana (no X) and "Pay N life", as the card
+    form's list (the plain cost string when it is mana only)."""
+    out: list = []
+    for part in parts:
+        if isinstance(part, dict):
+            if not isinstance(part["pay_life"], int):
+                raise Unsupported(f"{name} with a life cost of X has no keyword form")
+            out.append(part)
+        elif "{X}" in part:
+            raise Unsupported(f"{name} with an X cost has no keyword form")
+        else:
+            out.append(part)
+    return out[0] if len(out) == 1 and isinstance(out[0], str) else out
+
+
 def _keyword_name(word: str) -> str:
     return str(word).replace(" ", "_")
 
@@ -278,6 +302,18 @@ class OracleTransformer(Transformer):
                    else "subtypes")
             out.setdefault(key, []).append(w.replace("'", ""))
         return {"equip": out}
+
+    def kw_flashback(self, items):
+        return {"flashback": _keyword_cost("flashback", items[0])}
+
+    def kw_cycling(self, items):
+        return {"cycling": _keyword_cost("cycling", items[0])}
+
+    def kw_flashback_costs(self, items):
+        return {"flashback": _keyword_costs("flashback", items)}
+
+    def kw_cycling_costs(self, items):
+        return {"cycling": _keyword_costs("cycling", items)}
 
     def keyword_line(self, items):
         out = []
@@ -536,6 +572,9 @@ class OracleTransformer(Transformer):
     def ev_leaves(self, _):
         return "leaves"
 
+    def ev_cycled(self, _):
+        return "cycled"
+
     def ev_dealt_damage(self, _):
         return "dealt_damage"
 
@@ -584,6 +623,9 @@ class OracleTransformer(Transformer):
     def triggered(self, items):
         when, body = items
         return ("triggered", {"when": when, **body})
+
+    def cycle_trigger(self, items):   # "When you cycle ~, ..." on an instant or sorcery (702.29c)
+        return ("triggered", {"when": "cycled", **items[-1]})
 
     # -- activated
     def cost_mana(self, items):
