@@ -17,7 +17,7 @@ from .errors import ImpossibleSituation
 from . import relevance
 from .program import rules_text
 from .scenario import Scenario
-from .solve import FIRST_CHECKS, _Layout, scenario_facts, shows
+from .solve import BRIDGE_READS, FIRST_CHECKS, _Layout, scenario_facts, shows
 from .validate import parse_atom
 
 CLINGO_OPTIONS = ("--models=0", "--project=auto")   # the options the bridge solves with
@@ -42,12 +42,13 @@ class Dump:
 
 def ground_program(engine, path: str | Path, explain: bool = True, timeout: float = 20.0,
                    deadline: Deadline | None = None) -> Dump:
-    """The program `ask` (explain) or `check` (not) solves for the scenario at `path`."""
+    """The program `ask` (explain) or `check` (not) solves for the scenario at `path` (with
+    the same rules: those that can fire and whose atoms are read, relevance.needed_rules)."""
     deadline = deadline or Deadline(timeout, str(path))
     scen = engine.load(path, deadline)
     checks, exact, impossible = FIRST_CHECKS, False, False
     try:
-        answer = engine.answer(scen, explain=False, deadline=deadline)
+        answer = engine.answer(scen, explain=False, deadline=deadline, needed=True)
         checks, exact = answer.checks, answer.exact_trigger_names
     except ImpossibleSituation:
         impossible = True       # every layout is unsatisfiable: the first one shows it
@@ -63,7 +64,8 @@ def program_text(scen: Scenario, rules, checks: int, exact_names: bool, explain:
               f"{'on' if exact_names else 'off'}, explanations {'on' if explain else 'off'}\n"
               f"% solve as the bridge does: clingo {' '.join(CLINGO_OPTIONS)} FILE")
     facts = scenario_facts(scen, _Layout(checks, exact_names))
-    live = relevance.live_rules(rules, facts)       # only the rules that can fire, as solved
+    # only the rules that can fire and whose atoms are read, as `ask` and `check` solve
+    live = relevance.needed_rules(rules, relevance.live_rules(rules, facts), facts, BRIDGE_READS)
     return "\n".join([header, rules_text(rules, explain, live), shows(explain),
                       "% the scenario's facts", *fact_lines(scen, facts)]) + "\n"
 

@@ -67,9 +67,12 @@ class Engine:
         return select_game(source).load(source, self.plugins, deadline)
 
     def answer(self, scen: Scenario, explain: bool = False, timeout: float = DEFAULT_TIMEOUT,
-               deadline: Deadline | None = None, keep: str = KEEP_ALL) -> Answer:
+               deadline: Deadline | None = None, keep: str = KEEP_ALL,
+               needed: bool = False) -> Answer:
         """Every outcome, solved in a child process given the time left on `deadline`; `keep`:
-        which explanation supports come back from it (deadline.KEEP_*)."""
+        which explanation supports come back from it (deadline.KEEP_*). `needed`: the caller
+        reads only the shown atoms and the derivations of outcome atoms (`ask`, `check`), so
+        the rules whose atoms nothing reads are not solved (relevance.needed_rules)."""
         deadline = deadline or Deadline(timeout, scen.file)
         with deadline.paused():
             rules = self.scenario_rules(scen)
@@ -82,7 +85,7 @@ class Engine:
             try:
                 return solve_within(left, scen.file, solve, scen, rules, explain=explain,
                                     timeout=left, keep=keep, focus=keep == KEEP_DERIVATIONS,
-                                    watch=deadline.watch())
+                                    needed=needed, watch=deadline.watch())
             except SolverOutOfMemory as err:
                 err.board = game_of(scen).board_size(scen)
                 raise
@@ -92,7 +95,8 @@ class Engine:
             deadline: Deadline | None = None) -> "AskResult":
         deadline = deadline or Deadline(timeout, str(path))
         scen = self.load(path, deadline)
-        answer = self.answer(scen, explain=True, deadline=deadline, keep=KEEP_DERIVATIONS)
+        answer = self.answer(scen, explain=True, deadline=deadline, keep=KEEP_DERIVATIONS,
+                             needed=True)
         return AskResult(scen, answer, self.scenario_rules(scen))
 
     def check(self, path: str | Path, timeout: float = DEFAULT_TIMEOUT) -> "CheckResult":
@@ -101,7 +105,7 @@ class Engine:
         deadline = Deadline(timeout, str(path))
         scen = self.load(path, deadline)
         try:
-            answer = self.answer(scen, deadline=deadline)
+            answer = self.answer(scen, deadline=deadline, needed=True)
         except ImpossibleSituation as err:
             return check_impossible(scen, err)
         return check_expectations(scen, answer)

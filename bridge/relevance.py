@@ -17,12 +17,47 @@ Negative literals, comparisons and aggregates in a body impose nothing. A rule i
 of its units is live; statements that are not rules (#show, #external, #minimize, ...) always
 are. The explanation rules of a rule (transform.py) have its body and more, so they go with it.
 
+Backward ("needed") pruning, `needed_rules`, for the commands that read only the shown atoms
+and the derivations of outcome atoms (`ask`, and `test`/`check`'s plain solve; solve.py's
+`needed`; `rulekeeper ground` writes the same selection): of the live rules, it keeps those
+whose atoms someone reads. The needed predicates start from what the command reads: the
+predicates the rule base's #show statements name (and those of #show/#project/#heuristic/
+#external conditions) and the bridge's `chose/1` (solve.BRIDGE_READS); a kept rule makes every
+predicate it mentions needed (its heads with their conditions, its body: positive, negated,
+aggregates); a rule is kept when it is *always kept* or one of its head predicates is needed;
+to the fixpoint. Always kept: statements that are not plain rules (#minimize, weak
+constraints) and every rule whose head can fail or constrain: a constraint, `#false`, `not a`,
+a comparison, a choice with bounds, a #count/#sum head, a disjunction with conditions, a
+theory atom; a rule with classical negation anywhere (`-p` brings the implicit `:- p, -p`, so
+both p and -p are then needed, and a classically negated scenario fact makes its positive
+predicate needed); a rule with an atom the analysis can't name (then nothing is pruned). The
+"can fail" property is read from the syntax tree with the patterns (patterns.rule_flow).
+
+Why the answer is the same (splitting sets): let U be the atoms of the needed predicates. Every
+kept rule mentions only U, and every dropped rule has its heads outside U, so U splits the
+program: the kept rules are its bottom, the dropped rules its top. Each answer set of the
+whole program is an answer set X of the bottom together with an answer set of the top
+evaluated on X, and the top's atoms are outside U: nothing shown, nothing a kept rule reads.
+So the answer sets, restricted to U (all the command reads: models are projected on the shown
+atoms, and an explanation of an outcome atom follows rules with needed heads only), are the
+bottom's, provided the top has an answer set for every X: it can't fail. Its rules have
+heads that can't fail (normal atoms, unbounded choices, disjunctions without conditions) and
+no constraints; what is left is a cycle through negation among them (`p :- not p.` has no
+answer set), so a dropped rule that reads a predicate of its own head's strongly connected
+component other than through a plain positive literal (negated, in an aggregate or a
+condition) is kept too (`_unstratified`; an even loop is kept as well: the test is coarse),
+and the fixpoint runs again. Stratified, with unbounded choices and disjunctions, the top
+always has an answer set. Commands that read other atoms (`why` of any atom and its probes,
+`legal`, consistency, rulings, the diagnosis, action-by-action segments that carry state to
+the next) solve every live rule.
+
 The per-rule patterns are computed once per set of rule files and kept in the persistent cache
 (rulecache kind "relevance"), and so is the dependency index built from them for a rule list
 (kind "relevance-graph", marshal: a small command reads it on every run); the per-scenario
 fixpoint is a worklist indexed by predicate. The patterns of rule syntax are read by
 bridge/patterns.py (only when the cache is cold).
-RULEKEEPER_NO_PRUNE=1 turns pruning off (every rule is grounded), for debugging.
+RULEKEEPER_NO_PRUNE=1 turns pruning off, forward and backward (every rule is grounded), for
+debugging.
 """
 from __future__ import annotations
 
@@ -95,11 +130,14 @@ def _analysis(rules: Any) -> "_Index":
         return held
     data = rulecache.load("relevance", rules.cache_key)
     if not _well_formed(data):
-        from .patterns import const_names, rule_units, statement_heads   # the syntax trees
+        from .patterns import (const_names, rule_flow, rule_units, statement_heads,
+                               statement_reads)   # the syntax trees
         whole = vars(rules).get("full_rules", rules.rules)
         consts = const_names(rules.statements)
         data = {"units": {str(info.index): rule_units(info.node, consts) for info in whole},
-                "externals": statement_heads(rules.statements, consts), "consts": sorted(consts)}
+                "externals": statement_heads(rules.statements, consts), "consts": sorted(consts),
+                "flow": {str(info.index): rule_flow(info.node, consts) for info in whole},
+                "reads": statement_reads(rules.statements, consts)}
         rulecache.store("relevance", rules.cache_key, data)
     held = _Index(data)
     vars(rules)["_relevance"] = held
@@ -108,7 +146,8 @@ def _analysis(rules: Any) -> "_Index":
 
 def _well_formed(data: object) -> bool:
     return isinstance(data, dict) and isinstance(data.get("units"), dict) \
-        and isinstance(data.get("externals"), (list, str)) and isinstance(data.get("consts"), list)
+        and isinstance(data.get("externals"), (list, str)) and isinstance(data.get("consts"), list) \
+        and isinstance(data.get("flow"), dict) and isinstance(data.get("reads"), list)
 
 
 def _freeze(pattern: list) -> Pattern:
@@ -128,6 +167,12 @@ class _Index:
         ext = data["externals"]
         self.externals = ext if ext == ANY else [_freeze(p) for p in ext]
         self.consts = frozenset(data["consts"])
+        # per rule: (always kept, heads, every predicate it mentions, positive body, other)
+        self.flow: dict[int, tuple] = {
+            int(key): (bool(fixed), tuple(heads), tuple(dict.fromkeys([*heads, *pos, *other])),
+                       tuple(pos), tuple(other))
+            for key, (fixed, heads, pos, other) in data["flow"].items()}
+        self.reads = tuple(data["reads"])
 
 
 def prepare(rules: Any) -> None:
@@ -162,6 +207,127 @@ def live_rules(rules: Any, facts: Iterable[clingo.Symbol],
     return {graph.owners[u] for u in live}
 
 
+def needed_rules(rules: Any, live: set[int] | None, facts: Iterable[clingo.Symbol],
+                 reads: Iterable[str] = ()) -> set[int] | None:
+    """Of the live rules, those whose atoms someone reads (the backward, "needed" pruning: see
+    the module docstring for why dropping the others changes no answer as the command reads
+    it). `reads`: predicates ("name/arity") the caller reads beyond what the rule base's
+    #show statements name (the bridge's chose/1). None when pruning is off."""
+    if live is None or not pruning_on():
+        return live
+    graph = _graph(rules)
+    flow = graph.flow
+    needed: set[str] = set()
+    todo: list[str] = []
+
+    def need(pred: str) -> None:
+        if pred not in needed:
+            needed.add(pred)
+            todo.append(pred)
+            if pred[0] == "-":          # `-p` read or derived: p's rules too (`:- p, -p`)
+                need(pred[1:])
+
+    kept: set[int] = set()
+    by_head: dict[str, list[int]] = {}
+
+    def keep(i: int) -> None:
+        kept.add(i)
+        for pred in flow[i][2]:
+            need(pred)
+
+    for pred in (*graph.reads, *reads):
+        need(pred)
+    for fact in facts:
+        if not fact.positive:           # a classically negated fact: `:- p(..), -p(..)`
+            need(f"{fact.name}/{len(fact.arguments)}")
+    for i in live:
+        f = flow.get(i)
+        if f is None:
+            return live                 # a rule the analysis did not describe
+        if f[0]:
+            keep(i)
+        else:
+            for pred in f[1]:
+                by_head.setdefault(pred, []).append(i)
+    while True:
+        while todo:
+            for i in by_head.get(todo.pop(), ()):
+                if i not in kept:
+                    keep(i)
+        if "*" in needed:
+            return live
+        unstratified = _unstratified([i for i in live if i not in kept], flow, needed)
+        if not unstratified:
+            return kept
+        for i in unstratified:
+            keep(i)
+
+
+def _unstratified(dropped: list[int], flow: dict[int, tuple], needed: set[str]) -> list[int]:
+    """The rules among `dropped` that read a predicate of their own head's strongly connected
+    component other than through a plain positive literal (negation, an aggregate, a condition):
+    on such a cycle (`p :- not p.`) the dropped rules alone may have no answer set, so they
+    could constrain; on the others (stratified, with unbounded choices and disjunctions) they
+    always have one."""
+    edges: dict[str, set[str]] = {}
+    for i in dropped:
+        _, heads, _, pos, other = flow[i]
+        body = [p for p in (*pos, *other) if p not in needed]
+        for h in heads:
+            edges.setdefault(h, set()).update(body)
+    component = _components(edges)
+    out = []
+    for i in dropped:
+        _, heads, _, _, other = flow[i]
+        if any(component.get(h) is not None and component.get(h) == component.get(p)
+               for h in heads for p in other):
+            out.append(i)
+    return out
+
+
+def _components(edges: dict[str, set[str]]) -> dict[str, int]:
+    """Each node's strongly connected component (Tarjan's algorithm, iterative)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    component: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    roots: list[str] = []
+    for root in edges:
+        if root in index:
+            continue
+        work = [(root, iter(edges.get(root, ())))]
+        index[root] = low[root] = len(index)
+        stack.append(root)
+        on_stack.add(root)
+        while work:
+            node, children = work[-1]
+            for child in children:
+                if child not in index:
+                    index[child] = low[child] = len(index)
+                    stack.append(child)
+                    on_stack.add(child)
+                    work.append((child, iter(edges.get(child, ()))))
+                    break
+                if child in on_stack:
+                    low[node] = min(low[node], index[child])
+            else:
+                work.pop()
+                if work:
+                    parent = work[-1][0]
+                    low[parent] = min(low[parent], low[node])
+                if low[node] == index[node]:
+                    number = len(roots)
+                    roots.append(node)
+                    while True:
+                        member = stack.pop()
+                        on_stack.discard(member)
+                        component[member] = number
+                        if member == node:
+                            break
+    return component
+
+
 def _graph(rules: Any) -> "Graph":
     """The dependency index of this rule list (a copy from RuleBase.without has its own): held
     on the rule base, else read from the cache, else built from the patterns (and cached)."""
@@ -182,7 +348,8 @@ def _graph(rules: Any) -> "Graph":
             for unit in index.units.get(i, [([], ANY)]):
                 owners.append(i)
                 units.append(unit)
-        graph = Graph(units, owners, index.externals, index.consts)
+        graph = Graph(units, owners, index.externals, index.consts,
+                      {i: index.flow[i] for i in indices if i in index.flow}, index.reads)
         rulecache.store_binary("relevance-graph", key, (tuple(indices), graph.state()))
     vars(rules)["_relevance_graph"] = (rules.rules, graph)
     return graph
@@ -222,12 +389,15 @@ class Graph:
     for the patterns P some holds atom has. New values reach a live unit through `binders`."""
 
     FIELDS = ("heads", "owners", "missing", "start", "binds", "binders", "waiting",
-              "externals", "consts")
+              "externals", "consts", "flow", "reads")
 
     def __init__(self, units: list[tuple[list[Pattern], list[Pattern] | str]],
                  owners: list[int], externals: list[Pattern] | str = (),
-                 consts: frozenset[str] = frozenset()) -> None:
+                 consts: frozenset[str] = frozenset(), flow: dict[int, tuple] | None = None,
+                 reads: tuple[str, ...] = ()) -> None:
         self.externals, self.consts = externals, consts   # the base's #external atoms, #const names
+        # for needed_rules: each rule's flow (_Index.flow), what the non-rule statements read
+        self.flow, self.reads = flow or {}, tuple(reads)
         self.heads = [heads for _, heads in units]
         self.owners = owners
         waiting: dict[str, dict[tuple, list[int]]] = {}
@@ -267,7 +437,8 @@ class Graph:
     @classmethod
     def well_formed(cls, state: object) -> bool:
         return isinstance(state, tuple) and len(state) == len(cls.FIELDS) \
-            and isinstance(state[1], list) and isinstance(state[6], dict)
+            and isinstance(state[1], list) and isinstance(state[6], dict) \
+            and isinstance(state[9], dict) and isinstance(state[10], tuple)
 
     @classmethod
     def restored(cls, state: tuple) -> "Graph":

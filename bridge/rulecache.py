@@ -32,7 +32,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Iterable, Iterator
 
-FORMAT = 3                      # bump when the stored layout changes
+FORMAT = 4                      # bump when the stored layout changes
 SETTLE_BYTES = 64 * 1024        # a read this large goes straight to the oldest GC generation
 _CODE = ("rulebase.py", "transform.py", "rulecache.py", "program.py", "relevance.py",
          "patterns.py")   # the work's own code

@@ -138,20 +138,22 @@ class Answer:
 
 def solve(scen: Scenario, rules: RuleBase, *, explain: bool = False,
           timeout: float = DEFAULT_TIMEOUT, max_models: int = MAX_MODELS,
-          focus: bool = False) -> Answer:
+          focus: bool = False, needed: bool = False) -> Answer:
     """All outcomes of a scenario; raises ImpossibleSituation or SolverTimeout. With `explain`
     and `focus`, each outcome's supports hold only what derivations of its outcome atoms reach
     (all `ask` reads): solved without the explanation rules, then explained outcome by outcome
-    (explain_focus.py)."""
+    (explain_focus.py). With `needed` (for a caller that reads only the shown atoms and the
+    supports of derivations of outcome atoms: `ask`, `test`, `check`), the rules whose atoms
+    nothing reads are left out too (relevance.needed_rules); the answer is the same."""
     start = time.monotonic()
-    line = _Layout(FIRST_CHECKS, exact_names=False)
+    line = _Layout(FIRST_CHECKS, exact_names=False, needed=needed)
     focused = explain and focus and focus_pays(scen, line)
     while True:
         atoms: dict[int, list[Symbol]] | None = {} if focused else None
         answer = _solve_once(scen, rules, line, explain and not focused, start, timeout,
                              max_models, atoms)
         if answer is None and not line.exact_names:     # shared names must not hide an answer
-            line = _Layout(line.checks, exact_names=True)
+            line = _Layout(line.checks, exact_names=True, needed=needed)
             atoms = {} if focused else None
             answer = _solve_once(scen, rules, line, explain and not focused, start, timeout,
                                  max_models, atoms)
@@ -159,9 +161,9 @@ def solve(scen: Scenario, rules: RuleBase, *, explain: bool = False,
             raise ImpossibleSituation(scen.file, diagnose(scen, rules, line, start, timeout))
         models, flags = answer
         if "trigger_name_clash" in flags and not line.exact_names:
-            line = _Layout(line.checks, exact_names=True)
+            line = _Layout(line.checks, exact_names=True, needed=needed)
         elif "unsettled" in flags and line.checks < MAX_CHECKS:
-            line = _Layout(line.checks * 2, line.exact_names)
+            line = _Layout(line.checks * 2, line.exact_names, needed)
         else:
             break
     explained = _explain_kept(scen, rules, line, atoms, start, timeout) if atoms else {}
@@ -207,10 +209,17 @@ def _explain_kept(scen: Scenario, rules: RuleBase, layout: "_Layout",
 class _Layout:
     """How a solve lays out time: check steps after each event slot, and whether triggered
     abilities are named by their time point (exact) or by their action (the fast default, given
-    up when two triggers would share a name: `trigger_name_clash`)."""
+    up when two triggers would share a name: `trigger_name_clash`). `needed`: only the rules
+    whose atoms the command reads are solved (relevance.needed_rules); the facts are the same
+    (scenario_facts ignores it)."""
 
     checks: int
     exact_names: bool
+    needed: bool = False
+
+    @property
+    def facts_key(self) -> tuple[int, bool]:
+        return (self.checks, self.exact_names)
 
 
 def _control(rules: RuleBase, extra: list[ast.AST], explain: bool = False,
@@ -228,9 +237,10 @@ def _control(rules: RuleBase, extra: list[ast.AST], explain: bool = False,
 
 
 def grounded_control(scen: Scenario, rules: RuleBase, checks: int = FIRST_CHECKS, *,
-                     explain: bool = False, exact_names: bool = False) -> clingo.Control:
+                     explain: bool = False, exact_names: bool = False,
+                     needed: bool = False) -> clingo.Control:
     """The control `solve` would solve first, grounded (for the benches and diagnosis)."""
-    return _grounded(scen, rules, _Layout(checks, exact_names), explain)
+    return _grounded(scen, rules, _Layout(checks, exact_names, needed), explain)
 
 
 def _grounded(scen: Scenario, rules: RuleBase, layout: _Layout, explain: bool) -> clingo.Control:
@@ -246,13 +256,17 @@ def _grounded(scen: Scenario, rules: RuleBase, layout: _Layout, explain: bool) -
 
 
 def _live(scen: Scenario, rules: RuleBase, layout: _Layout) -> set[int] | None:
-    """relevance.live_rules of the scenario's facts, kept for the last layout asked (the
-    explanations after a plain solve ask again)."""
+    """relevance.live_rules of the scenario's facts (with layout.needed, only those of
+    relevance.needed_rules), kept for the last layout asked (the explanations after a plain
+    solve ask again)."""
     key = (layout, relevance.pruning_on())
     memo = vars(rules).get("_live")
     if memo is not None and memo[0] is scen and memo[1] == key:
         return memo[2]
-    live = relevance.live_rules(rules, scenario_facts(scen, layout))
+    facts = scenario_facts(scen, layout)
+    live = relevance.live_rules(rules, facts)
+    if layout.needed:
+        live = relevance.needed_rules(rules, live, facts, BRIDGE_READS)
     vars(rules)["_live"] = (scen, key, live)
     return live
 
@@ -278,11 +292,18 @@ def _keep_until_exit(rules: RuleBase, ctl: clingo.Control) -> None:
         vars(rules)["_spent"] = ctl
 
 
+# the predicates the bridge reads beyond the rule base's #show statements: the choices players
+# made in each outcome (one witness per outcome: models are projected on outcome/1), so several
+# outcomes can be told apart by what led to each; `chose` atoms are also what a scenario's
+# `choose` constrains (_add_facts)
+BRIDGE_READS = ("chose/1",)
+
+
 def shows(explain: bool) -> str:
-    """The #show statements the bridge adds to the rules."""
-    # the choices players made in each outcome (one witness per outcome: models are projected
-    # on outcome/1), so several outcomes can be told apart by what led to each
-    return "#show chose/1." + (f" #show {WHY}/3. #show {ALLOW}/3." if explain else "")
+    """The #show statements the bridge adds to the rules (the explanation atoms `rk_why` and
+    `rk_allow` come from the explanation rules of the rules solved)."""
+    return " ".join(f"#show {p}." for p in BRIDGE_READS) + \
+        (f" #show {WHY}/3. #show {ALLOW}/3." if explain else "")
 
 
 def prepare_explanations(rules: RuleBase, forking: bool = True) -> None:
@@ -311,7 +332,7 @@ def scenario_facts(scen: Scenario, layout: _Layout) -> list[Symbol]:
     given other actions or choices (legal.py sets them) gets its own."""
     memo = vars(scen).setdefault("_facts", {})
     values = tuple(v for k, v in vars(scen).items() if k != "_facts")
-    key = (layout, tuple(map(id, values)))
+    key = (layout.facts_key, tuple(map(id, values)))
     held = memo.get(key)
     if held is None:
         facts = list(game_of(scen).facts(scen, layout))
