@@ -1,10 +1,12 @@
 """Snapshot of every scenario's outcomes, to check that a performance change keeps them.
 
-Solves each scenario in-process (no explanations) with the rule base under ROOT and writes one
+Solves each scenario in-process (no explanations) as `check` does (only the rules whose atoms
+are read: relevance.needed_rules; --all-rules: every rule that can fire, as `legal` and
+`rulings` solve) with the rule base under ROOT and writes one
 JSON line per scenario: its file, the sorted outcome sets (or the error it raised), the check
 steps and trigger naming the answer needed, and the ground rules of the first solve. Compare
 two snapshots with --compare A B (outcomes only; ground rules are shown as a ratio).
-Run: python bench/outcomes_snapshot.py [--root RULES_DIR] OUT [SCENARIO_DIRS ...]
+Run: python bench/outcomes_snapshot.py [--root RULES_DIR] [--all-rules] OUT [SCENARIO_DIRS ...]
      python bench/outcomes_snapshot.py --compare BEFORE AFTER
 """
 from __future__ import annotations
@@ -19,16 +21,16 @@ from rulekeeper.bridge.engine import Engine
 from rulekeeper.bridge.errors import RulekeeperError
 
 
-def snapshot(engine: Engine, path: Path) -> dict:
+def snapshot(engine: Engine, path: Path, needed: bool = True) -> dict:
     row: dict = {"file": str(path)}
     try:
         scen = engine.load(path)
         rules = engine.scenario_rules(scen)
-        answer = solve.solve(scen, rules, timeout=120)
+        answer = solve.solve(scen, rules, timeout=120, needed=needed)
         row["outcomes"] = sorted(sorted(str(a) for a in m) for m in answer.models)
         row["checks"], row["exact"] = answer.checks, answer.exact_trigger_names
         ctl = solve.grounded_control(scen, rules, answer.checks,
-                                     exact_names=answer.exact_trigger_names)
+                                     exact_names=answer.exact_trigger_names, needed=needed)
         row["rules"] = int(ctl.statistics["problem"]["lpStep"]["rules"])
     except RulekeeperError as err:
         row["error"] = type(err).__name__
@@ -54,6 +56,8 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--root", type=Path)
     parser.add_argument("--compare", nargs=2, type=Path)
+    parser.add_argument("--all-rules", action="store_true",
+                        help="do not leave out the rules whose atoms nothing reads")
     parser.add_argument("out", nargs="?", type=Path)
     parser.add_argument("dirs", nargs="*", type=Path)
     args = parser.parse_args()
@@ -63,7 +67,7 @@ def main() -> int:
     paths = sorted(p for d in (args.dirs or [Path("scenarios")]) for p in d.rglob("*.yaml"))
     with args.out.open("w") as out:
         for path in paths:
-            out.write(json.dumps(snapshot(engine, path)) + "\n")
+            out.write(json.dumps(snapshot(engine, path, not args.all_rules)) + "\n")
             out.flush()
     return 0
 
