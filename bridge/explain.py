@@ -28,9 +28,12 @@ TIMING_FACTS = {"final", "step", "check", "time", "report_time", "settle_point",
 # wherever the stack's inertia applies in a game: it only keeps the grounder from carrying items;
 # inertia_gap (core inertia.lp) only says which fluents the core's inertia leaves to a game;
 # slot_turn (the layout's plan, 500-turn-structure.lp) only bounds the turn numbers ground;
-# damage_read (120-damage.lp) only bounds where a permanent's "no damage yet" is ground.
+# damage_read (120-damage.lp) only bounds where a permanent's "no damage yet" is ground;
+# attack_read (508-declare-attackers.lp) and sickness_read (302-summoning-sickness.lp) where
+# whether a creature can attack, and its summoning sickness, are ground; timing_read
+# (117-priority.lp) where whether a player could act is.
 GUARDS = {"quality_asked", "sac_asked", "mana_asked", "stack_may_keep", "inertia_gap", "slot_turn",
-          "damage_read"}
+          "damage_read", "attack_read", "sickness_read", "timing_read"}
 PLUMBING = {"occurs", "sba_check", "remaining", "object_exists", "face_up", "char", "permanent",
             "creature", "is_type", "damage_recipient_type", "dies_type", "event_param"}
 # How an object's characteristics came about (layers, keywords) is worth citing only when the
