@@ -288,21 +288,40 @@ def _one_or_list(v, path, raw) -> list:
 
 
 # Keyword abilities activated by name rather than by number (docs/keywords.md): cycling
-# (702.29a), activated from the hand.
-KEYWORD_ABILITIES = ("cycling",)
+# (702.29a), activated from the hand; `equip` names the object's first Equip ability, whose
+# number follows the card's listed abilities (702.6a, 702.6d: bridge/facts.py numbers them).
+KEYWORD_ABILITIES = ("cycling", "equip")
 
 
-def _ability_ref(v, path, raw):
+def _ability_ref(v, path, raw, scen, oid):
     """`ability: N` (the card's Nth ability) or the name of an activated keyword ability."""
-    if isinstance(raw, str):
-        return v.chk.choice(path, raw, KEYWORD_ABILITIES)
-    return v.chk.int_value(path, raw, minimum=1)
+    if not isinstance(raw, str):
+        return v.chk.int_value(path, raw, minimum=1)
+    name = v.chk.choice(path, raw, KEYWORD_ABILITIES)
+    if name != "equip":
+        return name
+    number = _first_equip(scen, oid)
+    if number is None:
+        raise v.err(path, f"{clip(oid)} has no Equip ability")
+    return number
+
+
+def _first_equip(scen, oid) -> int | None:
+    """The number of the object's first Equip ability (on the face that is up), if any."""
+    obj = next((o for o in scen.objects if o.id == oid), None)
+    if obj is None:
+        return None
+    card = obj.card.back if obj.face == "back" and obj.card.back is not None else obj.card
+    if any(kw.name == "equip" and "cost" in kw.args for kw in card.keywords):
+        return len(card.abilities) + 1
+    return None
 
 
 def v_activate(v, path, raw, scen):
     d = _fields(v, path, raw, {"object", "ability", "targets", "mode"}, ("object",))
-    return {"object": _obj(v, path + ("object",), d["object"], scen),
-            "ability": _ability_ref(v, path + ("ability",), d.get("ability", 1)),
+    oid = _obj(v, path + ("object",), d["object"], scen)
+    return {"object": oid,
+            "ability": _ability_ref(v, path + ("ability",), d.get("ability", 1), scen, oid),
             "targets": _targets(v, path, d, scen),
             "modes": [v.chk.int_value(path + ("mode", i), m, minimum=1)
                       for i, m in enumerate(_one_or_list(v, path + ("mode",), d.get("mode")))]}

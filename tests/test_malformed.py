@@ -26,6 +26,7 @@ CASES: dict[str, tuple[int, str]] = {
     "enters_as_copy_self_without_affects.yaml": (7, "needs affects"),
     "equip_cost_with_x.yaml": (7, "bad equip cost"),
     "equip_map_without_quality.yaml": (7, "names a quality"),
+    "activate_equip_without_equip.yaml": (6, "has no Equip ability"),
     "discard_random_not_bool.yaml": (7, "random"),
     "bad_loyalty_cost.yaml": (8, "expected a whole number"),
     "flashback_without_cost.yaml": (6, "flashback needs its cost"),   # docs/keywords.md
