@@ -286,7 +286,9 @@ def _unstratified(dropped: list[int], flow: dict[int, tuple], needed: set[str]) 
 
 
 def _components(edges: dict[str, set[str]]) -> dict[str, int]:
-    """Each node's strongly connected component (Tarjan's algorithm, iterative)."""
+    """Each node's strongly connected component (Tarjan's algorithm, iterative). networkx has
+    it, but importing networkx costs an `ask` ~0.2 s, more than the whole answer on a small
+    scenario; tests/test_needed.py checks this against networkx's components."""
     index: dict[str, int] = {}
     low: dict[str, int] = {}
     component: dict[str, int] = {}

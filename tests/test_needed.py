@@ -7,6 +7,8 @@ from pathlib import Path
 
 import clingo
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from click.testing import CliRunner
 
 from rulekeeper.bridge import relevance, solve
@@ -162,3 +164,22 @@ def test_plain_heads_are_not_fixed(text):
     found: list = []
     ast.parse_string(text, lambda s: s.ast_type == ast.ASTType.Program or found.append(s))
     assert rule_flow(found[0])[0] is False
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.dictionaries(st.sampled_from("abcdefgh"), st.sets(st.sampled_from("abcdefgh")),
+                       max_size=8))
+def test_components_are_networkx_strongly_connected_components(edges):
+    """relevance._components (hand-written to keep networkx out of `ask`) finds the same
+    strongly connected components as networkx."""
+    import networkx as nx
+    from rulekeeper.bridge.relevance import _components
+    graph = nx.DiGraph()
+    graph.add_nodes_from(edges)
+    graph.add_edges_from((a, b) for a, bs in edges.items() for b in bs)
+    component = _components(edges)
+    expected = {frozenset(c) for c in nx.strongly_connected_components(graph)}
+    found: dict[int, set[str]] = {}
+    for node, number in component.items():
+        found.setdefault(number, set()).add(node)
+    assert {frozenset(c) for c in found.values()} == expected
