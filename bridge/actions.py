@@ -311,10 +311,10 @@ def _first_equip(scen, oid) -> int | None:
     obj = next((o for o in scen.objects if o.id == oid), None)
     if obj is None:
         return None
+    from .cards import equip_abilities
     card = obj.card.back if obj.face == "back" and obj.card.back is not None else obj.card
-    if any(kw.name == "equip" and "cost" in kw.args for kw in card.keywords):
-        return len(card.abilities) + 1
-    return None
+    numbered = equip_abilities(card)
+    return numbered[0][0] if numbered else None
 
 
 def v_activate(v, path, raw, scen):

@@ -148,6 +148,14 @@ def _keyword(chk: Checker, path: tuple, raw: Any) -> Keyword:
     return Keyword(name, args)
 
 
+def equip_abilities(card: Card) -> list[tuple[int, Keyword]]:
+    """702.6a, 702.6d: each Equip keyword with a cost is an activated ability of its own,
+    numbered after the card's listed abilities, in keyword order: (number, keyword) of each."""
+    first = len(card.abilities) + 1
+    equips = [kw for kw in card.keywords if kw.name == "equip" and "cost" in kw.args]
+    return list(enumerate(equips, start=first))
+
+
 EQUIP_QUALITIES = {"types": "type", "subtypes": "subtype", "supertypes": "supertype", "colors": "color"}
 
 

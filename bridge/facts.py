@@ -15,7 +15,7 @@ from clingo import Function, Number, String, Symbol
 
 from .abilities import ability_facts
 from .actions import action_facts, atom
-from .cards import MANA_SYMBOL
+from .cards import MANA_SYMBOL, equip_abilities
 from .scenario import Card, Scenario
 from .slots import action_plans, action_slots, turn_players
 
@@ -225,11 +225,7 @@ def _equip_facts(key: Symbol, face: str, card: Card) -> list[Symbol]:
     """702.6a, 702.6d: each Equip keyword is an activated ability of its own, numbered after the
     listed abilities in keyword order; rules_asp/mtg/.../702.6-equip.lp says what it does."""
     out: list[Symbol] = []
-    n = len(card.abilities)
-    for kw in card.keywords:
-        if kw.name != "equip" or "cost" not in kw.args:
-            continue
-        n += 1
+    for n, kw in equip_abilities(card):
         out.append(atom("equip_ability", key, face, n))
         out += [atom("equip_cost", key, face, n, i + 1, _mana_term(sym))
                 for i, sym in enumerate(MANA_SYMBOL.findall(kw.args["cost"]))]
