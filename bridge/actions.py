@@ -6,8 +6,7 @@ rules_asp; `rules` names them, so an action whose rules are not encoded yet is r
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any, Callable, NamedTuple
 
 from clingo import Function, Number, String, Symbol
 
@@ -19,8 +18,7 @@ Validate = Callable[[Any, tuple, Any, Scenario], Any]
 Facts = Callable[[Any], tuple[Symbol, list[tuple[str, Symbol]]]]
 
 
-@dataclass(frozen=True)
-class ActionSpec:
+class ActionSpec(NamedTuple):
     """How one action verb is read and turned into facts, and the rules it needs."""
 
     validate: Validate

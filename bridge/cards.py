@@ -11,6 +11,7 @@ from typing import Any
 from . import rulecache
 from .abilities import parse_abilities
 from .checks import Checker
+from .record import Record
 from .scenario import BATTLEFIELD_STATES, COLORS, Card, Keyword
 from .yamlsrc import clip, load_yaml
 
@@ -189,8 +190,8 @@ def _equip_cost(chk: Checker, path: tuple, value: Any) -> str:
                               "(no X) or a number")
 
 
-@dataclass
-class Found:
+@dataclass(repr=False, eq=False)
+class Found(Record):
     """A card as a source holds it: its YAML map (the contract's card form) and where from."""
 
     name: str

@@ -16,11 +16,13 @@ several statements is cited with the words that fit this case.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from clingo import Function, Symbol
 
 from .explain import Node, derivation, skipped_predicates
 from .games import game_of_rules
+from .record import Record
 from .rulebase import RuleBase
 from .symbols import Reader
 
@@ -35,8 +37,7 @@ EFFECT_STEPS = {"pt_change", "set_power", "set_toughness", "applies", "stage"}
 MODIFIERS = ("702.", "611.", "603.10", "107.3", "118.8", "614.", "615.", "1000.")
 
 
-@dataclass(frozen=True)
-class Citation:
+class Citation(NamedTuple):
     """A rule number and its summary, as a ruling cites it."""
 
     rule: str
@@ -62,8 +63,8 @@ def deciding_predicates(rules: RuleBase) -> set[tuple[str, int]]:
     return found
 
 
-@dataclass
-class _Step:
+@dataclass(repr=False, eq=False)
+class _Step(Record):
     """A rule met on the walk: the statement, whether its head can decide a case, whether it
     came in as a condition that let a constraint pass (a guard)."""
 

@@ -28,6 +28,7 @@ from typing import Any, Callable, Iterator, TypeVar
 import clingo
 
 from .errors import RulekeeperError, SolverOutOfMemory, SolverTimeout
+from .record import Record
 from .solve import Answer
 
 T = TypeVar("T")
@@ -36,8 +37,8 @@ MEMORY_LIMIT = 4 * 1024 ** 3   # address space of a solving child: out of memory
                                # not a machine brought to its knees
 
 
-@dataclass
-class Deadline:
+@dataclass(repr=False, eq=False)
+class Deadline(Record):
     """The time limit of one whole answer (`--timeout`): reading, parsing, validating, solving
     and explaining all draw on the same budget, started when the command starts."""
 

@@ -11,6 +11,7 @@ from .deadline import KEEP_ALL, KEEP_DERIVATIONS, KEEP_FIRST, Deadline, solve_wi
 from .errors import ImpossibleSituation, SolverOutOfMemory
 from .explain import derivation, domain_tree, render_tree, rules_behind, tree_json
 from .packs import BUNDLED, Pack, resolve
+from .record import Record
 from .rulebase import RuleBase
 from .cite import cite_in_answer
 from .scenario import Scenario
@@ -171,8 +172,8 @@ def _bad_atom(path, message):
 
 
 
-@dataclass
-class WhyResult:
+@dataclass(repr=False, eq=False)
+class WhyResult(Record):
     """The answer to `why`: the atom, the solve it was read from, and why it holds or not."""
 
     atom: Symbol
@@ -223,8 +224,8 @@ class WhyResult:
         return data
 
 
-@dataclass
-class AskResult:
+@dataclass(repr=False, eq=False)
+class AskResult(Record):
     """The answer to `ask`: the scenario's outcomes and the rule base that explains them."""
 
     scenario: Scenario

@@ -7,13 +7,16 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from .record import FieldRepr
+
 EXIT_OK = 0
 EXIT_CHECK_FAILED = 1
 EXIT_BAD_INPUT = 2
 EXIT_IMPOSSIBLE = 3
 MAX_MESSAGE = 1000      # a message never echoes a whole huge value (values are clipped too)
 # The errors below are dataclasses for their fields, with eq=False: an exception is compared by
-# identity and stays hashable, as every exception is (and no __eq__ is generated at import).
+# identity and stays hashable, as every exception is (and no __eq__ is generated at import);
+# their repr is FieldRepr's (bridge/record.py: nothing compiled at import).
 
 
 class RulekeeperError(Exception):
@@ -36,8 +39,8 @@ class RulekeeperError(Exception):
         return {}
 
 
-@dataclass(eq=False)
-class ScenarioError(RulekeeperError):
+@dataclass(eq=False, repr=False)
+class ScenarioError(FieldRepr, RulekeeperError):
     """Bad input: names the file, the line and the field."""
 
     file: str
@@ -58,8 +61,8 @@ class ScenarioError(RulekeeperError):
         return self.message
 
 
-@dataclass(eq=False)
-class ImpossibleSituation(RulekeeperError):
+@dataclass(eq=False, repr=False)
+class ImpossibleSituation(FieldRepr, RulekeeperError):
     """The described situation cannot happen under the encoded rules."""
 
     file: str
@@ -79,8 +82,8 @@ class ImpossibleSituation(RulekeeperError):
         return {"conflicts": list(self.conflicts)}
 
 
-@dataclass(eq=False)
-class SolverTimeout(RulekeeperError):
+@dataclass(eq=False, repr=False)
+class SolverTimeout(FieldRepr, RulekeeperError):
     """No answer within the time limit (reading, parsing, solving and explaining included)."""
 
     file: str
@@ -99,8 +102,8 @@ class SolverTimeout(RulekeeperError):
         return {"seconds": self.seconds}
 
 
-@dataclass(eq=False)
-class SolverOutOfMemory(RulekeeperError):
+@dataclass(eq=False, repr=False)
+class SolverOutOfMemory(FieldRepr, RulekeeperError):
     """The solver ran out of memory: the board is too large for the machine (or the limit)."""
 
     file: str

@@ -5,6 +5,7 @@ from dataclasses import dataclass, field
 
 from clingo import Function, Symbol, SymbolType
 
+from .record import Record
 from .rulebase import RuleBase, RuleInfo
 from .solve import Support
 from .symbols import Reader
@@ -12,8 +13,8 @@ from .symbols import Reader
 MAX_DEPTH = 14
 
 
-@dataclass
-class Node:
+@dataclass(repr=False, eq=False)
+class Node(Record):
     """One step of a derivation: an atom, the rule that made it hold, and its supports."""
 
     atom: Symbol

@@ -16,14 +16,15 @@ from clingo import Function, Number, String, Symbol
 from .abilities import ability_facts
 from .actions import action_facts, atom
 from .cards import MANA_SYMBOL, equip_abilities
+from .record import Record
 from .scenario import Card, Scenario
 from .slots import action_plans, action_slots, turn_players
 
 __all__ = ["Timeline", "action_plans", "action_slots", "scenario_facts"]
 
 
-@dataclass
-class Timeline:
+@dataclass(repr=False, eq=False)
+class Timeline(Record):
     """Which time point does what."""
 
     checks: int

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from clingo import Symbol, SymbolType
 
 from .cite import Citation, cite_in_answer
+from .record import Record
 from .rulebase import RuleBase
 from .ruling import ZONE_WORDS, sentence, shaped_by_effects, warning_lines, with_citations
 from .solve import Answer
@@ -21,8 +22,8 @@ EVENTS = {"died", "countered"}           # events worth a line of their own
 MAX_SHOWN_OUTCOMES = 12
 
 
-@dataclass
-class Change:
+@dataclass(repr=False, eq=False)
+class Change(Record):
     """One line of the ruling: an English sentence and the rules that decided it."""
 
     text: str
@@ -38,8 +39,8 @@ class Change:
                 "summaries": {c.rule: c.summary for c in self.rules}}
 
 
-@dataclass
-class Outcome:
+@dataclass(repr=False, eq=False)
+class Outcome(Record):
     """One outcome as a ruling tells it: the choices that lead to it and what changed."""
 
     index: int

@@ -16,8 +16,8 @@ from __future__ import annotations
 
 import os
 import re
-from dataclasses import dataclass
 from pathlib import Path
+from typing import NamedTuple
 
 from .errors import ScenarioError
 
@@ -31,8 +31,7 @@ PACK_NAME = re.compile(r"^[a-z][a-z0-9_]*$")
 PACK_KEYS = {"name", "requires"}
 
 
-@dataclass(frozen=True)
-class Pack:
+class Pack(NamedTuple):
     """Where a pack's rules (and cards) are, and the packs it builds on."""
 
     name: str

@@ -16,6 +16,7 @@ from pathlib import Path
 
 from . import rulecache
 from .packs import Pack, resolve
+from .record import Record
 
 if TYPE_CHECKING:
     from clingo import ast
@@ -27,8 +28,8 @@ RULE_ID = re.compile(r"model|\d{3}(\.\d+[a-z]?)?|\d{4}(\.\d+[a-z]?)?|\d{1,2}(\.\
                      re.ASCII)
 
 
-@dataclass
-class Annotation:
+@dataclass(repr=False, eq=False)
+class Annotation(Record):
     """A `%@ <rule> <summary>` line, and where it is."""
 
     rule: str
@@ -36,8 +37,8 @@ class Annotation:
     line: int
 
 
-@dataclass
-class RuleInfo:
+@dataclass(repr=False, eq=False)
+class RuleInfo(Record):
     """One annotated ASP statement."""
 
     index: int

@@ -4,6 +4,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from .record import Record
+
 STEPS = ("untap", "upkeep", "draw", "precombat_main", "beginning_of_combat",
          "declare_attackers", "declare_blockers", "first_strike_damage", "combat_damage",
          "end_of_combat", "postcombat_main", "end", "cleanup")
@@ -14,16 +16,16 @@ STATEBOUND = ("daylightbound", "nighttimebound", "rainybound", "heatwavebound", 
 COLORS = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
 
 
-@dataclass
-class Keyword:
+@dataclass(repr=False, eq=False)
+class Keyword(Record):
     """One keyword instance: `flying`, or `{discipline: [instant], amount: 2}`."""
 
     name: str
     args: dict[str, Any] = field(default_factory=dict)
 
 
-@dataclass
-class Card:
+@dataclass(repr=False, eq=False)
+class Card(Record):
     """A card's printed characteristics (one face; `back` holds the other)."""
 
     key: str                      # unique key in the scenario's card table
@@ -47,8 +49,8 @@ class Card:
     not_understood: list[str] = field(default_factory=list)   # Oracle lines left out (imported)
 
 
-@dataclass
-class GameObject:
+@dataclass(repr=False, eq=False)
+class GameObject(Record):
     """An object of the described state (contract section 1, Objects)."""
 
     id: str
@@ -72,8 +74,8 @@ class GameObject:
     line: int | None = None
 
 
-@dataclass
-class Action:
+@dataclass(repr=False, eq=False)
+class Action(Record):
     """One entry of `actions:`: a verb and its (validated) arguments."""
 
     verb: str
@@ -82,8 +84,8 @@ class Action:
     line: int | None = None
 
 
-@dataclass
-class Turn:
+@dataclass(repr=False, eq=False)
+class Turn(Record):
     """Whose turn it is, in which step, and its number."""
 
     active: str
@@ -91,8 +93,8 @@ class Turn:
     number: int = 1
 
 
-@dataclass
-class Expect:
+@dataclass(repr=False, eq=False)
+class Expect(Record):
     """The scenario's `expect`: atoms that hold always, sometimes, never, or an impossible case."""
 
     always: list[str] = field(default_factory=list)
@@ -101,8 +103,8 @@ class Expect:
     impossible: list[str] | None = None   # extension: rule numbers an impossible case must name
 
 
-@dataclass
-class Scenario:
+@dataclass(repr=False, eq=False)
+class Scenario(Record):
     """A whole validated scenario."""
 
     file: str

@@ -5,13 +5,14 @@ import os
 import sys
 import time
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Iterator
+from typing import TYPE_CHECKING, Any, Iterator, NamedTuple
 
 import clingo
 from clingo import Function, Number, Symbol
 
 from .errors import ImpossibleSituation, SolverTimeout
 from .games import game_of
+from .record import Record
 from .rulebase import RuleBase
 from .scenario import Scenario
 from . import relevance
@@ -108,8 +109,8 @@ class ModelSupport:
             yield atom, self.get(atom)
 
 
-@dataclass
-class Answer:
+@dataclass(repr=False, eq=False)
+class Answer(Record):
     """What the rules say about a scenario: every distinct outcome."""
 
     models: list[frozenset[Symbol]]
@@ -205,8 +206,7 @@ def _explain_kept(scen: Scenario, rules: RuleBase, layout: "_Layout",
     return explained
 
 
-@dataclass(frozen=True)
-class _Layout:
+class _Layout(NamedTuple):
     """How a solve lays out time: check steps after each event slot, and whether triggered
     abilities are named by their time point (exact) or by their action (the fast default, given
     up when two triggers would share a name: `trigger_name_clash`). `needed`: only the rules

@@ -6,12 +6,13 @@ from typing import Any, Callable
 
 from . import parsecache
 from .errors import ScenarioError
+from .record import Record
 
 Path = tuple  # a path into the document: keys and list indexes
 
 
-@dataclass
-class Located:
+@dataclass(repr=False, eq=False)
+class Located(Record):
     """A plain Python document plus the source line of each path in it."""
 
     data: Any

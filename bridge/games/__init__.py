@@ -17,9 +17,8 @@ Packs of two games in one scenario are an input error (exit 2).
 from __future__ import annotations
 
 import importlib
-from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Iterator, Protocol, Sequence
+from typing import TYPE_CHECKING, Any, Iterator, NamedTuple, Protocol, Sequence
 
 from clingo import Symbol
 
@@ -63,8 +62,7 @@ class Layout(Protocol):
     exact_names: bool       # a game that names triggers by time point names each by its own
 
 
-@dataclass(frozen=True)
-class Source:
+class Source(NamedTuple):
     """A scenario file as read: its text and its YAML (with lines, for error messages), and
     the user's card sources (`--cards`, RULEKEEPER_CARDS) its card names may come from."""
 
