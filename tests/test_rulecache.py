@@ -174,6 +174,24 @@ def test_binary_data_round_trips_and_a_corrupt_file_is_a_miss(cache):
     assert rulecache.load_binary("demo", "k1") is None
 
 
+def test_stored_data_shares_equal_tuples_and_strings_and_reads_back_equal(cache):
+    pattern = ("holds/2", ((0, None), (1, "f:zone/2")))
+    data = {"units": [[pattern, ("holds/2", ((0, None), (1, "f:zone/2")))], [(True,), (1,)]],
+            "names": ["".join(["ho", "lds"]), "holds"], "floats": [(0.0,), (-0.0,), (0,)]}
+    rulecache.store_binary("probe", "k", data)
+    back = rulecache.load_binary("probe", "k")
+    assert back == data
+    first, second = back["units"][0]
+    assert first is second and first[1] is second[1]     # one object: one copy in the file
+    assert back["names"][0] is back["names"][1]
+    flags, ones = back["units"][1]
+    assert flags[0] is True and ones[0] == 1 and ones[0] is not True   # equal, not the same
+    assert [type(t[0]) for t in back["floats"]] == [float, float, int]
+    assert str(back["floats"][1][0]) == "-0.0"
+    lists = rulecache.shared([[1], [1]])
+    assert lists[0] is not lists[1]         # a mutable container is never shared
+
+
 def test_the_relevance_index_read_back_prunes_as_the_one_built(cache, tmp_path):
     from clingo import Function, Number
     from rulekeeper.bridge import relevance
