@@ -190,7 +190,7 @@ def _equip_cost(chk: Checker, path: tuple, value: Any) -> str:
                               "(no X) or a number")
 
 
-@dataclass(repr=False, eq=False)
+@dataclass(init=False, repr=False, eq=False)
 class Found(Record):
     """A card as a source holds it: its YAML map (the contract's card form) and where from."""
 

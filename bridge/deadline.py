@@ -37,7 +37,7 @@ MEMORY_LIMIT = 4 * 1024 ** 3   # address space of a solving child: out of memory
                                # not a machine brought to its knees
 
 
-@dataclass(repr=False, eq=False)
+@dataclass(init=False, repr=False, eq=False)
 class Deadline(Record):
     """The time limit of one whole answer (`--timeout`): reading, parsing, validating, solving
     and explaining all draw on the same budget, started when the command starts."""

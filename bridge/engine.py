@@ -172,7 +172,7 @@ def _bad_atom(path, message):
 
 
 
-@dataclass(repr=False, eq=False)
+@dataclass(init=False, repr=False, eq=False)
 class WhyResult(Record):
     """The answer to `why`: the atom, the solve it was read from, and why it holds or not."""
 
@@ -224,7 +224,7 @@ class WhyResult(Record):
         return data
 
 
-@dataclass(repr=False, eq=False)
+@dataclass(init=False, repr=False, eq=False)
 class AskResult(Record):
     """The answer to `ask`: the scenario's outcomes and the rule base that explains them."""
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from .record import FieldRepr
+from .record import Fields
 
 EXIT_OK = 0
 EXIT_CHECK_FAILED = 1
@@ -16,7 +16,7 @@ EXIT_IMPOSSIBLE = 3
 MAX_MESSAGE = 1000      # a message never echoes a whole huge value (values are clipped too)
 # The errors below are dataclasses for their fields, with eq=False: an exception is compared by
 # identity and stays hashable, as every exception is (and no __eq__ is generated at import);
-# their repr is FieldRepr's (bridge/record.py: nothing compiled at import).
+# their __init__ and repr are Fields' (bridge/record.py: nothing compiled at import).
 
 
 class RulekeeperError(Exception):
@@ -39,8 +39,8 @@ class RulekeeperError(Exception):
         return {}
 
 
-@dataclass(eq=False, repr=False)
-class ScenarioError(FieldRepr, RulekeeperError):
+@dataclass(init=False, repr=False, eq=False)
+class ScenarioError(Fields, RulekeeperError):
     """Bad input: names the file, the line and the field."""
 
     file: str
@@ -61,8 +61,8 @@ class ScenarioError(FieldRepr, RulekeeperError):
         return self.message
 
 
-@dataclass(eq=False, repr=False)
-class ImpossibleSituation(FieldRepr, RulekeeperError):
+@dataclass(init=False, repr=False, eq=False)
+class ImpossibleSituation(Fields, RulekeeperError):
     """The described situation cannot happen under the encoded rules."""
 
     file: str
@@ -82,8 +82,8 @@ class ImpossibleSituation(FieldRepr, RulekeeperError):
         return {"conflicts": list(self.conflicts)}
 
 
-@dataclass(eq=False, repr=False)
-class SolverTimeout(FieldRepr, RulekeeperError):
+@dataclass(init=False, repr=False, eq=False)
+class SolverTimeout(Fields, RulekeeperError):
     """No answer within the time limit (reading, parsing, solving and explaining included)."""
 
     file: str
@@ -102,8 +102,8 @@ class SolverTimeout(FieldRepr, RulekeeperError):
         return {"seconds": self.seconds}
 
 
-@dataclass(eq=False, repr=False)
-class SolverOutOfMemory(FieldRepr, RulekeeperError):
+@dataclass(init=False, repr=False, eq=False)
+class SolverOutOfMemory(Fields, RulekeeperError):
     """The solver ran out of memory: the board is too large for the machine (or the limit)."""
 
     file: str

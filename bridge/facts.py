@@ -23,7 +23,7 @@ from .slots import action_plans, action_slots, turn_players
 __all__ = ["Timeline", "action_plans", "action_slots", "scenario_facts"]
 
 
-@dataclass(repr=False, eq=False)
+@dataclass(init=False, repr=False, eq=False)
 class Timeline(Record):
     """Which time point does what."""
 

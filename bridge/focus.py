@@ -22,7 +22,7 @@ EVENTS = {"died", "countered"}           # events worth a line of their own
 MAX_SHOWN_OUTCOMES = 12
 
 
-@dataclass(repr=False, eq=False)
+@dataclass(init=False, repr=False, eq=False)
 class Change(Record):
     """One line of the ruling: an English sentence and the rules that decided it."""
 
@@ -39,7 +39,7 @@ class Change(Record):
                 "summaries": {c.rule: c.summary for c in self.rules}}
 
 
-@dataclass(repr=False, eq=False)
+@dataclass(init=False, repr=False, eq=False)
 class Outcome(Record):
     """One outcome as a ruling tells it: the choices that lead to it and what changed."""
 

@@ -28,7 +28,7 @@ RULE_ID = re.compile(r"model|\d{3}(\.\d+[a-z]?)?|\d{4}(\.\d+[a-z]?)?|\d{1,2}(\.\
                      re.ASCII)
 
 
-@dataclass(repr=False, eq=False)
+@dataclass(init=False, repr=False, eq=False)
 class Annotation(Record):
     """A `%@ <rule> <summary>` line, and where it is."""
 

@@ -16,7 +16,7 @@ STATEBOUND = ("daylightbound", "nighttimebound", "rainybound", "heatwavebound", 
 COLORS = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
 
 
-@dataclass(repr=False, eq=False)
+@dataclass(init=False, repr=False, eq=False)
 class Keyword(Record):
     """One keyword instance: `flying`, or `{discipline: [instant], amount: 2}`."""
 
@@ -24,7 +24,7 @@ class Keyword(Record):
     args: dict[str, Any] = field(default_factory=dict)
 
 
-@dataclass(repr=False, eq=False)
+@dataclass(init=False, repr=False, eq=False)
 class Card(Record):
     """A card's printed characteristics (one face; `back` holds the other)."""
 
@@ -49,7 +49,7 @@ class Card(Record):
     not_understood: list[str] = field(default_factory=list)   # Oracle lines left out (imported)
 
 
-@dataclass(repr=False, eq=False)
+@dataclass(init=False, repr=False, eq=False)
 class GameObject(Record):
     """An object of the described state (contract section 1, Objects)."""
 
@@ -74,7 +74,7 @@ class GameObject(Record):
     line: int | None = None
 
 
-@dataclass(repr=False, eq=False)
+@dataclass(init=False, repr=False, eq=False)
 class Action(Record):
     """One entry of `actions:`: a verb and its (validated) arguments."""
 
@@ -84,7 +84,7 @@ class Action(Record):
     line: int | None = None
 
 
-@dataclass(repr=False, eq=False)
+@dataclass(init=False, repr=False, eq=False)
 class Turn(Record):
     """Whose turn it is, in which step, and its number."""
 
@@ -93,7 +93,7 @@ class Turn(Record):
     number: int = 1
 
 
-@dataclass(repr=False, eq=False)
+@dataclass(init=False, repr=False, eq=False)
 class Expect(Record):
     """The scenario's `expect`: atoms that hold always, sometimes, never, or an impossible case."""
 
@@ -103,7 +103,7 @@ class Expect(Record):
     impossible: list[str] | None = None   # extension: rule numbers an impossible case must name
 
 
-@dataclass(repr=False, eq=False)
+@dataclass(init=False, repr=False, eq=False)
 class Scenario(Record):
     """A whole validated scenario."""
 

@@ -109,7 +109,7 @@ class ModelSupport:
             yield atom, self.get(atom)
 
 
-@dataclass(repr=False, eq=False)
+@dataclass(init=False, repr=False, eq=False)
 class Answer(Record):
     """What the rules say about a scenario: every distinct outcome."""
 

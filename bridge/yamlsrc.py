@@ -11,7 +11,7 @@ from .record import Record
 Path = tuple  # a path into the document: keys and list indexes
 
 
-@dataclass(repr=False, eq=False)
+@dataclass(init=False, repr=False, eq=False)
 class Located(Record):
     """A plain Python document plus the source line of each path in it."""
 
