@@ -4,7 +4,8 @@ Solves each scenario in-process (no explanations) as `check` does (only the rule
 are read: relevance.needed_rules; --all-rules: every rule that can fire, as `legal` and
 `rulings` solve) with the rule base under ROOT and writes one
 JSON line per scenario: its file, the sorted outcome sets (or the error it raised), the check
-steps and trigger naming the answer needed, and the ground rules of the first solve. Compare
+steps and trigger naming the answer needed (and the lean layout's check steps inside walks,
+where its answer was taken), and the ground rules of the solve that answered. Compare
 two snapshots with --compare A B (outcomes only; ground rules are shown as a ratio).
 Run: python bench/outcomes_snapshot.py [--root RULES_DIR] [--all-rules] OUT [SCENARIO_DIRS ...]
      python bench/outcomes_snapshot.py --compare BEFORE AFTER
@@ -29,8 +30,12 @@ def snapshot(engine: Engine, path: Path, needed: bool = True) -> dict:
         answer = solve.solve(scen, rules, timeout=120, needed=needed)
         row["outcomes"] = sorted(sorted(str(a) for a in m) for m in answer.models)
         row["checks"], row["exact"] = answer.checks, answer.exact_trigger_names
+        walk = getattr(answer, "walk_checks", None)
+        if walk is not None:
+            row["walk_checks"] = walk
         ctl = solve.grounded_control(scen, rules, answer.checks,
-                                     exact_names=answer.exact_trigger_names, needed=needed)
+                                     exact_names=answer.exact_trigger_names, needed=needed,
+                                     **({"walk_checks": walk} if walk is not None else {}))
         row["rules"] = int(ctl.statistics["problem"]["lpStep"]["rules"])
     except RulekeeperError as err:
         row["error"] = type(err).__name__

@@ -34,7 +34,7 @@ Sig = tuple[str, int]
 TIME_FACTS: frozenset[Sig] = frozenset({
     ("time", 1), ("step", 1), ("check", 1), ("settle_point", 1), ("action_start", 1),
     ("final", 1), ("event", 2), ("event_arg", 3), ("segment", 2), ("slot_plan", 2), ("slot_player", 3),
-    ("slot_turn", 2), ("action_index", 2)})
+    ("slot_turn", 2), ("action_index", 2), ("time_name", 2), ("rest_point", 1)})
 
 # Timeless atoms are carried as facts, so the next segment only adds to them. A rule that reads
 # one with `not` at an earlier time would, in the whole program, see atoms only later segments

@@ -23,7 +23,7 @@ class Node(Record):
 
 
 TIMING_FACTS = {"final", "step", "check", "time", "report_time", "settle_point", "action_index",
-                "segment", "stack_time"}
+                "segment", "stack_time", "time_name", "rest_point", "exact_trigger_names"}
 # Demand guards: atoms a rule's body carries only to bound what is ground (the readers of its
 # head need them anyway); not part of why the head holds. stack_may_keep (405-stack.lp) holds
 # wherever the stack's inertia applies in a game: it only keeps the grounder from carrying items;

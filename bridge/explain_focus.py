@@ -60,7 +60,7 @@ SHOWN = "rk_focus"          # what the explanation shows (_passing), read by Foc
 MARK = "rk_focus_body"      # between an entry's subject and its body in the shown term
 # predicates a derivation never follows (explain.TIMING_FACTS, skipped by deadline._reachable)
 NOT_FOLLOWED = {"final", "step", "check", "time", "report_time", "settle_point", "action_index",
-                "segment", "stack_time"}
+                "segment", "stack_time", "time_name", "rest_point", "exact_trigger_names"}
 _FORMAT = 3
 
 

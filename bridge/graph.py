@@ -25,7 +25,7 @@ from .rulebase import RuleBase
 FLUENT_WRAPPERS = {"holds": 1, "begins": 1, "ends": 1, "init": 0}
 # Predicates every rule touches: edges through them say nothing about the game.
 PLUMBING = {"time", "step", "check", "final", "report_time", "settle_point", "action_index",
-            "segment", "stack_time", "occurs", "event", "event_arg", "event_param", "player",
+            "segment", "stack_time", "time_name", "rest_point", "exact_trigger_names", "occurs", "event", "event_arg", "event_param", "player",
             "object", "remaining", "object_exists", "permanent", "is_type", "creature",
             "damage_recipient_type", "dies_type", "face_up", "char", "game_over", "inertia_gap"}
 

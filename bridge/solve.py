@@ -27,6 +27,7 @@ DEFAULT_TIMEOUT = 20.0
 MAX_MODELS = 2000
 FIRST_CHECKS = 3
 MAX_CHECKS = 48
+WALK_CHECKS = 1         # check steps inside a walk in the lean layout (lean_walk_checks)
 _FLAGS = ("unsettled", "trigger_name_clash")   # shown atoms that ask for another layout
 # objects x time points from which explaining after a plain solve pays (focus_pays)
 FOCUS_MIN_SIZE = 500
@@ -119,6 +120,7 @@ class Answer(Record):
     choices: list[frozenset[Symbol]] = field(default_factory=list)   # chose/1 terms, per model
     checks: int = FIRST_CHECKS
     exact_trigger_names: bool = False
+    walk_checks: int | None = None   # the lean layout's check steps inside walks (None: full)
     unsettled: bool = False          # still not at rest after MAX_CHECKS check steps
     truncated: bool = False
     seconds: float = 0.0
@@ -147,12 +149,17 @@ def solve(scen: Scenario, rules: RuleBase, *, explain: bool = False,
     supports of derivations of outcome atoms: `ask`, `test`, `check`), the rules whose atoms
     nothing reads are left out too (relevance.needed_rules); the answer is the same."""
     start = time.monotonic()
-    line = _Layout(FIRST_CHECKS, exact_names=False, needed=needed)
-    focused = explain and focus and focus_pays(scen, line)
+    full = _Layout(FIRST_CHECKS, exact_names=False, needed=needed)
+    lean = lean_walk_checks(scen) if needed else None
+    line = _Layout(FIRST_CHECKS, False, needed, lean) if lean is not None else full
+    focused = explain and focus and focus_pays(scen, full)
     while True:
         atoms: dict[int, list[Symbol]] | None = {} if focused else None
         answer = _solve_once(scen, rules, line, explain and not focused, start, timeout,
                              max_models, atoms)
+        if line.walk_checks is not None and (answer is None or answer[1]):
+            line = full     # the lean layout's answer is taken only where it settles everywhere
+            continue
         if answer is None and not line.exact_names:     # shared names must not hide an answer
             line = _Layout(line.checks, exact_names=True, needed=needed)
             atoms = {} if focused else None
@@ -171,6 +178,7 @@ def solve(scen: Scenario, rules: RuleBase, *, explain: bool = False,
     result = _collect(models, max_models, explained)
     result.checks = line.checks
     result.exact_trigger_names = line.exact_names
+    result.walk_checks = line.walk_checks
     result.unsettled = "unsettled" in flags
     result.seconds = time.monotonic() - start
     return result
@@ -211,15 +219,44 @@ class _Layout(NamedTuple):
     abilities are named by their time point (exact) or by their action (the fast default, given
     up when two triggers would share a name: `trigger_name_clash`). `needed`: only the rules
     whose atoms the command reads are solved (relevance.needed_rules); the facts are the same
-    (scenario_facts ignores it)."""
+    (scenario_facts ignores it). `walk_checks`: the lean layout (lean_walk_checks), that many
+    check steps after each slot of an action but its last (None: `checks` after every slot)."""
 
     checks: int
     exact_names: bool
     needed: bool = False
+    walk_checks: int | None = None
 
     @property
-    def facts_key(self) -> tuple[int, bool]:
-        return (self.checks, self.exact_names)
+    def facts_key(self) -> tuple[int, bool, int | None]:
+        return (self.checks, self.exact_names, self.walk_checks)
+
+
+def lean_walk_checks(scen: Scenario) -> int | None:
+    """The check steps inside a walk in the lean layout, tried first where it applies (None:
+    it does not). An empty turn is 14 slots of one `advance`, each followed by FIRST_CHECKS
+    check steps where, mostly, nothing can happen; the lean layout gives the slots of an action
+    but its last WALK_CHECKS check steps. Its answer is the full layout's when the game is at
+    rest at every slot after such check steps (rest_point/1: no state-based action applies, no
+    trigger waits, no check step would change the state): the full layout's further check steps
+    there do nothing, and every time point keeps its full-layout name in stack items
+    (time_name/2, segment/2). Otherwise (`unsettled` raised in some model, a name clash, or no
+    answer) the full layout is solved, as before. Only where that argument is made: the mtg
+    pack alone (another pack may do more at a check step), no `choose` (a choice required of
+    every answer could rule out just the runs that would raise `unsettled`), a walk of two slots
+    or more, and the whole timeline solved at once (multishot.py carries state at settle
+    points and keeps its own layout). Only commands that read outcomes and their derivations
+    (`needed`: ask, test, check) use it: `why`, `legal`, rulings and consistency print or
+    probe time points, and keep the full layout's. RULEKEEPER_LEAN=0 turns it off (the answers
+    are the same; for comparing)."""
+    if os.environ.get("RULEKEEPER_LEAN", "") == "0" or game_of(scen).name != "mtg" or any(p != "mtg" for p in scen.rules) or scen.plugins \
+            or scen.choose:
+        return None
+    from .slots import action_slots
+    if max(action_slots(scen), default=1) < 2:
+        return None
+    from . import multishot
+    return None if multishot.enabled() else WALK_CHECKS
 
 
 def _control(rules: RuleBase, extra: list[ast.AST], explain: bool = False,
@@ -238,9 +275,10 @@ def _control(rules: RuleBase, extra: list[ast.AST], explain: bool = False,
 
 def grounded_control(scen: Scenario, rules: RuleBase, checks: int = FIRST_CHECKS, *,
                      explain: bool = False, exact_names: bool = False,
-                     needed: bool = False) -> clingo.Control:
-    """The control `solve` would solve first, grounded (for the benches and diagnosis)."""
-    return _grounded(scen, rules, _Layout(checks, exact_names, needed), explain)
+                     needed: bool = False, walk_checks: int | None = None) -> clingo.Control:
+    """The control `solve` would solve first, grounded (for the benches and diagnosis);
+    `walk_checks`: in the lean layout (an answer's `walk_checks`)."""
+    return _grounded(scen, rules, _Layout(checks, exact_names, needed, walk_checks), explain)
 
 
 def _grounded(scen: Scenario, rules: RuleBase, layout: _Layout, explain: bool) -> clingo.Control:

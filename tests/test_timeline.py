@@ -86,3 +86,73 @@ def test_a_game_not_at_rest_after_the_last_check_is_reported(engine, monkeypatch
     assert result.answer.unsettled
     assert "did not come to rest within 1 check steps" in result.text()
     assert result.as_json()["warnings"] and not result.as_json()["not_encoded"]
+
+
+# The lean layout (solve.lean_walk_checks): fewer check steps after the slots of a walk but its
+# last, taken only where the game is at rest at every slot after them.
+WALK = """
+title: "500.2: an empty walk from the upkeep to the end step"
+players: [alice, bob]
+turn: {active: alice, step: upkeep, number: 2}
+objects:
+  - {id: bear, card: Grizzly Bears, controller: alice}
+actions:
+  - advance: end
+  - deal_damage: {target: bear, amount: 1}
+"""
+
+TOKEN_DIES_IN_WALK = """
+title: "704.5g then 704.5d in a walk: a blocked token dies to combat damage and then ceases to exist"
+players: [alice, bob]
+turn: {active: alice, step: declare_blockers, number: 2}
+objects:
+  - {id: soldier, card: {types: [creature], power: 1, toughness: 1}, token: true, controller: alice, attacking: bob}
+  - {id: giant, card: Hill Giant, controller: bob, blocking: soldier}
+actions:
+  - advance: end
+"""
+
+
+def test_lean_layout_keeps_full_layout_names():
+    lean = Timeline.layout(3, 3, [1, 4, 1], walk_checks=1)
+    full = Timeline.layout(3, 3, [1, 4, 1])
+    assert lean.slot_times == [[3], [7, 9, 11, 13], [17]] and lean.final == 21
+    assert lean.rest_points == [9, 11, 13] and full.rest_points == []
+    # each time point named as the full layout numbers it: slots, the check steps kept, the end
+    assert [lean.names[t] for t in (3, 7, 9, 11, 13, 14, 17, 21)] == [3, 7, 11, 15, 19, 20, 23, 27]
+    assert dict(lean.segments())[18] == dict(full.segments())[24] == 23
+    assert full.names == list(range(full.final + 1))
+
+
+def _solve(engine, text: str, needed: bool = True):
+    scen = parse_scenario(text, "walk.yaml")
+    return scen, solving.solve(scen, engine.rules(scen.rules), needed=needed)
+
+
+def test_an_empty_walk_is_solved_in_the_lean_layout(engine):
+    scen, lean = _solve(engine, WALK)
+    assert solving.lean_walk_checks(scen) == solving.WALK_CHECKS
+    assert lean.walk_checks == solving.WALK_CHECKS and lean.checks == solving.FIRST_CHECKS
+    _, full = _solve(engine, WALK, needed=False)          # `why` and `legal` keep the full one
+    assert full.walk_checks is None and full.models == lean.models
+
+
+def test_a_walk_not_at_rest_is_solved_in_the_full_layout(engine):
+    # combat damage -> (check) 704.5g -> (check) 704.5d: in the lean layout the token is still in
+    # the graveyard at the next slot of the walk (a rest point), so its answer is not taken
+    scen, answer = _solve(engine, TOKEN_DIES_IN_WALK)
+    assert solving.lean_walk_checks(scen) == solving.WALK_CHECKS
+    assert answer.walk_checks is None and answer.checks == solving.FIRST_CHECKS
+    assert Function("ceased", [Function("soldier")]) in answer.always
+    ctl = solving.grounded_control(scen, engine.rules(scen.rules), needed=True,
+                                   walk_checks=solving.WALK_CHECKS)
+    shown: list = []
+    ctl.solve(on_model=lambda m: shown.append(m.contains(Function("unsettled"))))
+    assert shown and all(shown)
+
+
+def test_no_lean_layout_with_choices_or_other_packs(engine):
+    scen = parse_scenario(WALK + 'choose: ["stack_order(ability(x,1),1)"]\n', "walk.yaml")
+    assert solving.lean_walk_checks(scen) is None
+    scen = parse_scenario(WALK.replace("players:", "rules: [mtg, almos]\nplayers:"), "walk.yaml")
+    assert solving.lean_walk_checks(scen) is None

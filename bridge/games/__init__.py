@@ -60,6 +60,8 @@ class Layout(Protocol):
 
     checks: int             # check steps after the described state and after each event slot
     exact_names: bool       # a game that names triggers by time point names each by its own
+    # (solve._Layout also has walk_checks: fewer check steps inside a walk, the lean layout,
+    # which a game may ignore: mtg's facts use it, facts.Timeline)
 
 
 class Source(NamedTuple):
@@ -88,7 +90,8 @@ class Game:
     characteristic_outcomes: frozenset[str] = frozenset()
     graph_plumbing: frozenset[str] = frozenset({
         "time", "step", "check", "final", "report_time", "settle_point", "action_start",
-        "segment", "occurs", "event", "event_arg", "event_param", "game_over"})
+        "segment", "time_name", "rest_point", "exact_trigger_names", "occurs", "event",
+        "event_arg", "event_param", "game_over"})
 
     # -- input -----------------------------------------------------------------------------
     def load(self, source: Source, plugins: Sequence[Pack] = (),
@@ -181,7 +184,7 @@ def timeline(n_actions: int, checks: int, slots: list[int] | None = None,
              exact_names: bool = False):
     """The core's time layout for `n_actions` actions (one event slot each unless `slots`
     says more): `.event_times`, `.slot_times`, `.final`, and `.facts()` (time/1, step/1,
-    check/1, settle_point/1, action_start/1, final/1, segment/2)."""
+    check/1, settle_point/1, action_start/1, final/1, segment/2, time_name/2)."""
     from ..facts import Timeline
     return Timeline.layout(n_actions, checks, slots, exact_trigger_names=exact_names)
 

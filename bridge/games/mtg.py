@@ -53,7 +53,8 @@ class MtgGame(Game):
     def facts(self, scen: Any, layout: Layout) -> list[Symbol]:
         from ..facts import Timeline, action_slots, scenario_facts
         line = Timeline.layout(len(scen.actions), layout.checks, action_slots(scen),
-                               exact_trigger_names=layout.exact_names)
+                               exact_trigger_names=layout.exact_names,
+                               walk_checks=getattr(layout, "walk_checks", None))
         return scenario_facts(scen, line)
 
     def outcome_names(self) -> set[str]:
