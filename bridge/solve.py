@@ -249,8 +249,8 @@ def lean_walk_checks(scen: Scenario) -> int | None:
     (`needed`: ask, test, check) use it: `why`, `legal`, rulings and consistency print or
     probe time points, and keep the full layout's. RULEKEEPER_LEAN=0 turns it off (the answers
     are the same; for comparing)."""
-    if os.environ.get("RULEKEEPER_LEAN", "") == "0" or game_of(scen).name != "mtg" or any(p != "mtg" for p in scen.rules) or scen.plugins \
-            or scen.choose:
+    if os.environ.get("RULEKEEPER_LEAN", "") == "0" or game_of(scen).name != "mtg" \
+            or any(p != "mtg" for p in scen.rules) or scen.plugins or scen.choose:
         return None
     from .slots import action_slots
     if max(action_slots(scen), default=1) < 2:
