@@ -37,6 +37,7 @@ CASES: dict[str, tuple[int, str]] = {
     "bushido_word_amount.yaml": (8, "bushido takes a number N"),
     "persist_with_parameter.yaml": (8, "persist takes no parameter"),
     "rampage_zero.yaml": (8, "rampage 0 out of range"),
+    "renown_without_number.yaml": (8, "renown needs its number N"),
     "activate_unknown_keyword_ability.yaml": (6, "'cyclng' is not one of: cycling"),
     "bad_prevent_amount.yaml": (4, "expected a whole number"),
     "unknown_top_key.yaml": (3, "unknown key 'objcts'"),

@@ -931,6 +931,11 @@ def test_convoke_keyword_line(line, spell, keywords):
      [{"afflict": 3}]),
     ("Bushido 1", [{"bushido": 1}]),
     ("Trample, rampage 2", ["trample", {"rampage": 2}]),
+    ("Training", ["training"]),
+    ("Evolve (Whenever a creature you control enters, if that creature has greater power or toughness "
+     "than this creature, put a +1/+1 counter on this creature.)", ["evolve"]),
+    ("Riot", ["riot"]),
+    ("Renown 1", [{"renown": 1}]),
 ])
 def test_triggered_keyword_lines(line, keywords):
     assert compiled(line, spell=False) == {"keywords": keywords}
