@@ -113,6 +113,10 @@ BUNDLED = {
     "mtg/craw-giant.yaml": sf("Craw Giant", "{3}{G}{G}{G}{G}", "Creature — Giant",
                               "Trample\nRampage 2 (Whenever this creature becomes blocked, it gets +2/+2 until "
                               "end of turn for each creature blocking it beyond the first.)", ["G"], "6/4"),
+    "mtg/sudden-shock.yaml": sf("Sudden Shock", "{1}{R}", "Instant",
+                                "Split second (As long as this spell is on the stack, players can't cast spells or "
+                                "activate abilities that aren't mana abilities.)\n"
+                                "Sudden Shock deals 2 damage to any target.", ["R"]),
     "mtg/marchesas-emissary.yaml": sf("Marchesa's Emissary", "{3}{U}", "Creature — Human Rogue",
                                       "Hexproof\nDethrone (Whenever this creature attacks the player with the "
                                       "most life or tied for most life, put a +1/+1 counter on it.)", ["U"], "2/2"),

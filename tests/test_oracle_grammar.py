@@ -935,6 +935,7 @@ def test_convoke_keyword_line(line, spell, keywords):
     ("Evolve (Whenever a creature you control enters, if that creature has greater power or toughness "
      "than this creature, put a +1/+1 counter on this creature.)", ["evolve"]),
     ("Riot", ["riot"]),
+    ("Split second", ["split_second"]),
     ("Renown 1", [{"renown": 1}]),
 ])
 def test_triggered_keyword_lines(line, keywords):
