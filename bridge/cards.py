@@ -115,7 +115,7 @@ def derived_colors(card: Card) -> list[str]:
 # (a number N is the generic cost {N}), or a list with life: `{flashback: ["{1}{U}", {pay_life: 3}]}`.
 COST_KEYWORDS = ("flashback", "cycling")
 # Triggered keywords with a number N (docs/keywords.md): `{annihilator: 2}`, `{bushido: 1}`.
-AMOUNT_KEYWORDS = ("annihilator", "afflict", "bushido", "rampage", "renown")
+AMOUNT_KEYWORDS = ("annihilator", "afflict", "bushido", "rampage", "renown", "afterlife")
 # Triggered keywords that take no parameter: `persist`, never `{persist: 1}`.
 BARE_KEYWORDS = ("persist", "undying", "exalted", "battle_cry", "dethrone", "melee", "flanking",
                  "training", "evolve", "riot", "split_second")

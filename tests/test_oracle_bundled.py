@@ -117,6 +117,9 @@ BUNDLED = {
                                 "Split second (As long as this spell is on the stack, players can't cast spells or "
                                 "activate abilities that aren't mana abilities.)\n"
                                 "Sudden Shock deals 2 damage to any target.", ["R"]),
+    "mtg/ministrant-of-obligation.yaml": sf("Ministrant of Obligation", "{2}{W}", "Creature — Human Cleric",
+                                            "Afterlife 2 (When this creature dies, create two 1/1 white and black "
+                                            "Spirit creature tokens with flying.)", ["W"], "2/1"),
     "mtg/marchesas-emissary.yaml": sf("Marchesa's Emissary", "{3}{U}", "Creature — Human Rogue",
                                       "Hexproof\nDethrone (Whenever this creature attacks the player with the "
                                       "most life or tied for most life, put a +1/+1 counter on it.)", ["U"], "2/2"),

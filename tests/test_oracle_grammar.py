@@ -936,6 +936,7 @@ def test_convoke_keyword_line(line, spell, keywords):
      "than this creature, put a +1/+1 counter on this creature.)", ["evolve"]),
     ("Riot", ["riot"]),
     ("Split second", ["split_second"]),
+    ("Afterlife 1", [{"afterlife": 1}]),
     ("Renown 1", [{"renown": 1}]),
 ])
 def test_triggered_keyword_lines(line, keywords):
