@@ -118,7 +118,7 @@ COST_KEYWORDS = ("flashback", "cycling")
 AMOUNT_KEYWORDS = ("annihilator", "afflict", "bushido", "rampage", "renown", "afterlife")
 # Triggered keywords that take no parameter: `persist`, never `{persist: 1}`.
 BARE_KEYWORDS = ("persist", "undying", "exalted", "battle_cry", "dethrone", "melee", "flanking",
-                 "training", "evolve", "riot", "split_second")
+                 "training", "evolve", "riot", "split_second", "mentor")
 
 
 def _keyword(chk: Checker, path: tuple, raw: Any) -> Keyword:

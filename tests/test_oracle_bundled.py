@@ -120,6 +120,9 @@ BUNDLED = {
     "mtg/ministrant-of-obligation.yaml": sf("Ministrant of Obligation", "{2}{W}", "Creature — Human Cleric",
                                             "Afterlife 2 (When this creature dies, create two 1/1 white and black "
                                             "Spirit creature tokens with flying.)", ["W"], "2/1"),
+    "mtg/sunhome-stalwart.yaml": sf("Sunhome Stalwart", "{1}{W}", "Creature — Human Soldier",
+                                    "First strike\nMentor (Whenever this creature attacks, put a +1/+1 counter on "
+                                    "target attacking creature with lesser power.)", ["W"], "2/2"),
     "mtg/marchesas-emissary.yaml": sf("Marchesa's Emissary", "{3}{U}", "Creature — Human Rogue",
                                       "Hexproof\nDethrone (Whenever this creature attacks the player with the "
                                       "most life or tied for most life, put a +1/+1 counter on it.)", ["U"], "2/2"),

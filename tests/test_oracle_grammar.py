@@ -937,6 +937,7 @@ def test_convoke_keyword_line(line, spell, keywords):
     ("Riot", ["riot"]),
     ("Split second", ["split_second"]),
     ("Afterlife 1", [{"afterlife": 1}]),
+    ("Mentor", ["mentor"]),
     ("Renown 1", [{"renown": 1}]),
 ])
 def test_triggered_keyword_lines(line, keywords):
