@@ -16,7 +16,7 @@ from clingo import Function, Number, String, Symbol
 from .abilities import ability_facts
 from .actions import action_facts, atom
 from .cards import MANA_SYMBOL, equip_abilities
-from .scenario import Card, Scenario
+from .scenario import Card, Keyword, Scenario
 from .slots import action_plans, action_slots, turn_players
 
 __all__ = ["Timeline", "action_plans", "action_slots", "scenario_facts"]
@@ -75,7 +75,8 @@ def scenario_facts(scen: Scenario, line: Timeline) -> list[Symbol]:
         facts.append(atom("legal_query"))
     facts += [atom("reading_selected", r) for r in scen.readings]
     facts += _players(scen)
-    for card in _cards(scen):
+    cards = _cards(scen)
+    for card in cards + keyword_token_cards(cards):
         facts += card_facts(card)
     for i, obj in enumerate(scen.objects):
         facts += _object(obj, i + 1)
@@ -154,6 +155,22 @@ def _cards(scen: Scenario) -> list[Card]:
             [c for c in scen.tokens.values() if c is not None]:
         seen.setdefault(card.key, card)
     return list(seen.values())
+
+
+# 702.135a: the token afterlife creates, stated as a card (111.4) like the token of any effect;
+# the rule file names it by this key (702.135-afterlife.lp). Printed values are scenario facts,
+# never derived by a rule: the action-by-action plan reads them as the run's input (carry.py).
+AFTERLIFE_SPIRIT = Card(key="#afterlife:spirit", name="Spirit", colors=["white", "black"],
+                        types=["creature"], subtypes=["spirit"], power=1, toughness=1,
+                        keywords=[Keyword("flying")])
+
+
+def keyword_token_cards(cards: list[Card]) -> list[Card]:
+    """The token cards the keywords of the scenario's cards create (afterlife's Spirit)."""
+    faces = [c for card in cards for c in (card, card.back) if c is not None]
+    if any(kw.name == "afterlife" for face in faces for kw in face.keywords):
+        return [AFTERLIFE_SPIRIT]
+    return []
 
 
 def card_key(card: Card) -> Symbol:
