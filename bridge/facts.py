@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from clingo import Function, Number, String, Symbol
+from clingo import Function, Number, String, Symbol, SymbolType
 
 from .abilities import ability_facts
 from .actions import action_facts, atom
@@ -91,7 +91,7 @@ def scenario_facts(scen: Scenario, line: Timeline) -> list[Symbol]:
             facts.append(atom("event", t, term))
             facts.append(atom("action_index", t, action.index + 1))
             facts += [atom("event_arg", t, Function(k), v) for k, v in args]
-    return facts + line.facts()
+    return facts + keyword_presence(facts) + line.facts()
 
 
 def _slot_facts(scen: Scenario, slots: list[int], plan: list[dict[str, set[int]]]) -> list[Symbol]:
@@ -171,6 +171,39 @@ def keyword_token_cards(cards: list[Card]) -> list[Card]:
     if any(kw.name == "afterlife" for face in faces for kw in face.keywords):
         return [AFTERLIFE_SPIRIT]
     return []
+
+
+def keyword_presence(facts: list[Symbol]) -> list[Symbol]:
+    """`scenario_keyword(K)` for each keyword some card, effect or copy of the scenario names:
+    printed (keyword_instance/4), gained (`add(keyword,K)` anywhere in a fact: static abilities,
+    modify actions), given by an ability's effect or a copy. It is a flat fact, so a rule guarded
+    by `scenario_keyword(persist)` is dropped by the relevance analysis (which tells nested terms
+    apart only by name and arity) from any scenario where persist appears nowhere."""
+    found: set[str] = set()
+    for fact in facts:
+        args = fact.arguments
+        if fact.name == "keyword_instance" and len(args) == 4:
+            found.add(str(args[3]))
+        elif fact.name == "ability_effect_arg" and len(args) == 6 and str(args[4]) == "keyword":
+            found.add(str(args[5]))
+        elif fact.name == "copy_adds" and len(args) == 3 and str(args[1]) == "keyword":
+            found.add(str(args[2]))
+        else:
+            found |= _added_keywords(fact)
+    return [atom("scenario_keyword", Function(k)) for k in sorted(found) if _ident_like(k)]
+
+
+def _added_keywords(term: Symbol) -> set[str]:
+    """The K of every `add(keyword,K)` inside a term."""
+    if term.type != SymbolType.Function:
+        return set()
+    if term.name == "add" and len(term.arguments) == 2 and str(term.arguments[0]) == "keyword":
+        return {str(term.arguments[1])}
+    return set().union(*(_added_keywords(a) for a in term.arguments)) if term.arguments else set()
+
+
+def _ident_like(word: str) -> bool:
+    return re.fullmatch(r"[a-z][a-z0-9_]*", word) is not None
 
 
 def card_key(card: Card) -> Symbol:
