@@ -15,7 +15,7 @@ from clingo import Function, Number, String, Symbol, SymbolType
 
 from .abilities import ability_facts
 from .actions import action_facts, atom
-from .cards import MANA_SYMBOL, equip_abilities
+from .cards import AMOUNT_KEYWORDS, BARE_KEYWORDS, MANA_SYMBOL, equip_abilities
 from .scenario import Card, Keyword, Scenario
 from .slots import action_plans, action_slots, turn_players
 
@@ -173,6 +173,11 @@ def keyword_token_cards(cards: list[Card]) -> list[Card]:
     return []
 
 
+# The keywords whose rule files are guarded by scenario_keyword/1 (docs/keywords.md): only these
+# are stated, so a scenario without them has no extra fact at all.
+GUARDED_KEYWORDS = frozenset(AMOUNT_KEYWORDS + BARE_KEYWORDS)
+
+
 def keyword_presence(facts: list[Symbol]) -> list[Symbol]:
     """`scenario_keyword(K)` for each keyword some card, effect or copy of the scenario names:
     printed (keyword_instance/4), gained (`add(keyword,K)` anywhere in a fact: static abilities,
@@ -190,7 +195,7 @@ def keyword_presence(facts: list[Symbol]) -> list[Symbol]:
             found.add(str(args[2]))
         else:
             found |= _added_keywords(fact)
-    return [atom("scenario_keyword", Function(k)) for k in sorted(found) if _ident_like(k)]
+    return [atom("scenario_keyword", Function(k)) for k in sorted(found & GUARDED_KEYWORDS)]
 
 
 def _added_keywords(term: Symbol) -> set[str]:
@@ -200,10 +205,6 @@ def _added_keywords(term: Symbol) -> set[str]:
     if term.name == "add" and len(term.arguments) == 2 and str(term.arguments[0]) == "keyword":
         return {str(term.arguments[1])}
     return set().union(*(_added_keywords(a) for a in term.arguments)) if term.arguments else set()
-
-
-def _ident_like(word: str) -> bool:
-    return re.fullmatch(r"[a-z][a-z0-9_]*", word) is not None
 
 
 def card_key(card: Card) -> Symbol:

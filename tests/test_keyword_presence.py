@@ -36,3 +36,9 @@ def test_other_facts_name_no_keyword():
     facts = [f("printed", String("Bear"), "front", "type", "creature"), f("event_arg", 1, "until", "end_of_turn"),
              f("add", "type", "artifact")]
     assert keyword_presence(facts) == []
+
+
+def test_only_the_guarded_keywords_are_stated():
+    """flying's rules have no such guard: no fact for it, so a scenario without the new keywords
+    grounds exactly what it did before."""
+    assert keyword_presence([f("keyword_instance", String("Bird"), "front", 1, "flying")]) == []
