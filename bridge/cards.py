@@ -115,6 +115,11 @@ def derived_colors(card: Card) -> list[str]:
 # Keywords whose parameter is a cost (docs/keywords.md): `{flashback: "{2}{R}"}`, `{cycling: 2}`
 # (a number N is the generic cost {N}), or a list with life: `{flashback: ["{1}{U}", {pay_life: 3}]}`.
 COST_KEYWORDS = ("flashback", "cycling")
+# Triggered keywords with a number N (docs/keywords.md): `{annihilator: 2}`, `{bushido: 1}`.
+AMOUNT_KEYWORDS = ("annihilator", "afflict", "bushido", "rampage", "renown", "afterlife")
+# Triggered keywords that take no parameter: `persist`, never `{persist: 1}`.
+BARE_KEYWORDS = ("persist", "undying", "exalted", "battle_cry", "dethrone", "melee", "flanking",
+                 "training", "evolve", "riot", "split_second", "mentor")
 
 
 def _keyword(chk: Checker, path: tuple, raw: Any) -> Keyword:
@@ -123,6 +128,8 @@ def _keyword(chk: Checker, path: tuple, raw: Any) -> Keyword:
             raise chk.src.error(path, f"bad keyword {clip(raw)}: lowercase words with underscores")
         if raw in COST_KEYWORDS:
             raise chk.src.error(path, f"{raw} needs its cost: {{{raw}: \"{{1}}{{U}}\"}}")
+        if raw in AMOUNT_KEYWORDS:
+            raise chk.src.error(path, f"{raw} needs its number N: {{{raw}: 2}}")
         return Keyword(raw)
     data = chk.mapping(path, raw, None)
     names = [k for k in data if k != "amount"]
@@ -132,6 +139,10 @@ def _keyword(chk: Checker, path: tuple, raw: Any) -> Keyword:
     name = names[0]
     if name in COST_KEYWORDS:
         return _cost_keyword(chk, path, name, data)
+    if name in AMOUNT_KEYWORDS:
+        return _amount_keyword(chk, path, name, data)
+    if name in BARE_KEYWORDS:
+        raise chk.src.error(path + (name,), f"{name} takes no parameter: write it as a word, {name}")
     args: dict[str, Any] = {}
     value = data[name]
     if name == "equip":
@@ -147,6 +158,19 @@ def _keyword(chk: Checker, path: tuple, raw: Any) -> Keyword:
     if "amount" in data:
         args["amount"] = chk.int_value(path + ("amount",), data["amount"])
     return Keyword(name, args)
+
+
+def _amount_keyword(chk: Checker, path: tuple, name: str, data: dict) -> Keyword:
+    """`{annihilator: 2}`: a triggered keyword's N, a whole number from 1."""
+    if "amount" in data:
+        raise chk.src.error(path + ("amount",), f"{name} takes its number as {{{name}: N}}, not amount")
+    value = data[name]
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise chk.src.error(path + (name,), f"{name} takes a number N, e.g. {{{name}: 2}}, "
+                                            f"not {clip(str(value))}")
+    if not 1 <= value <= 99:
+        raise chk.src.error(path + (name,), f"{name} {clip(value, quote=False)} out of range (1 to 99)")
+    return Keyword(name, {"amount": value})
 
 
 def equip_abilities(card: Card) -> list[tuple[int, Keyword]]:

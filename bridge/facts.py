@@ -11,13 +11,13 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from clingo import Function, Number, String, Symbol
+from clingo import Function, Number, String, Symbol, SymbolType
 
 from .abilities import ability_facts
 from .actions import action_facts, atom
-from .cards import MANA_SYMBOL, equip_abilities
+from .cards import AMOUNT_KEYWORDS, BARE_KEYWORDS, MANA_SYMBOL, equip_abilities
 from .record import Record
-from .scenario import Card, Scenario
+from .scenario import Card, Keyword, Scenario
 from .slots import action_plans, action_slots, turn_players
 
 __all__ = ["Timeline", "action_plans", "action_slots", "scenario_facts"]
@@ -101,7 +101,8 @@ def scenario_facts(scen: Scenario, line: Timeline) -> list[Symbol]:
         facts.append(atom("legal_query"))
     facts += [atom("reading_selected", r) for r in scen.readings]
     facts += _players(scen)
-    for card in _cards(scen):
+    cards = _cards(scen)
+    for card in cards + keyword_token_cards(cards):
         facts += card_facts(card)
     for i, obj in enumerate(scen.objects):
         facts += _object(obj, i + 1)
@@ -116,7 +117,7 @@ def scenario_facts(scen: Scenario, line: Timeline) -> list[Symbol]:
             facts.append(atom("event", t, term))
             facts.append(atom("action_index", t, action.index + 1))
             facts += [atom("event_arg", t, Function(k), v) for k, v in args]
-    return facts + line.facts()
+    return facts + keyword_presence(facts) + line.facts()
 
 
 def _slot_facts(scen: Scenario, slots: list[int], plan: list[dict[str, set[int]]]) -> list[Symbol]:
@@ -180,6 +181,56 @@ def _cards(scen: Scenario) -> list[Card]:
             [c for c in scen.tokens.values() if c is not None]:
         seen.setdefault(card.key, card)
     return list(seen.values())
+
+
+# 702.135a: the token afterlife creates, stated as a card (111.4) like the token of any effect;
+# the rule file names it by this key (702.135-afterlife.lp). Printed values are scenario facts,
+# never derived by a rule: the action-by-action plan reads them as the run's input (carry.py).
+AFTERLIFE_SPIRIT = Card(key="#afterlife:spirit", name="Spirit", colors=["white", "black"],
+                        types=["creature"], subtypes=["spirit"], power=1, toughness=1,
+                        keywords=[Keyword("flying")])
+
+
+def keyword_token_cards(cards: list[Card]) -> list[Card]:
+    """The token cards the keywords of the scenario's cards create (afterlife's Spirit)."""
+    faces = [c for card in cards for c in (card, card.back) if c is not None]
+    if any(kw.name == "afterlife" for face in faces for kw in face.keywords):
+        return [AFTERLIFE_SPIRIT]
+    return []
+
+
+# The keywords whose rule files are guarded by scenario_keyword/1 (docs/keywords.md): only these
+# are stated, so a scenario without them has no extra fact at all.
+GUARDED_KEYWORDS = frozenset(AMOUNT_KEYWORDS + BARE_KEYWORDS)
+
+
+def keyword_presence(facts: list[Symbol]) -> list[Symbol]:
+    """`scenario_keyword(K)` for each keyword some card, effect or copy of the scenario names:
+    printed (keyword_instance/4), gained (`add(keyword,K)` anywhere in a fact: static abilities,
+    modify actions), given by an ability's effect or a copy. It is a flat fact, so a rule guarded
+    by `scenario_keyword(persist)` is dropped by the relevance analysis (which tells nested terms
+    apart only by name and arity) from any scenario where persist appears nowhere."""
+    found: set[str] = set()
+    for fact in facts:
+        args = fact.arguments
+        if fact.name == "keyword_instance" and len(args) == 4:
+            found.add(str(args[3]))
+        elif fact.name == "ability_effect_arg" and len(args) == 6 and str(args[4]) == "keyword":
+            found.add(str(args[5]))
+        elif fact.name == "copy_adds" and len(args) == 3 and str(args[1]) == "keyword":
+            found.add(str(args[2]))
+        else:
+            found |= _added_keywords(fact)
+    return [atom("scenario_keyword", Function(k)) for k in sorted(found & GUARDED_KEYWORDS)]
+
+
+def _added_keywords(term: Symbol) -> set[str]:
+    """The K of every `add(keyword,K)` inside a term."""
+    if term.type != SymbolType.Function:
+        return set()
+    if term.name == "add" and len(term.arguments) == 2 and str(term.arguments[0]) == "keyword":
+        return {str(term.arguments[1])}
+    return set().union(*(_added_keywords(a) for a in term.arguments)) if term.arguments else set()
 
 
 def card_key(card: Card) -> Symbol:

@@ -186,6 +186,7 @@ def choice_text(choice: Symbol) -> str:
         "enters_as_copy": lambda: (f"{a[0]} enters as a copy of {a[1]}" if a[1] != "none"
                                    else f"{a[0]} enters as itself, copying nothing"),
         "sacrifice": lambda: f"{a[1]} is sacrificed to cast {a[0]}",
+        "sacrifice_for": lambda: f"{a[1]} is sacrificed for {a[0]}'s ability",
         "mana": lambda: f"{a[0]} makes {a[1]} mana",
         "pay_ward": lambda: f"the ward cost is paid for {a[0]}",
         "pay_life_for_phyrexian": lambda: f"{a[1]} life is paid for a Phyrexian symbol of {a[0]}",

@@ -33,6 +33,11 @@ CASES: dict[str, tuple[int, str]] = {
     "flashback_bad_cost.yaml": (7, "bad flashback cost"),
     "cycling_x_cost.yaml": (8, "bad cycling cost"),
     "cycling_bad_cost_item.yaml": (9, "or {pay_life: N}"),
+    "annihilator_without_number.yaml": (8, "annihilator needs its number N"),   # docs/keywords.md
+    "bushido_word_amount.yaml": (8, "bushido takes a number N"),
+    "persist_with_parameter.yaml": (8, "persist takes no parameter"),
+    "rampage_zero.yaml": (8, "rampage 0 out of range"),
+    "renown_without_number.yaml": (8, "renown needs its number N"),
     "activate_unknown_keyword_ability.yaml": (6, "'cyclng' is not one of: cycling"),
     "bad_prevent_amount.yaml": (4, "expected a whole number"),
     "unknown_top_key.yaml": (3, "unknown key 'objcts'"),

@@ -85,6 +85,47 @@ BUNDLED = {
                                    "If a source would deal damage to a permanent or player, it deals double that "
                                    "damage to that permanent or player instead.", ["R"]),
     "mtg/bonesplitter.yaml": sf("Bonesplitter", "{1}", "Artifact — Equipment", "Equipped creature gets +2/+0.\nEquip {1}", []),
+    # triggered keywords (docs/keywords.md)
+    "mtg/kitchen-finks.yaml": sf("Kitchen Finks", "{1}{G/W}{G/W}", "Creature — Ouphe",
+                                 "When this creature enters, you gain 2 life.\n"
+                                 "Persist (When this creature dies, if it had no -1/-1 counters on it, return it to "
+                                 "the battlefield under its owner's control with a -1/-1 counter on it.)",
+                                 ["G", "W"], "3/2"),
+    "mtg/butcher-ghoul.yaml": sf("Butcher Ghoul", "{1}{B}", "Creature — Zombie",
+                                 "Undying (When this creature dies, if it had no +1/+1 counters on it, return it "
+                                 "to the battlefield under its owner's control with a +1/+1 counter on it.)",
+                                 ["B"], "1/1"),
+    "mtg/akrasan-squire.yaml": sf("Akrasan Squire", "{W}", "Creature — Human Soldier",
+                                  "Exalted (Whenever a creature you control attacks alone, that creature gets "
+                                  "+1/+1 until end of turn.)", ["W"], "1/1"),
+    "mtg/goblin-wardriver.yaml": sf("Goblin Wardriver", "{R}{R}", "Creature — Goblin Warrior",
+                                    "Battle cry (Whenever this creature attacks, each other attacking creature "
+                                    "gets +1/+0 until end of turn.)", ["R"], "2/2"),
+    "mtg/ulamogs-crusher.yaml": sf("Ulamog's Crusher", "{8}", "Creature — Eldrazi",
+                                   "Annihilator 2 (Whenever this creature attacks, defending player sacrifices "
+                                   "two permanents.)\nThis creature attacks each combat if able.", [], "8/8"),
+    "mtg/kitsune-blademaster.yaml": sf("Kitsune Blademaster", "{2}{W}", "Creature — Fox Samurai",
+                                       "First strike\nBushido 1 (Whenever this creature blocks or becomes "
+                                       "blocked, it gets +1/+1 until end of turn.)", ["W"], "2/2"),
+    "mtg/mtenda-herder.yaml": sf("Mtenda Herder", "{W}", "Creature — Human Nomad",
+                                 "Flanking (Whenever a creature without flanking blocks this creature, the "
+                                 "blocking creature gets -1/-1 until end of turn.)", ["W"], "1/1"),
+    "mtg/craw-giant.yaml": sf("Craw Giant", "{3}{G}{G}{G}{G}", "Creature — Giant",
+                              "Trample\nRampage 2 (Whenever this creature becomes blocked, it gets +2/+2 until "
+                              "end of turn for each creature blocking it beyond the first.)", ["G"], "6/4"),
+    "mtg/sudden-shock.yaml": sf("Sudden Shock", "{1}{R}", "Instant",
+                                "Split second (As long as this spell is on the stack, players can't cast spells or "
+                                "activate abilities that aren't mana abilities.)\n"
+                                "Sudden Shock deals 2 damage to any target.", ["R"]),
+    "mtg/ministrant-of-obligation.yaml": sf("Ministrant of Obligation", "{2}{W}", "Creature — Human Cleric",
+                                            "Afterlife 2 (When this creature dies, create two 1/1 white and black "
+                                            "Spirit creature tokens with flying.)", ["W"], "2/1"),
+    "mtg/sunhome-stalwart.yaml": sf("Sunhome Stalwart", "{1}{W}", "Creature — Human Soldier",
+                                    "First strike\nMentor (Whenever this creature attacks, put a +1/+1 counter on "
+                                    "target attacking creature with lesser power.)", ["W"], "2/2"),
+    "mtg/marchesas-emissary.yaml": sf("Marchesa's Emissary", "{3}{U}", "Creature — Human Rogue",
+                                      "Hexproof\nDethrone (Whenever this creature attacks the player with the "
+                                      "most life or tied for most life, put a +1/+1 counter on it.)", ["U"], "2/2"),
 }
 # Cards the library writes with less than the Oracle text says (an ability it leaves out): only
 # the abilities are compared.

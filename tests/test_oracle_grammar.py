@@ -913,3 +913,37 @@ def test_cycling_card_compiles_to_the_library_form():
 ])
 def test_convoke_keyword_line(line, spell, keywords):
     assert compiled(line, spell=spell) == {"keywords": keywords}
+
+
+# -- triggered keywords (702.79, 702.93, 702.83, 702.91, 702.105, 702.121, 702.25; with N: 702.86,
+# 702.130, 702.45, 702.23; docs/keywords.md) --------------------------------------------------
+@pytest.mark.parametrize("line, keywords", [
+    ("Persist (When this creature dies, if it had no -1/-1 counters on it, return it to the "
+     "battlefield under its owner's control with a -1/-1 counter on it.)", ["persist"]),
+    ("Undying", ["undying"]),
+    ("Exalted", ["exalted"]),
+    ("Battle cry", ["battle_cry"]),
+    ("Flying, dethrone", ["flying", "dethrone"]),
+    ("Melee", ["melee"]),
+    ("Flanking", ["flanking"]),
+    ("Annihilator 2", [{"annihilator": 2}]),
+    ("Afflict 3 (Whenever this creature becomes blocked, defending player loses 3 life.)",
+     [{"afflict": 3}]),
+    ("Bushido 1", [{"bushido": 1}]),
+    ("Trample, rampage 2", ["trample", {"rampage": 2}]),
+    ("Training", ["training"]),
+    ("Evolve (Whenever a creature you control enters, if that creature has greater power or toughness "
+     "than this creature, put a +1/+1 counter on this creature.)", ["evolve"]),
+    ("Riot", ["riot"]),
+    ("Split second", ["split_second"]),
+    ("Afterlife 1", [{"afterlife": 1}]),
+    ("Mentor", ["mentor"]),
+    ("Renown 1", [{"renown": 1}]),
+])
+def test_triggered_keyword_lines(line, keywords):
+    assert compiled(line, spell=False) == {"keywords": keywords}
+
+
+def test_amount_keyword_out_of_range_not_understood():
+    result = compile_line("Annihilator 100", NAME, spell=False)
+    assert result.status == "not_understood" and "out of the card format's range" in result.reason

@@ -303,6 +303,13 @@ class OracleTransformer(Transformer):
             out.setdefault(key, []).append(w.replace("'", ""))
         return {"equip": out}
 
+    def kw_amount(self, items):
+        # "Annihilator 2" -> {annihilator: 2}; the card validator takes 1 to 99 (bridge/cards.py)
+        n = int(str(items[1]))
+        if not 1 <= n <= 99:
+            raise Unsupported(f"{items[0]} {n} is out of the card format's range")
+        return {str(items[0]): n}
+
     def kw_flashback(self, items):
         return {"flashback": _keyword_cost("flashback", items[0])}
 
