@@ -338,7 +338,10 @@ def _graph(rules: Any) -> "Graph":
         return held[1]
     indices = [info.index for info in rules.rules]
     key = f"{rules.cache_key}-{_digest(indices)}"
-    stored = rulecache.load_binary("relevance-graph", key)
+    # a copy without some rules (RuleBase.without: a mutation test, a consistency probe) is
+    # used once: its index is built in memory, never written (400 of them per test run)
+    one_off = "full_rules" in vars(rules)
+    stored = None if one_off else rulecache.load_binary("relevance-graph", key)
     # the entry names the rule list it indexes: a checksum match alone is never a hit
     state = stored[1] if isinstance(stored, tuple) and len(stored) == 2 \
         and stored[0] == tuple(indices) else None
@@ -352,7 +355,8 @@ def _graph(rules: Any) -> "Graph":
                 units.append(unit)
         graph = Graph(units, owners, index.externals, index.consts,
                       {i: index.flow[i] for i in indices if i in index.flow}, index.reads)
-        rulecache.store_binary("relevance-graph", key, (tuple(indices), graph.state()))
+        if not one_off:
+            rulecache.store_binary("relevance-graph", key, (tuple(indices), graph.state()))
     vars(rules)["_relevance_graph"] = (rules.rules, graph)
     return graph
 

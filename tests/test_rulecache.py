@@ -261,3 +261,16 @@ def test_the_key_covers_the_code_that_builds_cached_data():
     assert all((here / name).is_file() for name in rulecache._CODE)
     assert {"rulebase.py", "transform.py", "program.py", "relevance.py", "patterns.py"} \
         <= set(rulecache._CODE)
+
+
+def test_a_copy_without_a_rule_builds_its_relevance_index_in_memory_only(cache, tmp_path):
+    from clingo import Function, Number
+    from rulekeeper.bridge import relevance
+    base = RuleBase(small_root(tmp_path), ["mtg"])
+    facts = [Function("damage", [Function("x"), Number(2)]), Function("toughness", [Function("x"), Number(2)])]
+    relevance.live_rules(base, facts)
+    written = sorted(cache.glob("relevance-graph-*.marshal"))
+    assert len(written) == 1
+    copy = base.without("704.5g")           # a one-off copy (mutation tests): never written
+    assert relevance.live_rules(copy, facts) == {1}
+    assert sorted(cache.glob("relevance-graph-*.marshal")) == written
