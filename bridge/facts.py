@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from typing import Any
 
-from clingo import Function, Number, String, Symbol, SymbolType
+from clingo import Function, Number, String, Symbol
 
 from .abilities import ability_facts
 from .actions import action_facts, atom
@@ -19,6 +20,7 @@ from .cards import AMOUNT_KEYWORDS, BARE_KEYWORDS, MANA_SYMBOL, equip_abilities
 from .record import Record
 from .scenario import Card, Keyword, Scenario
 from .slots import action_plans, action_slots, turn_players
+from .symbols import Reader
 
 __all__ = ["Timeline", "action_plans", "action_slots", "scenario_facts"]
 
@@ -204,6 +206,11 @@ def keyword_token_cards(cards: list[Card]) -> list[Card]:
 GUARDED_KEYWORDS = frozenset(AMOUNT_KEYWORDS + BARE_KEYWORDS)
 
 
+# facts naming a keyword K at a position: a printed instance (keyword_instance(Key,Face,I,K)),
+# and, after the constant `keyword`, an ability's effect argument and a copy's addition
+KEYWORD_PLACES = {("keyword_instance", 4): 3, ("ability_effect_arg", 6): 5, ("copy_adds", 3): 2}
+
+
 def keyword_presence(facts: list[Symbol]) -> list[Symbol]:
     """`scenario_keyword(K)` for each keyword some card, effect or copy of the scenario names:
     printed (keyword_instance/4), gained (`add(keyword,K)` anywhere in a fact: static abilities,
@@ -211,26 +218,33 @@ def keyword_presence(facts: list[Symbol]) -> list[Symbol]:
     by `scenario_keyword(persist)` is dropped by the relevance analysis (which tells nested terms
     apart only by name and arity) from any scenario where persist appears nowhere."""
     found: set[str] = set()
-    for fact in facts:
-        args = fact.arguments
-        if fact.name == "keyword_instance" and len(args) == 4:
-            found.add(str(args[3]))
-        elif fact.name == "ability_effect_arg" and len(args) == 6 and str(args[4]) == "keyword":
-            found.add(str(args[5]))
-        elif fact.name == "copy_adds" and len(args) == 3 and str(args[1]) == "keyword":
-            found.add(str(args[2]))
+    read, seen = Reader(), set()
+    for fact in read.handles(facts):
+        name, args = read.name(fact), read.arguments(fact)
+        where = KEYWORD_PLACES.get((name, len(args)))
+        if where is not None and (name == "keyword_instance"
+                                  or read.name(args[where - 1]) == "keyword"):
+            found.add(str(read.symbol(args[where])))
         else:
-            found |= _added_keywords(fact)
+            _added_keywords(read, fact, found, seen)
     return [atom("scenario_keyword", Function(k)) for k in sorted(found & GUARDED_KEYWORDS)]
 
 
-def _added_keywords(term: Symbol) -> set[str]:
-    """The K of every `add(keyword,K)` inside a term."""
-    if term.type != SymbolType.Function:
-        return set()
-    if term.name == "add" and len(term.arguments) == 2 and str(term.arguments[0]) == "keyword":
-        return {str(term.arguments[1])}
-    return set().union(*(_added_keywords(a) for a in term.arguments)) if term.arguments else set()
+def _added_keywords(read: Reader, term: Any, found: set[str], seen: set) -> None:
+    """Add to `found` the K of every `add(keyword,K)` inside a term (read by handle, each
+    distinct subterm once: this runs over every fact of every solve)."""
+    if term in seen:
+        return
+    seen.add(term)
+    args = read.arguments(term)
+    if not args:
+        return
+    if len(args) == 2 and read.name(term) == "add" and read.name(args[0]) == "keyword" \
+            and not read.arguments(args[0]):
+        found.add(str(read.symbol(args[1])))
+        return
+    for arg in args:
+        _added_keywords(read, arg, found, seen)
 
 
 def card_key(card: Card) -> Symbol:
