@@ -7,7 +7,7 @@ ask is `Engine.ask` and its ruling text. CPU seconds are this process's plus tho
 solving child it forks and reaps (RUSAGE_CHILDREN), so they hold on a loaded machine where
 wall seconds do not. Prints p50 and p90 over the sample of each scenario's median, with the
 load average. --compare-unpruned also times, interleaved run by run, the solve of the whole
-rule base (RULEKEEPER_NO_PRUNE=1: every rule grounded, bridge/relevance.py off), and prints the
+rule base (RULEKEEPER_NO_PRUNE=1: every rule grounded, bridge/core/rules/relevance.py off), and prints the
 ratio now / before.
 """
 from __future__ import annotations
@@ -24,8 +24,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from ratios import bundled_sample  # noqa: E402
 from timing import cpu_seconds, p90, unpruned  # noqa: E402
 
-from rulekeeper.bridge.engine import Engine  # noqa: E402
-from rulekeeper.bridge.errors import RulekeeperError  # noqa: E402
+from rulekeeper.bridge.core.run.engine import Engine  # noqa: E402
+from rulekeeper.bridge.core.base.errors import RulekeeperError  # noqa: E402
 
 
 def timed_ask(engine: Engine, path: Path, limit: float) -> tuple[float, float]:

@@ -20,11 +20,11 @@ from pathlib import Path
 
 import clingo
 
-from rulekeeper.bridge.engine import Engine
-from rulekeeper.bridge.facts import Timeline
-from rulekeeper.bridge.scenario import Scenario
-from rulekeeper.bridge.solve import grounded_control, prepare_explanations, solve
-from rulekeeper.bridge.validate import parse_scenario
+from rulekeeper.bridge.core.run.engine import Engine
+from rulekeeper.bridge.core.solve.timeline import Timeline
+from rulekeeper.bridge.games.mtg.scenario import Scenario
+from rulekeeper.bridge.core.solve.solve import grounded_control, prepare_explanations, solve
+from rulekeeper.bridge.games.mtg.validate import parse_scenario
 
 REPO = Path(__file__).resolve().parent.parent
 

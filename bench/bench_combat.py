@@ -14,7 +14,7 @@ from pathlib import Path
 import yaml
 
 from timing import bench_setup, timed
-from rulekeeper.bridge.legal import legal_actions
+from rulekeeper.bridge.tools.legal import legal_actions
 
 N = 20
 KEYWORDS = ([], ["flying"], ["first_strike"], ["trample"], ["deathtouch"], ["lifelink"], ["menace"])
@@ -69,7 +69,7 @@ def trample_board(k: int, deathtouch: bool = False) -> dict:
 
 def growth() -> None:
     from growth import family
-    from rulekeeper.bridge.engine import Engine
+    from rulekeeper.bridge.core.run.engine import Engine
     engine = Engine()
     family("combat, N creatures (N/2 attackers each blocked once)", [10, 50, 100, 200],
            combat_board, engine)

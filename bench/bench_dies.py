@@ -23,9 +23,9 @@ from pathlib import Path
 
 import yaml
 
-from rulekeeper.bridge import solve
-from rulekeeper.bridge.engine import Engine
-from rulekeeper.bridge.errors import SolverTimeout
+from rulekeeper.bridge.core.solve import solve
+from rulekeeper.bridge.core.run.engine import Engine
+from rulekeeper.bridge.core.base.errors import SolverTimeout
 
 PUP = {"types": ["creature"], "power": 1, "toughness": 1, "abilities": [{"triggered": {
     "when": "dies", "effects": [{"gain_life": {"player": "you", "amount": 1}}]}}]}

@@ -18,10 +18,11 @@ import time
 import clingo
 import yaml
 
-from rulekeeper.bridge.engine import Engine
-from rulekeeper.bridge.facts import Timeline, scenario_facts
-from rulekeeper.bridge.solve import FIRST_CHECKS, _control
-from rulekeeper.bridge.validate import parse_scenario
+from rulekeeper.bridge.core.run.engine import Engine
+from rulekeeper.bridge.core.solve.timeline import Timeline
+from rulekeeper.bridge.games.mtg.facts import scenario_facts
+from rulekeeper.bridge.core.solve.solve import FIRST_CHECKS, _control
+from rulekeeper.bridge.games.mtg.validate import parse_scenario
 
 STATICS = {
     "Anthem": {"affects": {"types": ["creature"], "controller": "you"}, "power": 1, "toughness": 1},

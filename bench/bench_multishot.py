@@ -1,4 +1,4 @@
-"""Action by action against the whole program (issue 11, bridge/multishot.py).
+"""Action by action against the whole program (issue 11, bridge/core/solve/multishot.py).
 
 For bench_triggers' turns (upkeep and enters triggers) and bench_turn's walk (`advance: untap`
 k times, 20 permanents), at 1, 2, 4 and 8 turns: the seconds of `solve.solve` (in-process, no
@@ -20,9 +20,10 @@ import yaml
 
 import bench_triggers
 import bench_turn
-from rulekeeper.bridge import multishot, solve
-from rulekeeper.bridge.carry import carry_plan
-from rulekeeper.bridge.engine import Engine
+from rulekeeper.bridge.core.solve import multishot
+from rulekeeper.bridge.core.solve import solve
+from rulekeeper.bridge.core.solve.carry import carry_plan
+from rulekeeper.bridge.core.run.engine import Engine
 
 
 def scenario(family: str, turns: int) -> dict:

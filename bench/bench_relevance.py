@@ -1,4 +1,4 @@
-"""Relevance pruning (bridge/relevance.py) on a spread sample of the bundled scenarios.
+"""Relevance pruning (bridge/core/rules/relevance.py) on a spread sample of the bundled scenarios.
 
 Per scenario, for the first layout `solve` grounds (explanations on, as `ask`): the rules kept
 of the rule base, the seconds of the analysis itself (best of 3: facts' patterns and fixpoint),
@@ -22,10 +22,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from ratios import bundled_sample  # noqa: E402
 from timing import p90  # noqa: E402
 
-from rulekeeper.bridge import relevance  # noqa: E402
-from rulekeeper.bridge.engine import Engine  # noqa: E402
-from rulekeeper.bridge.program import rules_text  # noqa: E402
-from rulekeeper.bridge.solve import FIRST_CHECKS, _Layout, scenario_facts, shows  # noqa: E402
+from rulekeeper.bridge.core.rules import relevance  # noqa: E402
+from rulekeeper.bridge.core.run.engine import Engine  # noqa: E402
+from rulekeeper.bridge.core.rules.program import rules_text  # noqa: E402
+from rulekeeper.bridge.core.solve.solve import FIRST_CHECKS, _Layout, scenario_facts, shows  # noqa: E402
 
 
 def ground_cpu(text: str, facts: list[clingo.Symbol]) -> float:

@@ -13,10 +13,10 @@ import tempfile
 import time
 from pathlib import Path
 
-from rulekeeper.bridge.cardinput import resolve_card
-from rulekeeper.bridge.engine import Engine
-from rulekeeper.bridge.probes import card_features
-from rulekeeper.bridge.rulings import generate, scenario_text
+from rulekeeper.bridge.tools.cardinput import resolve_card
+from rulekeeper.bridge.core.run.engine import Engine
+from rulekeeper.bridge.tools.probes import card_features
+from rulekeeper.bridge.tools.rulings import generate, scenario_text
 
 CARDS = [
     "Serra Angel",            # creature with keywords

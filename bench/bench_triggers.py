@@ -17,8 +17,8 @@ from pathlib import Path
 
 import yaml
 
-from rulekeeper.bridge import solve
-from rulekeeper.bridge.engine import Engine
+from rulekeeper.bridge.core.solve import solve
+from rulekeeper.bridge.core.run.engine import Engine
 from timing import bench_setup
 
 IDOL = {"types": ["artifact"], "abilities": [{"triggered": {

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import yaml
 
-from rulekeeper.bridge.engine import Engine
+from rulekeeper.bridge.core.run.engine import Engine
 from timing import bench_setup, cpu_seconds, timed
 
 LANDS = ["Forest", "Forest", "Forest", "Island", "Island", "Island", "Mountain", "Mountain",

@@ -36,10 +36,10 @@ DEFAULT = ["scenarios/mtg/6-spells-abilities/601-coloured-mana-divination.yaml",
            "scenarios/mtg/704-state-based-actions/704.5h-deathtouch.yaml"]
 # the collector off while modules load, as the console script has it (cli/console.py)
 GC_OFF = "import gc; gc.disable(); "
-BRIDGE = (GC_OFF + "import rulekeeper.cli.main, rulekeeper.cli.common, rulekeeper.bridge.engine, "
-          "rulekeeper.bridge.deadline, rulekeeper.bridge.solve")
+BRIDGE = (GC_OFF + "import rulekeeper.cli.main, rulekeeper.cli.common, rulekeeper.bridge.core.run.engine, "
+          "rulekeeper.bridge.core.run.deadline, rulekeeper.bridge.core.solve.solve")
 RULES = BRIDGE + ("; gc.freeze(); gc.enable(); import sys; "
-                  "from rulekeeper.bridge.engine import Engine; "
+                  "from rulekeeper.bridge.core.run.engine import Engine; "
                   "from rulekeeper.bridge import relevance; e = Engine(); "
                   "r = e.scenario_rules(e.load(sys.argv[1])); relevance.prepare(r)")
 

@@ -8,9 +8,9 @@ from typing import Callable
 
 import yaml
 
-from rulekeeper.bridge.engine import Engine
-from rulekeeper.bridge.solve import grounded_control, prepare_explanations
-from rulekeeper.bridge.validate import parse_scenario
+from rulekeeper.bridge.core.run.engine import Engine
+from rulekeeper.bridge.core.solve.solve import grounded_control, prepare_explanations
+from rulekeeper.bridge.games.mtg.validate import parse_scenario
 
 
 def measure(engine: Engine, scenario: dict, explain: bool = True) -> dict:

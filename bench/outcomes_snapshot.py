@@ -17,9 +17,9 @@ import json
 import sys
 from pathlib import Path
 
-from rulekeeper.bridge import solve
-from rulekeeper.bridge.engine import Engine
-from rulekeeper.bridge.errors import RulekeeperError
+from rulekeeper.bridge.core.solve import solve
+from rulekeeper.bridge.core.run.engine import Engine
+from rulekeeper.bridge.core.base.errors import RulekeeperError
 
 
 def snapshot(engine: Engine, path: Path, needed: bool = True) -> dict:

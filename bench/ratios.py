@@ -58,9 +58,9 @@ from bench import board_yaml  # noqa: E402  (the generators of the other benches
 from bench_triggers import IDOL, scenario as turns_scenario  # noqa: E402
 from timing import cpu_seconds, p90, unpruned  # noqa: E402
 
-from rulekeeper.bridge.dump import CLINGO_OPTIONS, ground_program  # noqa: E402
-from rulekeeper.bridge.engine import Engine  # noqa: E402
-from rulekeeper.bridge.errors import RulekeeperError  # noqa: E402
+from rulekeeper.bridge.core.run.dump import CLINGO_OPTIONS, ground_program  # noqa: E402
+from rulekeeper.bridge.core.run.engine import Engine  # noqa: E402
+from rulekeeper.bridge.core.base.errors import RulekeeperError  # noqa: E402
 
 REPO = Path(__file__).resolve().parent.parent
 FAMILIES = ("bundled", "boards", "turns", "triggers", "stacked")

@@ -26,7 +26,7 @@ def bench_setup(doc: str | None) -> tuple[int, Any]:
     kept out of the timings)."""
     import argparse
 
-    from rulekeeper.bridge.engine import Engine
+    from rulekeeper.bridge.core.run.engine import Engine
     parser = argparse.ArgumentParser(description=doc)
     parser.add_argument("--repeat", type=int, default=3)
     repeat = parser.parse_args().repeat

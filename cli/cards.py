@@ -7,7 +7,6 @@ from pathlib import Path
 
 import click
 import yaml
-
 from rulekeeper.cli.cardsopt import CARDS, card_sources, progress_bar
 from rulekeeper.cli.common import json_option, reported
 
@@ -24,7 +23,7 @@ def cards() -> None:
 @json_option()
 def import_(file: str, into: str, as_json: bool) -> None:
     """Write each card of a Scryfall JSON FILE as a card YAML file (one a card)."""
-    from rulekeeper.bridge.cardimport import import_cards
+    from rulekeeper.bridge.tools.cardimport import import_cards
     with reported():
         with progress_bar(f"importing {Path(file).name}") as tick:
             report = import_cards(Path(file), Path(into), tick)
@@ -45,8 +44,8 @@ def import_(file: str, into: str, as_json: bool) -> None:
 @json_option()
 def show(name: str, as_json: bool) -> None:
     """What was understood of card NAME: each Oracle line compiled (with its form) or not."""
-    from rulekeeper.bridge.cards import default_library
-    from rulekeeper.bridge.errors import ScenarioError
+    from rulekeeper.bridge.core.base.errors import ScenarioError
+    from rulekeeper.bridge.games.mtg.cards import default_library
     with reported():
         library = default_library().with_sources(card_sources())
         found = library.find(name)
@@ -110,7 +109,7 @@ def _show_text(view: dict) -> str:
 def stats(file: str, top: int, as_json: bool) -> None:
     """How many cards of a Scryfall JSON FILE compile fully, partly, not at all, and the most
     common Oracle templates not understood."""
-    from rulekeeper.bridge.cardimport import card_stats
+    from rulekeeper.bridge.tools.cardimport import card_stats
     with reported():
         with progress_bar(f"compiling {Path(file).name}") as tick:
             result = card_stats(Path(file), tick)
@@ -122,7 +121,7 @@ def stats(file: str, top: int, as_json: bool) -> None:
 @json_option()
 def list_(as_json: bool) -> None:
     """The card library: the bundled cards and those of the --cards sources."""
-    from rulekeeper.bridge.cards import default_library
+    from rulekeeper.bridge.games.mtg.cards import default_library
     from rulekeeper.rules_asp import RULES_DIR
     with reported():
         library = default_library().with_sources(card_sources())

@@ -12,7 +12,7 @@ from typing import Callable, Iterator
 import click
 
 _KEY = "rulekeeper.cards"
-ENV = "RULEKEEPER_CARDS"       # bridge/cardsources.py reads the same variable
+ENV = "RULEKEEPER_CARDS"       # bridge/cards/sources.py reads the same variable
 
 
 def _store(ctx: click.Context, _param: click.Parameter, value: tuple[str, ...]) -> tuple:
@@ -37,12 +37,14 @@ def card_sources(given: tuple[str, ...] | None = None) -> list[Path]:
         given = ctx.meta.get(_KEY, ()) if ctx is not None else ()
     if not given and not any(p.strip() for p in os.environ.get(ENV, "").split(os.pathsep)):
         return []       # none: the sources' module (Scryfall, JSON) is not even loaded
-    from rulekeeper.bridge.cardsources import env_sources, open_source
+    from rulekeeper.bridge.cards.sources import env_sources, open_source
     paths = [Path(p).expanduser() for p in given] + env_sources()
     for path in paths:
         open_source(path)            # a missing path is bad input before any work
         if path.is_file():
-            from rulekeeper.bridge.cardindex import ScryfallIndex   # SQLite: only for a file
+            from rulekeeper.bridge.cards.index import (
+                ScryfallIndex,  # SQLite: only for a file
+            )
             with progress_bar(f"indexing {path.name}") as tick:
                 ScryfallIndex(path, tick).ensure()
     return paths

@@ -22,8 +22,7 @@ from contextlib import contextmanager
 from typing import Any, Callable, Iterator, NoReturn
 
 import click
-
-from rulekeeper.bridge.errors import RulekeeperError
+from rulekeeper.bridge.core.base.errors import RulekeeperError
 
 TIMEOUT_HELP = ("seconds for the whole answer, reading and parsing included (default 20); "
                 "exit 2 when they run out")
@@ -97,8 +96,8 @@ def hold_until_exit(thing: object) -> None:
 def command_deadline(file: str, timeout: float, as_json: bool):
     """The --timeout budget of a one-answer command. In its own process the work runs in it,
     under a watchdog that reports the timeout and exits when the time is up (no fork); else
-    each piece of work runs in a forked child (bridge/deadline.py)."""
-    from rulekeeper.bridge.deadline import Deadline
+    each piece of work runs in a forked child (bridge/core/run/deadline.py)."""
+    from rulekeeper.bridge.core.run.deadline import Deadline
     ctx = click.get_current_context(silent=True)
     own = ctx is not None and isinstance(ctx.find_root().obj, OwnProcess)
     return Deadline(timeout, file, expire=_ender(as_json) if own else None)

@@ -1,5 +1,5 @@
 """`rulekeeper consistency`: conflicts, gaps, divergences, dead rules and interpretations of a
-rule pack, each with a witness scenario (bridge/consistency/)."""
+rule pack, each with a witness scenario (bridge/tools/consistency/)."""
 from __future__ import annotations
 
 import json
@@ -7,8 +7,12 @@ import sys
 from pathlib import Path
 
 import click
-
-from rulekeeper.bridge.errors import EXIT_BAD_INPUT, EXIT_CHECK_FAILED, EXIT_OK, RulekeeperError
+from rulekeeper.bridge.core.base.errors import (
+    EXIT_BAD_INPUT,
+    EXIT_CHECK_FAILED,
+    EXIT_OK,
+    RulekeeperError,
+)
 
 
 @click.command()
@@ -24,9 +28,9 @@ from rulekeeper.bridge.errors import EXIT_BAD_INPUT, EXIT_CHECK_FAILED, EXIT_OK,
 def consistency(pack: str | None, pack_dir: str | None, max_objects: int, timeout: float,
                 write: str | None, as_json: bool) -> None:
     """Check a rule pack against the CR: conflicts, gaps, divergences, dead rules, readings."""
-    from rulekeeper.bridge.consistency.run import Checker, Settings
-    from rulekeeper.bridge.engine import Engine
-    from rulekeeper.bridge.packs import bundled_pack, load_pack_dir
+    from rulekeeper.bridge.core.rules.packs import bundled_pack, load_pack_dir
+    from rulekeeper.bridge.core.run.engine import Engine
+    from rulekeeper.bridge.tools.consistency.run import Checker, Settings
     if pack and pack_dir:
         click.echo("error: give --pack or --pack-dir, not both", err=True)
         sys.exit(EXIT_BAD_INPUT)
@@ -78,7 +82,7 @@ SECTIONS = (("conflicts", "Conflicts"), ("gaps", "Gaps (values left undecided)")
 
 
 def report_text(report) -> str:
-    from rulekeeper.bridge.coverage import rule_sort_key
+    from rulekeeper.bridge.tools.coverage import rule_sort_key
     lines = [f"Consistency of pack {report.pack} (on {', '.join(report.base)}): "
              f"{report.situations} situations solved in {report.seconds:.0f} s"
              + (f", {report.skipped} skipped" if report.skipped else "")

@@ -6,11 +6,9 @@ import json
 from pathlib import Path
 
 import click
-
-from rulekeeper.bridge.errors import RulekeeperError, ScenarioError
+from rulekeeper.bridge.core.base.errors import RulekeeperError, ScenarioError
+from rulekeeper.bridge.core.rules.packs import BUNDLED
 from rulekeeper.cli.packdir import PACK_DIR
-
-from rulekeeper.bridge.packs import BUNDLED
 
 PACKS = ["mtg", "almos"]                                # the default: Magic and Almos
 CHOICES = list(BUNDLED)       # any bundled pack, of one game (core: the core alone, or with --pack-dir)
@@ -37,7 +35,7 @@ def coverage(packs: tuple[str, ...], cr_file: str | None, section: str | None,
     """The rules encoded, by rule number, with their files (and with --cr, against the CR)."""
     from rulekeeper.cli.main import _engine, _fail
     try:
-        from rulekeeper.bridge.games import check_one_game
+        from rulekeeper.bridge.core.registry import check_one_game
         check_one_game(list(packs))
         if cr_file is None:
             if section or compare_file or markdown:
@@ -53,7 +51,7 @@ def coverage(packs: tuple[str, ...], cr_file: str | None, section: str | None,
 
 
 def _plain(engine, packs: list[str], as_json: bool) -> None:
-    from rulekeeper.bridge.coverage import coverage_report
+    from rulekeeper.bridge.tools.coverage import coverage_report
     report = coverage_report(engine, packs)
     report["packs"] = engine.rules(report["packs"]).packs
     lines = [f"{len(report['rules'])} rules encoded"]
@@ -73,8 +71,8 @@ def _plain(engine, packs: list[str], as_json: bool) -> None:
 def _listed_not_encoded(engine, packs: list[str], report: dict) -> list[dict] | None:
     """For a game whose pack lists its rule numbers (Game.listed_rules): each listed rule that
     is not encoded, out of scope (with the reason) or missing."""
-    from rulekeeper.bridge.coverage import read_out_of_scope
-    from rulekeeper.bridge.games import game_for_packs
+    from rulekeeper.bridge.core.registry import game_for_packs
+    from rulekeeper.bridge.tools.coverage import read_out_of_scope
     game = game_for_packs(packs)
     listed = game.listed_rules()
     if listed is None:
@@ -93,9 +91,14 @@ def _listed_not_encoded(engine, packs: list[str], report: dict) -> list[dict] | 
 
 def _cr_report(engine, packs: list[str], cr_file: str, section: str | None, scenario_dir: str,
                compare_file: str | None) -> dict:
-    from rulekeeper.bridge.coverage import (compare_status, cr_coverage, read_out_of_scope,
-                                            read_status_document, scenario_citations)
-    from rulekeeper.bridge.games import game_for_packs
+    from rulekeeper.bridge.core.registry import game_for_packs
+    from rulekeeper.bridge.tools.coverage import (
+        compare_status,
+        cr_coverage,
+        read_out_of_scope,
+        read_status_document,
+        scenario_citations,
+    )
     if section is not None and not section.replace(".", "").isalnum():
         raise ScenarioError("coverage", None, "--section", "expected a section (7), a rule "
                             "group (704) or a rule number (704.5)")
@@ -107,7 +110,7 @@ def _cr_report(engine, packs: list[str], cr_file: str, section: str | None, scen
     report = cr_coverage(rules, cr, scenario_citations(Path(scenario_dir)), out_of_scope,
                          section, game)
     if compare_file:
-        from rulekeeper.bridge.crtext import _read_text
+        from rulekeeper.bridge.core.rules.crtext import _read_text
         theirs = read_status_document(_read_text(Path(compare_file)))
         if not theirs:
             raise ScenarioError(compare_file, None, "--compare",
@@ -117,11 +120,11 @@ def _cr_report(engine, packs: list[str], cr_file: str, section: str | None, scen
 
 
 def _show(report: dict, as_json: bool, markdown: bool, packs: list[str]) -> None:
-    from rulekeeper.bridge.coverage import cr_coverage_markdown, cr_coverage_text
+    from rulekeeper.bridge.tools.coverage import cr_coverage_markdown, cr_coverage_text
     if as_json:
         click.echo(json.dumps(report, indent=2))
         return
-    from rulekeeper.bridge.games import game_for_packs
+    from rulekeeper.bridge.core.registry import game_for_packs
     game = game_for_packs(packs)
     click.echo(cr_coverage_markdown(report, game) if markdown else cr_coverage_text(report, game))
     comparison = report.get("comparison")

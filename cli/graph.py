@@ -5,9 +5,8 @@ import json
 from pathlib import Path
 
 import click
-
-from rulekeeper.bridge.errors import RulekeeperError, ScenarioError
-from rulekeeper.bridge.packs import BUNDLED
+from rulekeeper.bridge.core.base.errors import RulekeeperError, ScenarioError
+from rulekeeper.bridge.core.rules.packs import BUNDLED
 from rulekeeper.cli.packdir import PACK_DIR
 
 FORMATS = ["text", "dot", "json", "graphml", "svg"]
@@ -39,7 +38,7 @@ def graph(packs: tuple[str, ...], fmt: str, rule: str | None, depth: int, direct
     """How rules depend on each other (rule A uses what rule B defines)."""
     from rulekeeper.cli.main import _engine, _fail
     try:
-        from rulekeeper.bridge.games import check_one_game
+        from rulekeeper.bridge.core.registry import check_one_game
         check_one_game(list(packs))
         text = _graph_text(_engine(pack_dirs), list(packs) or ["mtg", "almos"], "json" if as_json else fmt,
                            rule, depth, direction, impact, cr_file, scenario_dir)
@@ -56,12 +55,12 @@ def graph(packs: tuple[str, ...], fmt: str, rule: str | None, depth: int, direct
 def _graph_text(engine, packs: list[str], fmt: str, rule: str | None, depth: int,
                 direction: str, impact: str | None, cr_file: str | None,
                 scenario_dir: str) -> str:
-    from rulekeeper.bridge import graph as g
-    from rulekeeper.bridge.coverage import scenario_citations
+    from rulekeeper.bridge.tools import graph as g
+    from rulekeeper.bridge.tools.coverage import scenario_citations
     graph = g.rule_graph(engine.rules(packs))
     wanted: list[str] = []
     if cr_file:
-        from rulekeeper.bridge.games import game_for_packs
+        from rulekeeper.bridge.core.registry import game_for_packs
         wanted = g.add_cr_references(graph, game_for_packs(packs).read_rules_text(cr_file))
     if impact:
         found = g.impact(graph, impact, scenario_citations(Path(scenario_dir)))

@@ -5,10 +5,15 @@ from __future__ import annotations
 from pathlib import Path
 
 import click
-
-from rulekeeper.bridge.errors import ScenarioError
-from rulekeeper.cli.common import (command_deadline, emit_json, json_option, reported,
-                                   scenario_file, timeout_option)
+from rulekeeper.bridge.core.base.errors import ScenarioError
+from rulekeeper.cli.common import (
+    command_deadline,
+    emit_json,
+    json_option,
+    reported,
+    scenario_file,
+    timeout_option,
+)
 from rulekeeper.cli.packdir import PACK_DIR
 
 
@@ -27,7 +32,7 @@ def ground(file: str, out: str | None, plain: bool, as_json: bool, timeout: floa
     explanation transform, and the scenario's facts), as clingo text. Solve it as the bridge
     does with `clingo --models=0 --project=auto OUT`. RULEKEEPER_NO_PRUNE=1 writes every rule
     of the base instead."""
-    from rulekeeper.bridge.dump import ground_program
+    from rulekeeper.bridge.core.run.dump import ground_program
     from rulekeeper.cli.main import _engine
     with reported():
         dump = ground_program(_engine(pack_dirs), file, explain=not plain, timeout=timeout,

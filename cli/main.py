@@ -4,13 +4,21 @@ from __future__ import annotations
 import sys
 
 import click
-
-from rulekeeper.bridge.errors import RulekeeperError
-from rulekeeper.cli.common import (JsonErrorsGroup, OwnProcess, command_deadline, fail,
-                                   hold_until_exit, json_option, json_text, reported,
-                                   scenario_file, timeout_option)
-from rulekeeper.cli.packdir import PACK_DIR, plugins
+from rulekeeper.bridge.core.base.errors import RulekeeperError
 from rulekeeper.cli.cardsopt import CARDS, card_sources
+from rulekeeper.cli.common import (
+    JsonErrorsGroup,
+    OwnProcess,
+    command_deadline,
+    fail,
+    hold_until_exit,
+    json_option,
+    json_text,
+    reported,
+    scenario_file,
+    timeout_option,
+)
+from rulekeeper.cli.packdir import PACK_DIR, plugins
 
 
 def _fail(err: RulekeeperError) -> None:
@@ -21,7 +29,7 @@ def _fail(err: RulekeeperError) -> None:
 def _engine(pack_dirs: tuple[str, ...] = ()):
     """The engine, with the plug-in packs of `--pack-dir` and the card sources of `--cards`
     (a faulty pack or a missing card source is bad input before any work)."""
-    from rulekeeper.bridge.engine import Engine
+    from rulekeeper.bridge.core.run.engine import Engine
     with reported():
         engine = Engine(plugins=plugins(pack_dirs), cards=card_sources())
         if pack_dirs:
@@ -102,7 +110,7 @@ def _why_output(result, as_json: bool) -> str:
 def legal(file: str, player: str | None, as_json: bool, timeout: float,
           pack_dirs: tuple[str, ...]) -> None:
     """The legal actions from the described state."""
-    from rulekeeper.bridge.legal import legal_actions
+    from rulekeeper.bridge.tools.legal import legal_actions
     with reported():
         engine = _engine(pack_dirs)
         atoms, notes = legal_actions(engine, file, player, timeout,
@@ -125,7 +133,7 @@ def legal(file: str, player: str | None, as_json: bool, timeout: float,
 def test(paths: tuple[str, ...], timeout: float, quiet: bool, as_json: bool,
          pack_dirs: tuple[str, ...]) -> None:
     """Check every scenario's expect (default: scenarios/). Exit 1 if any fails."""
-    from rulekeeper.bridge.runner import run_scenarios, scenario_files
+    from rulekeeper.bridge.tools.runner import run_scenarios, scenario_files
     with reported():
         files = scenario_files(list(paths) or ["scenarios"])
     report: list[dict] = []

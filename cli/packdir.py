@@ -1,4 +1,4 @@
-"""The `--pack-dir DIR` option: plug-in rule packs (bridge/packs.py) for any command."""
+"""The `--pack-dir DIR` option: plug-in rule packs (bridge/core/rules/packs.py) for any command."""
 from __future__ import annotations
 
 import click
@@ -11,5 +11,5 @@ PACK_DIR = click.option(
 
 def plugins(pack_dirs: tuple[str, ...]) -> list:
     """The packs of the directories; raises ScenarioError (exit 2) for a bad one."""
-    from rulekeeper.bridge.packs import load_pack_dir
+    from rulekeeper.bridge.core.rules.packs import load_pack_dir
     return [load_pack_dir(d) for d in pack_dirs]

@@ -6,8 +6,7 @@ import sys
 from pathlib import Path
 
 import click
-
-from rulekeeper.bridge.errors import RulekeeperError
+from rulekeeper.bridge.core.base.errors import RulekeeperError
 from rulekeeper.cli.cardsopt import CARDS, card_sources
 
 
@@ -25,9 +24,9 @@ from rulekeeper.cli.cardsopt import CARDS, card_sources
 def rulings(card: str, packs: tuple[str, ...], as_json: bool,
             write_dir: str | None, markdown: bool, timeout: float) -> None:
     """Generate the rulings for CARD (a library card name or a YAML file holding one card)."""
-    from rulekeeper.bridge.cardinput import resolve_card
-    from rulekeeper.bridge.engine import Engine
-    from rulekeeper.bridge.rulings import as_text, generate, scenario_text
+    from rulekeeper.bridge.core.run.engine import Engine
+    from rulekeeper.bridge.tools.cardinput import resolve_card
+    from rulekeeper.bridge.tools.rulings import as_text, generate, scenario_text
     try:
         source = resolve_card(card, card_sources())
         chosen = _packs(packs, source)
@@ -51,7 +50,7 @@ def rulings(card: str, packs: tuple[str, ...], as_json: bool,
 
 def _packs(packs: tuple[str, ...], source) -> list[str]:
     """The packs given, mtg always; by default mtg, and almos for a card with Almos features."""
-    from rulekeeper.bridge.probes import card_features
+    from rulekeeper.bridge.tools.probes import card_features
     wanted = set(packs) or ({"mtg", "almos"} if "almos" in card_features(source.card) else {"mtg"})
     return [p for p in ("mtg", "almos") if p in wanted or p == "mtg"]
 

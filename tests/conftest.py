@@ -12,7 +12,7 @@ import pytest
 os.environ["RULEKEEPER_CACHE_DIR"] = tempfile.mkdtemp(prefix="rulekeeper-test-cache-")
 os.environ.pop("RULEKEEPER_NO_CACHE", None)
 
-from rulekeeper.bridge.engine import Engine
+from rulekeeper.bridge.core.run.engine import Engine
 from scenario_index import shared_engine
 
 REPO = Path(__file__).resolve().parent.parent

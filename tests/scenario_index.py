@@ -6,8 +6,8 @@ from pathlib import Path
 
 import yaml
 
-from rulekeeper.bridge.coverage import cited_rules
-from rulekeeper.bridge.engine import Engine
+from rulekeeper.bridge.tools.coverage import cited_rules
+from rulekeeper.bridge.core.run.engine import Engine
 
 SCENARIOS = Path(__file__).resolve().parent.parent / "scenarios"
 

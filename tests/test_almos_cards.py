@@ -6,9 +6,9 @@ from pathlib import Path
 import yaml
 from clingo import Function
 
-from rulekeeper.bridge.cards import CardLibrary
-from rulekeeper.bridge.facts import card_facts, is_were_subtype
-from rulekeeper.bridge.scenario import Card
+from rulekeeper.bridge.games.mtg.cards import CardLibrary
+from rulekeeper.bridge.games.mtg.facts import card_facts, is_were_subtype
+from rulekeeper.bridge.games.mtg.scenario import Card
 from rulekeeper.rules_asp import RULES_DIR
 
 ALMOS_CARDS = RULES_DIR / "cards" / "almos"

@@ -9,8 +9,9 @@ import pytest
 from click.testing import CliRunner
 from clingo import Function, Number, String
 
-from rulekeeper.bridge.altered.facts import scenario_facts
-from rulekeeper.bridge.games import game_of, timeline
+from rulekeeper.bridge.games.altered.facts import scenario_facts
+from rulekeeper.bridge.core.registry import game_of
+from rulekeeper.bridge.core.solve.timeline import timeline
 from rulekeeper.cli.main import main
 
 BASE = """title: t
@@ -98,7 +99,7 @@ def test_ask_cites_altered_rule_numbers(engine):
 
 def test_refusals_and_changes_are_worded():
     from clingo import parse_term
-    from rulekeeper.bridge.altered.words import sentence
+    from rulekeeper.bridge.games.altered.words import sentence
     assert sentence(parse_term('illegal(play(bob,gate),"1.3.2.d")')) == \
         "bob cannot play gate (rule 1.3.2.d)"
     assert sentence(parse_term("zone(gate,landmark)")) == "gate is in the Landmark zone"

@@ -7,10 +7,10 @@ from pathlib import Path
 import pytest
 import yaml
 
-from rulekeeper.bridge.check import check_expectations
-from rulekeeper.bridge.coverage import read_out_of_scope
-from rulekeeper.bridge.errors import RulekeeperError
-from rulekeeper.bridge.solve import solve
+from rulekeeper.bridge.core.run.check import check_expectations
+from rulekeeper.bridge.tools.coverage import read_out_of_scope
+from rulekeeper.bridge.core.base.errors import RulekeeperError
+from rulekeeper.bridge.core.solve.solve import solve
 from rulekeeper.rules_asp import RULES_DIR
 from scenario_index import SCENARIOS, shared_engine
 

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import re
 
-from rulekeeper.bridge.rulebase import RuleBase, pack_files, read_annotations
+from rulekeeper.bridge.core.rules.rulebase import RuleBase, pack_files, read_annotations
 from rulekeeper.rules_asp import RULES_DIR
 
 

@@ -1,6 +1,6 @@
 """Answers a judge can use (issue 12): one regression test per problem found.
 
-Citations: each change cites the one to three rules that decided it (bridge/cite.py,
+Citations: each change cites the one to three rules that decided it (bridge/core/explain/cite.py,
 docs/rulings-style.md). Outcomes: shown as outcomes with the choices behind each. Honesty: a
 scenario relying on a rule with no encoded statement says so before the answer. `why`: domain
 steps only, a depth limit, and "why not" naming the failed condition with its values."""
@@ -13,8 +13,8 @@ import pytest
 from clingo import parse_term
 from click.testing import CliRunner
 
-from rulekeeper.bridge.cite import cite_in_answer
-from rulekeeper.bridge.reliance import (ABILITY_KIND_RULES, CAST_OPTION_RULES, CARD_FIELD_RULES,
+from rulekeeper.bridge.core.explain.cite import cite_in_answer
+from rulekeeper.bridge.games.mtg.reliance import (ABILITY_KIND_RULES, CAST_OPTION_RULES, CARD_FIELD_RULES,
                                         EFFECT_VERB_RULES, ENTERING_TYPE_RULES,
                                         INTRINSIC_SUBTYPE_RULES, OBJECT_FIELD_RULES,
                                         OUTCOME_RULES, TRIGGER_EVENT_RULES, VERB_RULES)
@@ -188,9 +188,9 @@ def test_enchant_is_known(engine, tmp_path):
 
 
 def test_every_accepted_feature_declares_its_rules():
-    from rulekeeper.bridge.abilities import EFFECT_FIELDS, KINDS, OBJECT_EFFECTS, TRIGGER_EVENTS
-    from rulekeeper.bridge.actions import ACTION_SPECS, CAST_FIELDS
-    from rulekeeper.bridge.cards import CARD_FIELDS
+    from rulekeeper.bridge.games.mtg.abilities import EFFECT_FIELDS, KINDS, OBJECT_EFFECTS, TRIGGER_EVENTS
+    from rulekeeper.bridge.games.mtg.actions import ACTION_SPECS, CAST_FIELDS
+    from rulekeeper.bridge.games.mtg.cards import CARD_FIELDS
     assert set(ACTION_SPECS) <= set(VERB_RULES)
     assert CAST_FIELDS - {"card"} <= set(CAST_OPTION_RULES)
     assert CARD_FIELDS <= set(CARD_FIELD_RULES)
@@ -210,7 +210,7 @@ def test_every_accepted_feature_declares_its_rules():
 
 def test_a_missing_rule_is_detected_from_the_rule_base(engine):
     """The check reads the rule base: drop a rule and the scenario that relies on it warns."""
-    from rulekeeper.bridge.notencoded import not_encoded
+    from rulekeeper.bridge.games.mtg.notencoded import not_encoded
     scen = engine.load(MTG / "702-keywords/702.2c-deathtouch-trample.yaml")
     rules = engine.rules(["mtg"])
     assert not any("702.19" in n for n in not_encoded(scen, rules))

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import pytest
 
-from rulekeeper.bridge.abilities import ability_facts
-from rulekeeper.bridge.cards import parse_card
-from rulekeeper.bridge.checks import Checker
-from rulekeeper.bridge.errors import ScenarioError
-from rulekeeper.bridge.yamlsrc import load_yaml
+from rulekeeper.bridge.games.mtg.ability_facts import ability_facts
+from rulekeeper.bridge.games.mtg.cards import parse_card
+from rulekeeper.bridge.core.source.checks import Checker
+from rulekeeper.bridge.core.base.errors import ScenarioError
+from rulekeeper.bridge.core.source.yamlsrc import load_yaml
 from clingo import String
 
 
@@ -98,7 +98,7 @@ def test_forms_declare_their_rules(engine):
     """An amount read from an object relies on 608.2h: without it, `ask` says so."""
     from pathlib import Path
 
-    from rulekeeper.bridge.notencoded import not_encoded
+    from rulekeeper.bridge.games.mtg.notencoded import not_encoded
     path = Path(__file__).resolve().parents[1] / "scenarios/mtg/6-spells-abilities/card-form" \
         / "608.2h-dies-damage-equal-to-last-known-power.yaml"
     scen = engine.load(path)

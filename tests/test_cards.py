@@ -1,7 +1,7 @@
 """The bundled card library: every file is a valid card, found by its name."""
 from __future__ import annotations
 
-from rulekeeper.bridge.cards import default_library
+from rulekeeper.bridge.games.mtg.cards import default_library
 
 
 def test_library_cards_parse():
@@ -35,7 +35,7 @@ def test_library_has_no_duplicate_names():
 
 def test_the_card_name_index_follows_edits(tmp_path, monkeypatch):
     """The names of the library's cards are cached; an added, renamed or edited file is seen."""
-    from rulekeeper.bridge.cards import CardLibrary
+    from rulekeeper.bridge.games.mtg.cards import CardLibrary
     monkeypatch.setenv("RULEKEEPER_CACHE_DIR", str(tmp_path / "cache"))
     root = tmp_path / "cards"
     root.mkdir()

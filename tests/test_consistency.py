@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from rulekeeper.bridge.consistency.run import Checker, Settings
-from rulekeeper.bridge.packs import load_pack_dir
+from rulekeeper.bridge.tools.consistency.run import Checker, Settings
+from rulekeeper.bridge.core.rules.packs import load_pack_dir
 from rulekeeper.cli.main import main
 from scenario_index import shared_engine
 
@@ -116,9 +116,9 @@ def test_mark_and_infect_overlap_is_decided_by_the_reading(tmp_path):
     """The known Almos finding: mark (1000.7c) and infect (702.90c) both replace the marking of
     one damage. Under the reading mark_infect_both nothing decides between them (an overlap
     conflict); the default reading decides it."""
-    from rulekeeper.bridge.consistency.board import board_scenario, generate
-    from rulekeeper.bridge.consistency.vocabulary import Want
-    from rulekeeper.bridge.packs import bundled_pack
+    from rulekeeper.bridge.tools.consistency.board import board_scenario, generate
+    from rulekeeper.bridge.tools.consistency.vocabulary import Want
+    from rulekeeper.bridge.core.rules.packs import bundled_pack
     checker = Checker(shared_engine(), bundled_pack("almos"), Settings(write=tmp_path))
     assert ("mark", "infect") in checker.voc.related
     want = Want(all=frozenset({("action", "damage"), ("kw_on", "source", "mark"),

@@ -13,8 +13,8 @@ import networkx as nx
 import pytest
 from click.testing import CliRunner
 
-from rulekeeper.bridge import graph as graph_module
-from rulekeeper.bridge.crtext import read_cr
+from rulekeeper.bridge.tools import graph as graph_module
+from rulekeeper.bridge.core.rules.crtext import read_cr
 from rulekeeper.cli.main import main
 
 REPO = Path(__file__).resolve().parent.parent
@@ -182,7 +182,7 @@ def test_coverage_cr_lists_summaries_that_repeat_the_rules_text(cr_file, tmp_pat
     """A `%@` summary that repeats eight words in a row of its rule's text is listed (the
     project writes its own summaries); the test's own CR text repeats none of them."""
     assert json.loads(run("coverage", "--cr", cr_file, "--json").output)["copied_summaries"] == []
-    from rulekeeper.bridge.engine import Engine
+    from rulekeeper.bridge.core.run.engine import Engine
     summary = Engine().rules(["mtg"]).summary("704.5g")
     assert len(summary.split()) >= 8
     copying = tmp_path / "copying.txt"

@@ -1,4 +1,4 @@
-"""Explaining after a plain solve (bridge/explain_focus.py): `ask` gets the very supports the
+"""Explaining after a plain solve (bridge/core/solve/explain_focus.py): `ask` gets the very supports the
 solve with every explanation rule gives, for every atom a derivation of an outcome atom reaches."""
 from __future__ import annotations
 
@@ -7,8 +7,10 @@ import random
 import pytest
 from clingo import Function, Number, String
 
-from rulekeeper.bridge import explain_focus, solve as solving
-from rulekeeper.bridge.deadline import KEEP_DERIVATIONS, _reachable, flatten, restore
+from rulekeeper.bridge.core.solve import explain_focus
+
+from rulekeeper.bridge.core.solve import solve as solving
+from rulekeeper.bridge.core.run.deadline import KEEP_DERIVATIONS, _reachable, flatten, restore
 from conftest import SCENARIOS
 
 MTG = SCENARIOS / "mtg"
@@ -139,5 +141,5 @@ def test_focus_pays_on_large_scenarios_only(engine, monkeypatch):
 
 
 def test_the_time_layout_is_not_followed_as_a_derivation_is():
-    from rulekeeper.bridge.explain import TIMING_FACTS
+    from rulekeeper.bridge.core.explain.explain import TIMING_FACTS
     assert explain_focus.NOT_FOLLOWED == TIMING_FACTS

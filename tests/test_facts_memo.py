@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from rulekeeper.bridge.engine import Engine
-from rulekeeper.bridge.solve import FIRST_CHECKS, _Layout, scenario_facts
+from rulekeeper.bridge.core.run.engine import Engine
+from rulekeeper.bridge.core.solve.solve import FIRST_CHECKS, _Layout, scenario_facts
 
 SCENARIO = Path(__file__).resolve().parent.parent / "scenarios/mtg/6-spells-abilities/601-coloured-mana-divination.yaml"
 

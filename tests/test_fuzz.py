@@ -57,7 +57,7 @@ def test_the_probe_sees_program_text(harness):
 
 def test_the_harness_sees_a_traceback(harness, monkeypatch):
     """A traceback would be caught: the CLI raising anything but SystemExit is reported."""
-    from rulekeeper.bridge import engine as engine_module
+    from rulekeeper.bridge.core.run import engine as engine_module
 
     def broken(*_args, **_kwargs):
         raise ZeroDivisionError

@@ -6,15 +6,15 @@ import clingo
 import pytest
 from clingo import ast
 
-from rulekeeper.bridge import games
-from rulekeeper.bridge.coverage import (coverage_report, cr_coverage, cr_coverage_markdown,
+from rulekeeper.bridge.core import registry as games
+from rulekeeper.bridge.tools.coverage import (coverage_report, cr_coverage, cr_coverage_markdown,
                                         cr_coverage_text, read_out_of_scope, scenario_citations)
-from rulekeeper.bridge.engine import Engine
-from rulekeeper.bridge.errors import ScenarioError
-from rulekeeper.bridge.graph import impact, rule_graph
-from rulekeeper.bridge.packs import load_pack_dir, resolve
-from rulekeeper.bridge.rulebase import RuleBase
-from rulekeeper.bridge.runner import run_scenarios, scenario_files
+from rulekeeper.bridge.core.run.engine import Engine
+from rulekeeper.bridge.core.base.errors import ScenarioError
+from rulekeeper.bridge.tools.graph import impact, rule_graph
+from rulekeeper.bridge.core.rules.packs import load_pack_dir, resolve
+from rulekeeper.bridge.core.rules.rulebase import RuleBase
+from rulekeeper.bridge.tools.runner import run_scenarios, scenario_files
 from rulekeeper.rules_asp import RULES_DIR
 from toygame import HERE, TOY
 
@@ -113,7 +113,7 @@ def test_graph_of_the_toy_pack(toy):
 
 
 def test_legal_says_it_is_not_available_for_the_toy_game(toy):
-    from rulekeeper.bridge.legal import legal_actions
+    from rulekeeper.bridge.tools.legal import legal_actions
     with pytest.raises(ScenarioError, match="not available for the game toy"):
         legal_actions(toy, SCENARIOS / "take-last-stones.yaml", None, 20)
 

@@ -11,7 +11,7 @@ import clingo
 import pytest
 from click.testing import CliRunner
 
-from rulekeeper.bridge.solve import stack_positions
+from rulekeeper.bridge.core.solve.solve import stack_positions
 from rulekeeper.cli.main import main
 
 REPO = Path(__file__).resolve().parent.parent

@@ -11,8 +11,9 @@ import pytest
 import yaml
 from click.testing import CliRunner
 
-from rulekeeper.bridge.facts import Timeline, scenario_facts
-from rulekeeper.bridge.validate import load_scenario
+from rulekeeper.bridge.core.solve.timeline import Timeline
+from rulekeeper.bridge.games.mtg.facts import scenario_facts
+from rulekeeper.bridge.games.mtg.validate import load_scenario
 from rulekeeper.cli.main import main
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from clingo import Function, Number, String
 
-from rulekeeper.bridge.facts import keyword_presence
+from rulekeeper.bridge.games.mtg.facts import keyword_presence
 
 
 def f(name, *args):

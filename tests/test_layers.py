@@ -3,8 +3,8 @@ from __future__ import annotations
 
 import pytest
 
-from rulekeeper.bridge.errors import ScenarioError
-from rulekeeper.bridge.validate import parse_scenario
+from rulekeeper.bridge.core.base.errors import ScenarioError
+from rulekeeper.bridge.games.mtg.validate import parse_scenario
 from scenario_index import SCENARIOS
 
 LAYERS = SCENARIOS / "mtg" / "613-layers"

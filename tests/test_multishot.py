@@ -1,15 +1,17 @@
-"""Action by action (bridge/multishot.py, issue 11): what crosses a settle point is found from
-the rules (bridge/carry.py), and solving segment by segment gives the whole program's answer."""
+"""Action by action (bridge/core/solve/multishot.py, issue 11): what crosses a settle point is found from
+the rules (bridge/core/solve/carry.py), and solving segment by segment gives the whole program's answer."""
 from __future__ import annotations
 
 from pathlib import Path
 
 import pytest
 
-from rulekeeper.bridge import multishot, solve
-from rulekeeper.bridge.carry import carry_plan, plan_of
-from rulekeeper.bridge.games import game_of
-from rulekeeper.bridge.multishot import ENV, segment_bounds
+from rulekeeper.bridge.core.solve import multishot
+
+from rulekeeper.bridge.core.solve import solve
+from rulekeeper.bridge.core.solve.carry import carry_plan, plan_of
+from rulekeeper.bridge.core.registry import game_of
+from rulekeeper.bridge.core.solve.multishot import ENV, segment_bounds
 
 MTG = Path(__file__).resolve().parent.parent / "scenarios" / "mtg"
 # multi-action scenarios: walks, triggers on the way, cleanup and discards, a fixed choice,

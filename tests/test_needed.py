@@ -11,9 +11,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from click.testing import CliRunner
 
-from rulekeeper.bridge import relevance, solve
-from rulekeeper.bridge.program import rules_text
-from rulekeeper.bridge.rulebase import RuleBase
+from rulekeeper.bridge.core.rules import relevance
+
+from rulekeeper.bridge.core.solve import solve
+from rulekeeper.bridge.core.rules.program import rules_text
+from rulekeeper.bridge.core.rules.rulebase import RuleBase
 from rulekeeper.cli.main import main
 
 REPO = Path(__file__).resolve().parent.parent
@@ -105,7 +107,7 @@ def test_the_shown_predicates_come_from_the_show_statements(tmp_path):
 
 
 def solve_rules() -> RuleBase:
-    from rulekeeper.bridge.engine import Engine
+    from rulekeeper.bridge.core.run.engine import Engine
     engine = Engine()
     return engine.scenario_rules(engine.load(DEATHTOUCH))
 
@@ -160,7 +162,7 @@ def test_why_does_not_leave_out_unread_rules(monkeypatch):
 @pytest.mark.parametrize("text", ["p :- q.", "{ p } :- q.", "p ; r :- q."])
 def test_plain_heads_are_not_fixed(text):
     from clingo import ast
-    from rulekeeper.bridge.patterns import rule_flow
+    from rulekeeper.bridge.core.rules.patterns import rule_flow
     found: list = []
     ast.parse_string(text, lambda s: s.ast_type == ast.ASTType.Program or found.append(s))
     assert rule_flow(found[0])[0] is False
@@ -173,7 +175,7 @@ def test_components_are_networkx_strongly_connected_components(edges):
     """relevance._components (hand-written to keep networkx out of `ask`) finds the same
     strongly connected components as networkx."""
     import networkx as nx
-    from rulekeeper.bridge.relevance import _components
+    from rulekeeper.bridge.core.rules.relevance import _components
     graph = nx.DiGraph()
     graph.add_nodes_from(edges)
     graph.add_edges_from((a, b) for a, bs in edges.items() for b in bs)

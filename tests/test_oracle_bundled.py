@@ -8,10 +8,10 @@ from pathlib import Path
 import pytest
 import yaml
 
-from rulekeeper.bridge.cards import parse_card
-from rulekeeper.bridge.checks import Checker
-from rulekeeper.bridge.oracle import compile_card
-from rulekeeper.bridge.yamlsrc import load_yaml
+from rulekeeper.bridge.games.mtg.cards import parse_card
+from rulekeeper.bridge.core.source.checks import Checker
+from rulekeeper.bridge.cards.oracle import compile_card
+from rulekeeper.bridge.core.source.yamlsrc import load_yaml
 
 CARDS = Path(__file__).resolve().parent.parent / "rules_asp" / "cards"
 

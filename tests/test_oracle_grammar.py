@@ -1,12 +1,12 @@
-"""The Oracle-text grammar, template by template (bridge/oracle/grammar.lark; docs/cards.md,
+"""The Oracle-text grammar, template by template (bridge/cards/oracle/grammar.lark; docs/cards.md,
 "The Oracle compiler"). Each test feeds several real phrasings of one template and checks the
 exact card-form fragment it compiles to; the last tests check what is *not* understood."""
 from __future__ import annotations
 
 import pytest
 
-from rulekeeper.bridge.oracle import compile_line
-from rulekeeper.bridge.oracle.compile import normalise, oracle_lines, parse_type_line
+from rulekeeper.bridge.cards.oracle import compile_line
+from rulekeeper.bridge.cards.oracle.compile import normalise, oracle_lines, parse_type_line
 
 NAME = "Kessig Duelist"
 
@@ -135,7 +135,7 @@ def test_evasion_keywords_granted(line, spell, expected):
 @pytest.mark.parametrize("line, keywords", EVASION_KEYWORD_LINES)
 def test_evasion_keywords_are_known_to_the_rules(line, keywords):
     # a keyword reliance does not know is reported as doing nothing (ask's warning)
-    from rulekeeper.bridge.reliance import keyword_rules
+    from rulekeeper.bridge.games.mtg.reliance import keyword_rules
     assert all(keyword_rules(k) is not None for k in keywords)
 
 
@@ -805,11 +805,11 @@ V2_WORDS = ("create_token", "all:", "each_opponent", "each_player", "target_cont
 def test_every_compiled_phrasing_is_a_valid_card():
     import yaml
 
-    from rulekeeper.bridge import abilities
-    from rulekeeper.bridge.cards import parse_card
-    from rulekeeper.bridge.checks import Checker
-    from rulekeeper.bridge.oracle.compile import _assemble
-    from rulekeeper.bridge.yamlsrc import load_yaml
+    from rulekeeper.bridge.games.mtg import abilities
+    from rulekeeper.bridge.games.mtg.cards import parse_card
+    from rulekeeper.bridge.core.source.checks import Checker
+    from rulekeeper.bridge.cards.oracle.compile import _assemble
+    from rulekeeper.bridge.core.source.yamlsrc import load_yaml
     v2_known = "create_token" in abilities.__dict__.get("EFFECT_FIELDS", {}) or hasattr(abilities, "STEP_ALIASES")
     checked = 0
     for text, name in _phrasings():
@@ -872,7 +872,7 @@ def test_cost_keywords_not_understood(text, spell, reason):
 
 
 def test_flashback_card_compiles_to_the_library_form():
-    from rulekeeper.bridge.oracle import compile_card
+    from rulekeeper.bridge.cards.oracle import compile_card
     card = compile_card({"name": "Think Twice", "mana_cost": "{1}{U}", "type_line": "Instant",
                          "oracle_text": "Draw a card.\nFlashback {2}{U} (You may cast this card from "
                                         "your graveyard for its flashback cost. Then exile it.)"})
@@ -894,7 +894,7 @@ def test_when_you_cycle_trigger(line, spell, expected):
 
 
 def test_cycling_card_compiles_to_the_library_form():
-    from rulekeeper.bridge.oracle import compile_card
+    from rulekeeper.bridge.cards.oracle import compile_card
     card = compile_card({"name": "Renewed Faith", "mana_cost": "{2}{W}{W}", "type_line": "Instant",
                          "oracle_text": "You gain 6 life.\nCycling {1}{W} ({1}{W}, Discard this card: "
                                         "Draw a card.)\nWhen you cycle this card, you may gain 2 life."})

@@ -169,9 +169,9 @@ def test_ask_loads_the_card_sources_only_when_there_are_some(tmp_path):
     env = {k: v for k, v in os.environ.items() if k != "RULEKEEPER_CARDS"}
     bare = _modules_after(["ask", path], dict(env, RULEKEEPER_CARDS=f" {os.pathsep} "))
     assert "rulekeeper.cli.main" in bare
-    assert not {"rulekeeper.bridge.cardsources", "rulekeeper.bridge.scryfall"} & bare
+    assert not {"rulekeeper.bridge.cards.sources", "rulekeeper.bridge.cards.scryfall"} & bare
     (tmp_path / "cards").mkdir()
     given = _modules_after(["ask", path, "--cards", str(tmp_path / "cards")], env)
-    assert "rulekeeper.bridge.cardsources" in given
+    assert "rulekeeper.bridge.cards.sources" in given
     by_env = _modules_after(["ask", path], dict(env, RULEKEEPER_CARDS=str(tmp_path / "cards")))
-    assert "rulekeeper.bridge.cardsources" in by_env
+    assert "rulekeeper.bridge.cards.sources" in by_env

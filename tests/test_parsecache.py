@@ -1,4 +1,4 @@
-"""The parse cache of YAML texts (bridge/parsecache.py): a text read before comes back equal,
+"""The parse cache of YAML texts (bridge/core/source/parsecache.py): a text read before comes back equal,
 with its lines, without PyYAML; anything else (another text, a new parser, a damaged entry, a
 value marshal can't keep, a faulty text) is parsed again, with the parser's own messages."""
 from __future__ import annotations
@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from rulekeeper.bridge import parsecache
-from rulekeeper.bridge.errors import ScenarioError
-from rulekeeper.bridge.yamlsrc import load_yaml
+from rulekeeper.bridge.core.source import parsecache
+from rulekeeper.bridge.core.base.errors import ScenarioError
+from rulekeeper.bridge.core.source.yamlsrc import load_yaml
 
 TEXT = "title: two\nplayers: [alice, bob]\nobjects:\n  - id: x\n    card: Grizzly Bears\n"
 
@@ -86,7 +86,7 @@ def test_the_number_of_entries_is_bounded(cache, monkeypatch):
 def test_a_hit_does_not_import_pyyaml(cache, tmp_path):
     scenario = tmp_path / "s.yaml"
     scenario.write_text(TEXT)
-    code = ("import sys; from rulekeeper.bridge.yamlsrc import load_yaml; "
+    code = ("import sys; from rulekeeper.bridge.core.source.yamlsrc import load_yaml; "
             "t = open(sys.argv[1]).read(); d = load_yaml(t, 's').data; "
             "print('yaml' in sys.modules, d['objects'][0]['card'])")
     run = [sys.executable, "-c", code, str(scenario)]

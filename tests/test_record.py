@@ -1,4 +1,4 @@
-"""bridge/record.py: a dataclass on top of Record behaves as one with generated methods."""
+"""bridge/core/base/record.py: a dataclass on top of Record behaves as one with generated methods."""
 from __future__ import annotations
 
 import pickle
@@ -6,9 +6,9 @@ from dataclasses import field, fields, make_dataclass, replace
 
 import pytest
 
-from rulekeeper.bridge.errors import ScenarioError, SolverOutOfMemory
-from rulekeeper.bridge.record import Record
-from rulekeeper.bridge.scenario import Card, Keyword, Turn
+from rulekeeper.bridge.core.base.errors import ScenarioError, SolverOutOfMemory
+from rulekeeper.bridge.core.base.record import Record
+from rulekeeper.bridge.games.mtg.scenario import Card, Keyword, Turn
 
 
 def _fields() -> list:

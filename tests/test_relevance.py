@@ -1,4 +1,4 @@
-"""Relevance (bridge/relevance.py): only the rules whose positive body can hold are grounded,
+"""Relevance (bridge/core/rules/relevance.py): only the rules whose positive body can hold are grounded,
 and the answers, explanations included, are those of the whole rule base."""
 from __future__ import annotations
 
@@ -7,10 +7,10 @@ from pathlib import Path
 import clingo
 import pytest
 
-from rulekeeper.bridge import relevance
-from rulekeeper.bridge.program import rules_text
-from rulekeeper.bridge.rulebase import RuleBase
-from rulekeeper.bridge.solve import solve
+from rulekeeper.bridge.core.rules import fixpoint, relevance
+from rulekeeper.bridge.core.rules.program import rules_text
+from rulekeeper.bridge.core.rules.rulebase import RuleBase
+from rulekeeper.bridge.core.solve.solve import solve
 
 REPO = Path(__file__).resolve().parent.parent
 
@@ -167,7 +167,7 @@ def test_pruned_answers_and_explanations_are_the_whole_bases(engine, name, monke
 def test_most_of_the_bundled_base_is_pruned_for_a_small_scenario(engine):
     scen = engine.load(REPO / "scenarios" / SCENARIOS[0])
     rules = engine.scenario_rules(scen)
-    from rulekeeper.bridge.solve import FIRST_CHECKS, _Layout, scenario_facts
+    from rulekeeper.bridge.core.solve.solve import FIRST_CHECKS, _Layout, scenario_facts
     live = relevance.live_rules(rules, scenario_facts(scen, _Layout(FIRST_CHECKS, False)))
     assert live is not None and len(live) < 0.6 * len(rules.rules)
 
@@ -185,15 +185,16 @@ def test_a_head_variable_carries_the_values_of_its_body_argument(tmp_path):
 def test_a_variable_with_many_values_matches_any(tmp_path):
     rules = base(tmp_path, ["q(X) :- p(X).", "r :- q(zzz)."])
     few = [f"p(c{i})" for i in range(3)]
-    many = [f"p(c{i})" for i in range(relevance.CAP + 1)]
+    many = [f"p(c{i})" for i in range(fixpoint.CAP + 1)]
     assert kept(rules, few) == ["q(X) :- p(X)."]
     assert kept(rules, many) == ["q(X) :- p(X).", "r :- q(zzz)."]     # over-approximated
 
 
 LIVE_SCRIPT = """
 import sys
-from rulekeeper.bridge import relevance, solve
-from rulekeeper.bridge.engine import Engine
+from rulekeeper.bridge.core.rules import fixpoint, relevance
+from rulekeeper.bridge.core.solve import solve
+from rulekeeper.bridge.core.run.engine import Engine
 engine = Engine()
 scen = engine.load(sys.argv[1])
 rules = engine.scenario_rules(scen)

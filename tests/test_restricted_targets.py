@@ -10,12 +10,12 @@ import pytest
 from click.testing import CliRunner
 from clingo import String
 
-from rulekeeper.bridge.abilities import ability_facts
-from rulekeeper.bridge.cards import parse_card
-from rulekeeper.bridge.checks import Checker
-from rulekeeper.bridge.errors import ScenarioError
-from rulekeeper.bridge.reliance import TARGET_FILTER_RULES
-from rulekeeper.bridge.yamlsrc import load_yaml
+from rulekeeper.bridge.games.mtg.ability_facts import ability_facts
+from rulekeeper.bridge.games.mtg.cards import parse_card
+from rulekeeper.bridge.core.source.checks import Checker
+from rulekeeper.bridge.core.base.errors import ScenarioError
+from rulekeeper.bridge.games.mtg.reliance import TARGET_FILTER_RULES
+from rulekeeper.bridge.core.source.yamlsrc import load_yaml
 from rulekeeper.cli.main import main
 
 
@@ -107,9 +107,9 @@ def test_imported_doom_blade_refuses_a_black_creature(tmp_path, cards_cache, vic
 
 def test_combat_restrictions_declare_their_rules(engine):
     """"~ can't block" relies on 509.1b: without it, `ask` says so."""
-    from rulekeeper.bridge.effects import COMBAT_RESTRICTIONS
-    from rulekeeper.bridge.notencoded import not_encoded
-    from rulekeeper.bridge.reliance import COMBAT_RESTRICTION_RULES
+    from rulekeeper.bridge.games.mtg.effects import COMBAT_RESTRICTIONS
+    from rulekeeper.bridge.games.mtg.notencoded import not_encoded
+    from rulekeeper.bridge.games.mtg.reliance import COMBAT_RESTRICTION_RULES
     assert set(COMBAT_RESTRICTIONS) <= set(COMBAT_RESTRICTION_RULES)
     path = Path(__file__).resolve().parents[1] / "scenarios/mtg/combat/509.1b-cant-block.yaml"
     scen = engine.load(path)
@@ -118,7 +118,7 @@ def test_combat_restrictions_declare_their_rules(engine):
 
 
 def test_restricted_target_declares_115_1(engine):
-    from rulekeeper.bridge.notencoded import not_encoded
+    from rulekeeper.bridge.games.mtg.notencoded import not_encoded
     path = Path(__file__).resolve().parents[1] / \
         "scenarios/mtg/6-spells-abilities/restricted-targets/115.1-nonblack-creature-refuses-black.yaml"
     scen = engine.load(path)

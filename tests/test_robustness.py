@@ -11,8 +11,8 @@ import pytest
 import yaml
 from click.testing import CliRunner
 
-from rulekeeper.bridge import engine as engine_module
-from rulekeeper.bridge.source import MAX_BYTES
+from rulekeeper.bridge.core.run import engine as engine_module
+from rulekeeper.bridge.core.source.source import MAX_BYTES
 from rulekeeper.cli import main as cli_main
 from rulekeeper.cli.main import main
 from scenario_index import shared_engine
@@ -211,7 +211,7 @@ def test_why_refuses_odd_atoms(atom, fragment):
 
 
 def test_why_for_an_atom_holding_nowhere_stays_within_the_timeout():
-    from rulekeeper.bridge.solve import prepare_explanations
+    from rulekeeper.bridge.core.solve.solve import prepare_explanations
     prepare_explanations(shared_engine().rules(["mtg"]))   # the fixed cost, not counted
     result, output = run("why", "--timeout", "2", GAIN, "tapped(x)", timeout_check=2 + 3)
     assert result.exit_code in (0, 2), output
@@ -299,7 +299,7 @@ def test_reported_is_one_call_for_any_command():
     """A new command gets the whole error path from `reported()` and its --json option."""
     import click
 
-    from rulekeeper.bridge.errors import ScenarioError
+    from rulekeeper.bridge.core.base.errors import ScenarioError
     from rulekeeper.cli.common import json_option, reported
 
     @click.command()

@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from rulekeeper.bridge import rulecache
-from rulekeeper.bridge.program import rules_text, why_texts
-from rulekeeper.bridge.rulebase import CachedRuleInfo, RuleBase
-from rulekeeper.bridge.transform import choice_heads, why_rules
+from rulekeeper.bridge.core.base import rulecache
+from rulekeeper.bridge.core.rules.program import rules_text, why_texts
+from rulekeeper.bridge.core.rules.rulebase import CachedRuleInfo, RuleBase
+from rulekeeper.bridge.core.rules.transform import choice_heads, why_rules
 from rulekeeper.rules_asp import RULES_DIR
 
 RULES = """%@ 704.5g a damaged creature dies
@@ -194,7 +194,7 @@ def test_stored_data_shares_equal_tuples_and_strings_and_reads_back_equal(cache)
 
 def test_the_relevance_index_read_back_prunes_as_the_one_built(cache, tmp_path):
     from clingo import Function, Number
-    from rulekeeper.bridge import relevance
+    from rulekeeper.bridge.core.rules import relevance
     root = small_root(tmp_path)
     facts = [Function("damage", [Function("x"), Number(2)]), Function("toughness", [Function("x"), Number(2)])]
     built = relevance.live_rules(RuleBase(root, ["mtg"]), facts)
@@ -265,7 +265,7 @@ def test_the_key_covers_the_code_that_builds_cached_data():
 
 def test_a_copy_without_a_rule_builds_its_relevance_index_in_memory_only(cache, tmp_path):
     from clingo import Function, Number
-    from rulekeeper.bridge import relevance
+    from rulekeeper.bridge.core.rules import relevance
     base = RuleBase(small_root(tmp_path), ["mtg"])
     facts = [Function("damage", [Function("x"), Number(2)]), Function("toughness", [Function("x"), Number(2)])]
     relevance.live_rules(base, facts)

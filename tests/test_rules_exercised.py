@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from rulekeeper.bridge.check import check_expectations
-from rulekeeper.bridge.errors import RulekeeperError
-from rulekeeper.bridge.solve import solve
+from rulekeeper.bridge.core.run.check import check_expectations
+from rulekeeper.bridge.core.base.errors import RulekeeperError
+from rulekeeper.bridge.core.solve.solve import solve
 from scenario_index import all_scenarios, shared_engine
 
 CASES = all_scenarios()

@@ -13,10 +13,10 @@ import pytest
 import yaml
 from click.testing import CliRunner
 
-from rulekeeper.bridge.cardinput import resolve_card
-from rulekeeper.bridge.errors import ScenarioError
-from rulekeeper.bridge.probes import PROBE_DIR, card_features, load_probes
-from rulekeeper.bridge.rulings import _regex
+from rulekeeper.bridge.tools.cardinput import resolve_card
+from rulekeeper.bridge.core.base.errors import ScenarioError
+from rulekeeper.bridge.tools.probes import PROBE_DIR, card_features, load_probes
+from rulekeeper.bridge.tools.rulings import _regex
 from rulekeeper.cli.main import main
 
 RULE = re.compile(r"^\d{3,4}(\.\d+[a-z]?)?$")
@@ -171,7 +171,7 @@ def test_probe_files_are_package_data():
 
 
 def test_equivalent_findings_merge():
-    from rulekeeper.bridge.rulings import Ruling, merge
+    from rulekeeper.bridge.tools.rulings import Ruling, merge
     a = Ruling("If A, it dies.", ["704.5g"], "a.yaml", {}, "p1", "A", "it dies")
     b = Ruling("If B, it dies.", ["704.5g"], "b.yaml", {}, "p2", "B", "it dies")
     c = Ruling("If C, it dies.", ["704.5f"], "c.yaml", {}, "p3", "C", "it dies")

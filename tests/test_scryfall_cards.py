@@ -12,13 +12,15 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from rulekeeper.bridge import cardindex, scryfall
-from rulekeeper.bridge.cardimport import template
-from rulekeeper.bridge.cardindex import ScryfallIndex
-from rulekeeper.bridge.cards import default_library
-from rulekeeper.bridge.cardsources import YamlFolder, slug
-from rulekeeper.bridge.errors import ScenarioError
-from rulekeeper.bridge.oracle import compile_card
+from rulekeeper.bridge.cards import index as cardindex
+
+from rulekeeper.bridge.cards import scryfall
+from rulekeeper.bridge.tools.cardimport import template
+from rulekeeper.bridge.cards.index import ScryfallIndex
+from rulekeeper.bridge.games.mtg.cards import default_library
+from rulekeeper.bridge.cards.sources import YamlFolder, slug
+from rulekeeper.bridge.core.base.errors import ScenarioError
+from rulekeeper.bridge.cards.oracle import compile_card
 from rulekeeper.cli.main import main
 
 FIXTURE = Path(__file__).parent / "fixtures" / "scryfall"

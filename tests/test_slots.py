@@ -1,10 +1,10 @@
-"""The step plan of the time layout (bridge/slots.py): which steps, in whose turn, each event
+"""The step plan of the time layout (bridge/games/mtg/slots.py): which steps, in whose turn, each event
 slot may enter. A plan too narrow silently stops the game; too wide, and the grounder plans
 every later slot for every possibility (docs/performance.md, session 6)."""
 from __future__ import annotations
 
-from rulekeeper.bridge.slots import action_plans, turn_players, walk_stops
-from rulekeeper.bridge.validate import parse_scenario
+from rulekeeper.bridge.games.mtg.slots import action_plans, turn_players, walk_stops
+from rulekeeper.bridge.games.mtg.validate import parse_scenario
 
 IDOL = ("Upkeep Idol: {types: [artifact], abilities: [{triggered: {when: {beginning_of: upkeep},"
         " effects: [{gain_life: {player: you, amount: 1}}]}}]}")

@@ -1,4 +1,4 @@
-"""bridge/symbols.py: symbols read by handle through clingo's C functions read the same as
+"""bridge/core/base/symbols.py: symbols read by handle through clingo's C functions read the same as
 through its public API, and explanations built either way are the same."""
 from __future__ import annotations
 
@@ -6,8 +6,8 @@ import clingo
 import pytest
 from clingo import Function, Number, String
 
-from rulekeeper.bridge import symbols
-from rulekeeper.bridge.solve import ModelSupport
+from rulekeeper.bridge.core.base import symbols
+from rulekeeper.bridge.core.solve.answer import ModelSupport
 
 PROGRAM = """
 a(1). b(x, "a,b(c)", -3). c. d(()). e((1, f(g))). -n(2).

@@ -9,11 +9,11 @@ import time
 import pytest
 from clingo import Function
 
-from rulekeeper.bridge import solve as solving
-from rulekeeper.bridge.deadline import within
-from rulekeeper.bridge.errors import SolverOutOfMemory, SolverTimeout
-from rulekeeper.bridge.facts import Timeline
-from rulekeeper.bridge.validate import parse_scenario
+from rulekeeper.bridge.core.solve import solve as solving
+from rulekeeper.bridge.core.run.deadline import within
+from rulekeeper.bridge.core.base.errors import SolverOutOfMemory, SolverTimeout
+from rulekeeper.bridge.core.solve.timeline import Timeline
+from rulekeeper.bridge.games.mtg.validate import parse_scenario
 
 CHAIN = """
 title: "704.5g then 704.5d: lethal damage destroys a token, which then ceases to exist"

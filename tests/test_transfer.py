@@ -6,10 +6,10 @@ from __future__ import annotations
 import pickle
 from pathlib import Path
 
-from rulekeeper.bridge.cite import cite_in_answer
-from rulekeeper.bridge.deadline import KEEP_ALL, KEEP_DERIVATIONS, KEEP_FIRST, flatten, restore
-from rulekeeper.bridge.explain import rules_behind
-from rulekeeper.bridge.solve import prepare_explanations, solve
+from rulekeeper.bridge.core.explain.cite import cite_in_answer
+from rulekeeper.bridge.core.run.deadline import KEEP_ALL, KEEP_DERIVATIONS, KEEP_FIRST, flatten, restore
+from rulekeeper.bridge.core.explain.explain import rules_behind
+from rulekeeper.bridge.core.solve.solve import prepare_explanations, solve
 
 MTG = Path(__file__).resolve().parent.parent / "scenarios" / "mtg"
 TWO_BLOCKERS = MTG / "combat" / "510.1c-two-blockers-divide.yaml"

@@ -6,7 +6,7 @@ from pathlib import Path
 
 from clingo import Function
 
-from rulekeeper.bridge import solve
+from rulekeeper.bridge.core.solve import solve
 
 SCENARIOS = Path(__file__).resolve().parent.parent / "scenarios" / "mtg" / "6-spells-abilities"
 TWICE = SCENARIOS / "triggers" / "603-same-trigger-twice-in-one-action.yaml"

@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from rulekeeper.bridge.engine import Engine
-from rulekeeper.bridge.errors import ScenarioError
-from rulekeeper.bridge.validate import parse_scenario
+from rulekeeper.bridge.core.run.engine import Engine
+from rulekeeper.bridge.core.base.errors import ScenarioError
+from rulekeeper.bridge.games.mtg.validate import parse_scenario
 from rulekeeper.cli.main import main as cli
 
 SCEN = Path(__file__).resolve().parent.parent / "scenarios" / "mtg" / "6-spells-abilities"

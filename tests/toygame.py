@@ -15,12 +15,13 @@ from pathlib import Path
 
 from clingo import Function, Number, Symbol
 
-from rulekeeper.bridge.checks import Checker
-from rulekeeper.bridge.crtext import CRRule
-from rulekeeper.bridge.games import Game, Layout, Source, timeline
-from rulekeeper.bridge.packs import load_pack_dir
-from rulekeeper.bridge.scenario import Expect
-from rulekeeper.bridge.validate import parse_atom
+from rulekeeper.bridge.core.source.checks import Checker
+from rulekeeper.bridge.core.rules.crtext import CRRule
+from rulekeeper.bridge.core.game import Game, Layout, Source
+from rulekeeper.bridge.core.solve.timeline import timeline
+from rulekeeper.bridge.core.rules.packs import load_pack_dir
+from rulekeeper.bridge.core.source.expect import Expect
+from rulekeeper.bridge.core.source.atoms import parse_atom
 
 HERE = Path(__file__).resolve().parent / "fixtures" / "toygame"
 RULE_LINE = re.compile(r"^(\d+(?:\.\d+){2,}(?:\.[a-z])?)\s")

@@ -18,7 +18,7 @@ import clingo
 import clingo.ast
 from click.testing import CliRunner
 
-from rulekeeper.bridge.engine import Engine
+from rulekeeper.bridge.core.run.engine import Engine
 from rulekeeper.cli import main as cli_main
 
 from .strategies import MARKER, FuzzInput
@@ -71,7 +71,7 @@ class Harness:
     def _warm(self) -> None:
         """Load the rule bases and their explanation programs now: a fixed cost of the process
         (not counted by --timeout either), which must not be billed to the first input."""
-        from rulekeeper.bridge.solve import prepare_explanations
+        from rulekeeper.bridge.core.solve.solve import prepare_explanations
         for packs in (["mtg"], ["mtg", "almos"]):
             prepare_explanations(self.engine.rules(packs))
 

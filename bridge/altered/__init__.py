@@ -1,2 +1,0 @@
-"""Altered (rules_asp/altered/): its scenario model, validation, facts and words. Reached
-through bridge/games/altered.py, the game interface's adapter; imports no Magic module."""

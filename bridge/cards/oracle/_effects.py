@@ -1,0 +1,137 @@
+"""The effect rules of the Oracle transformer (semantics.OracleTransformer): damage, destroy and
+the other object effects, pumps, life, cards, counters, tokens, prevention, mana."""
+from __future__ import annotations
+
+from typing import Any
+
+from lark import Token
+
+from .words import CARD_TYPES, IT, PLAYER_KINDS, Target, Unsupported, _keyword_name, _pt
+
+
+class EffectRules:
+    """Mixed into OracleTransformer: lark calls each method by its grammar rule's name."""
+
+    def damage(self, items):
+        subject, amount, *recipients = items
+        if isinstance(amount, dict) and any(v is IT for v in amount.values()):
+            amount = {k: "self" for k in amount}   # "~ deals damage equal to its power": the source's
+        return [{"deal_damage": {"target": r, "amount": amount}} for r in recipients]
+
+    def object_effect(self, items):
+        verb, ref = str(items[0]), items[1]
+        if verb == "sacrifice" and ref != "self":
+            raise Unsupported("sacrificing other permanents has no effect form")
+        return [{verb: ref}]
+
+    def attach(self, items):   # 701.3a: only the source itself is attached
+        ref, to = items
+        if ref not in ("self", IT):
+            raise Unsupported("attaching another object has no effect form")
+        return [{"attach": {"object": ref, "to": to}}]
+
+    def bounce(self, items):
+        return [{"return_to_hand": items[0]}]
+
+    def pump(self, items):
+        ref, _get, pt, *rest = items
+        body: dict[str, Any] = {"object": ref}
+        p, t = _pt(pt)
+        if p:
+            body["power"] = p
+        if t:
+            body["toughness"] = t
+        if rest:
+            body["keywords"] = rest[-1]
+        body["until"] = "end_of_turn"
+        return [{"modify": body}]
+
+    def grant(self, items):
+        return [{"modify": {"object": items[0], "keywords": items[-1], "until": "end_of_turn"}}]
+
+    def keyword_words(self, items):
+        return [_keyword_name(w) for w in items]
+
+    def draw(self, items):
+        return ("draw", {"amount": items[-2]})
+
+    def gain_life(self, items):
+        return ("gain_life", {"amount": items[-1]})
+
+    def lose_life(self, items):
+        return ("lose_life", {"amount": items[-1]})
+
+    def discard(self, items):
+        return ("discard", {"amount": items[-2]})
+
+    def discard_random(self, items):   # 701.9b
+        return ("discard", {"amount": items[-2], "random": True})
+
+    def mill(self, _items):
+        raise Unsupported("mill has no effect form yet (card-form v2 leaves it optional)")
+
+    def player_clause(self, items):
+        who, *verbs = items
+        if isinstance(who, Target) and who.kind not in PLAYER_KINDS:
+            raise Unsupported(f"a target {who.kind} cannot draw, gain or lose life")
+        return [{verb: {"player": who, **body}} for verb, body in verbs]
+
+    def you_clause(self, items):
+        return [{verb: {"player": "you", **body}} for verb, body in items if isinstance(body, dict)]
+
+    def counter_spell(self, items):
+        kind = items[0].kind
+        if kind != "spell" and not (isinstance(kind, dict) and kind.get("kind") == "spell"):
+            raise Unsupported("countering only some spells has no target kind")
+        return [{"counter": items[0]}]
+
+    def put_counters(self, items):
+        amount, kind, _counters, ref = items
+        return [{"put_counters": {"object": ref, "kind": str(kind), "amount": amount}}]
+
+    def token_colors(self, items):
+        colors = [str(c) for c in items]
+        return [] if colors == ["colorless"] else colors
+
+    def create(self, items):
+        player = "you"
+        if not isinstance(items[0], int | str) or items[0] in ("each_player", "each_opponent"):
+            player, items = items[0], items[1:]
+            if isinstance(player, Target) and player.kind not in PLAYER_KINDS:
+                raise Unsupported(f"a target {player.kind} cannot create tokens")
+        amount, pt, colors, *rest = items
+        words = [str(w) for w in rest if isinstance(w, Token) and w.type == "TOKEN_WORD"]
+        keywords = rest[-1] if isinstance(rest[-1], list) else []
+        types = [w for w in words if w in CARD_TYPES] + ["creature"]
+        subtypes = [w for w in words if w not in CARD_TYPES]
+        power, toughness = (int(v) for v in str(pt).split("/"))
+        body = {"amount": amount, "name": " ".join(s.capitalize() for s in subtypes) or "Token",
+                "power": power, "toughness": toughness, "colors": colors, "types": types,
+                "subtypes": subtypes, "player": player}
+        if keywords:
+            body["keywords"] = keywords
+        return [{"create_token": body}]
+
+    def prevent_next(self, items):
+        return [{"prevent_damage": {"target": items[1], "amount": items[0]}}]
+
+    def prevent_all(self, items):
+        return [{"prevent_damage": {"target": items[0], "amount": "all"}}]
+
+    def prevent_combat(self, _):
+        return ["prevent_combat_damage"]
+
+    def add_mana(self, items):
+        symbols = [[s.upper() for s in str(tok).strip("{}").split("}{")] for tok in items]
+        for group in symbols:
+            bad = [s for s in group if s not in "WUBRGC" or len(s) != 1]
+            if bad:
+                raise Unsupported(f"adding {{{bad[0]}}} has no add_mana form")
+        if len(symbols) == 1:
+            return [{"add_mana": s} for s in symbols[0]]
+        if any(len(g) != 1 for g in symbols):
+            raise Unsupported("a choice between several mana symbols each has no add_mana form")
+        return [{"add_mana": [g[0] for g in symbols]}]
+
+    def add_any_color(self, _):
+        return [{"add_mana": ["W", "U", "B", "R", "G"]}]

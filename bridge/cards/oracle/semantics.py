@@ -1,0 +1,444 @@
+"""From a parse tree of one Oracle line (grammar.lark) to pieces of the card ability form
+(docs/abilities.md, /work card-form-v2: create_token, {all: FILTER}, player refs, amounts).
+
+Targets stay `Target` objects and "it" stays `IT` until the whole ability is known
+(`number_targets`): a spell's lines share one ability, so its targets are numbered across them.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from lark import Token, Transformer
+
+from ._effects import EffectRules
+from .words import (
+    COLOR_WORDS,
+    IT,
+    ITS_CONTROLLER,
+    NUMBER_WORDS,
+    PLAYER_KINDS,
+    RESTRICTED_NOUNS,
+    THEY,
+    Target,
+    Unsupported,
+    _after_destroy,
+    _amount_value,
+    _keyword_cost,
+    _keyword_costs,
+    _keyword_name,
+    _mana,
+    _pt_fields,
+    _self_or_another,
+    _singular,
+    _under_your_control,
+    _words,
+    parse_filter,
+    target_kind,
+)
+
+
+# -- the transformer ------------------------------------------------------------------------
+class OracleTransformer(EffectRules, Transformer):
+    """Bottom-up: each rule of grammar.lark becomes a Python value; entry points return
+    (kind, payload) pieces that compile.py assembles into a card."""
+
+    # -- entry points
+    def permanent(self, items):
+        return items[0]
+
+    def spell(self, items):
+        return items[0]
+
+    # -- keywords
+    def kw_simple(self, items):
+        return _keyword_name(items[0])
+
+    def kw_ward(self, items):
+        cost = str(items[0])
+        if not cost.strip("{}").isdigit():
+            raise Unsupported(f"ward with a coloured cost {cost.upper()} has no keyword form")
+        return {"ward": int(cost.strip("{}"))}
+
+    def kw_protection(self, items):
+        return [{"protection": _singular(str(q)) if str(q) not in COLOR_WORDS + ("everything",)
+                 else str(q)} for q in items]
+
+    def kw_enchant(self, items):
+        return {"enchant": str(items[0])}
+
+    def kw_equip(self, items):
+        # 702.6a: a generic cost is a number ({equip: 2}), any other mana cost a string
+        # ({equip: "{1}{W}"}); the card validator takes both (bridge/games/mtg/cards.py _equip_cost)
+        cost = str(items[0]).upper()
+        if "{X}" in cost:
+            raise Unsupported(f"equip with an X cost {cost} has no keyword form")
+        if cost.strip("{}").isdigit():
+            if int(cost.strip("{}")) > 99:
+                raise Unsupported(f"equip cost {cost} is out of the card format's range")
+            return {"equip": int(cost.strip("{}"))}
+        return {"equip": cost}
+
+    def kw_equip_quality(self, items):
+        # 702.6c "Equip [quality] {cost}" / "Equip [quality] creature {cost}"
+        words = [str(w) for w in items[:-1]]
+        if words and words[-1] == "creature":
+            words = words[:-1]
+        if not words or "planeswalker" in words:
+            raise Unsupported("equip " + " ".join(str(w) for w in items[:-1]) + " has no keyword form")
+        cost = self.kw_equip([items[-1]])["equip"]
+        out: dict = {"cost": cost if isinstance(cost, str) else "{%d}" % cost}
+        for w in words:
+            key = ("supertypes" if w in ("legendary", "snow") else "colors" if w in COLOR_WORDS
+                   else "subtypes")
+            out.setdefault(key, []).append(w.replace("'", ""))
+        return {"equip": out}
+
+    def kw_amount(self, items):
+        # "Annihilator 2" -> {annihilator: 2}; the card validator takes 1 to 99 (bridge/games/mtg/cards.py)
+        n = int(str(items[1]))
+        if not 1 <= n <= 99:
+            raise Unsupported(f"{items[0]} {n} is out of the card format's range")
+        return {str(items[0]): n}
+
+    def kw_flashback(self, items):
+        return {"flashback": _keyword_cost("flashback", items[0])}
+
+    def kw_cycling(self, items):
+        return {"cycling": _keyword_cost("cycling", items[0])}
+
+    def kw_flashback_costs(self, items):
+        return {"flashback": _keyword_costs("flashback", items)}
+
+    def kw_cycling_costs(self, items):
+        return {"cycling": _keyword_costs("cycling", items)}
+
+    def keyword_line(self, items):
+        out = []
+        for kw in items:
+            out += kw if isinstance(kw, list) else [kw]
+        return ("keywords", out)
+
+    def kicker(self, items):
+        return ("kicker", _mana(items[0]))
+
+    def additional_cost(self, items):
+        return ("additional_cost", [{"sacrifice": str(items[-1])}])
+
+    # -- amounts and references
+    def amount(self, items):
+        return _amount_value(items[0] if items else None)
+
+    def power_of_it(self, _):
+        return {"power_of": IT}
+
+    def toughness_of_it(self, _):
+        return {"toughness_of": IT}
+
+    def power_of_self(self, _):
+        return {"power_of": "self"}
+
+    def toughness_of_self(self, _):
+        return {"toughness_of": "self"}
+
+    def mana_value_of_it(self, _):
+        return {"mana_value_of": IT}
+
+    def become_copy(self, items):
+        return [{"become_copy": {"object": "self", "of": items[-1]}}]
+
+    def count_of(self, items):
+        return {"count": items[0]}
+
+    def filter_word_list(self, items):
+        return parse_filter(_words(items))
+
+    def filter(self, items):
+        return items[0]
+
+    def one_filter(self, items):
+        article, found = items
+        return {**found, "other": True} if str(article) == "another" else found
+
+    def all_filter(self, items):
+        return {"all": items[0]}
+
+    def each_filter(self, items):
+        return {"all": items[0]}
+
+    def any_target(self, _):
+        return Target("any")
+
+    def target(self, items):
+        return Target(target_kind(_words(items)))
+
+    def target_with_keyword(self, items):
+        words = [str(t) for t in items if isinstance(t, Token) and t.type in ("TARGET_WORD", "NON_WORD")]
+        kind = target_kind(words)
+        if isinstance(kind, str):
+            if kind not in RESTRICTED_NOUNS:
+                raise Unsupported(f"'target {' '.join(words)} with ...' has no target form")
+            kind = {"kind": kind}
+        keyword = _keyword_name(str(items[-1]))
+        return Target({**kind, "keywords": kind.get("keywords", []) + [keyword]})
+
+    def self_ref(self, _):
+        return "self"
+
+    def it_ref(self, _):
+        return IT
+
+    def you_ref(self, _):
+        return "you"
+
+    def each_opponent(self, _):
+        return "each_opponent"
+
+    def each_player(self, _):
+        return "each_player"
+
+    def its_controller(self, _):
+        return ITS_CONTROLLER
+
+    # -- sentences and bodies
+    def clauses(self, items):
+        return [e for part in items if isinstance(part, list) for e in part]
+
+    def cant_regenerate(self, _):
+        return [{"cant_be_regenerated": THEY}]
+
+    def if_kicked(self, items):
+        return ("if_kicked", items[-1])
+
+    def body(self, items):
+        effects, if_kicked = [], []
+        for sentence in items:
+            if isinstance(sentence, tuple):
+                if_kicked += _after_destroy(if_kicked, sentence[1])
+            else:
+                effects += _after_destroy(effects, sentence)
+        return {"effects": effects, "if_kicked": if_kicked}
+
+    def may_body(self, items):
+        return {**items[0], "may": True}
+
+    def mode(self, items):
+        return items[0]
+
+    def modal(self, items):
+        count = NUMBER_WORDS[str(items[0])]
+        return {"choose": count, "modes": items[1:]}
+
+    # -- triggers
+    def trigger_condition(self, items):
+        return items[-1]
+
+    def ev_enters(self, _):
+        return "enters"
+
+    def ev_dies(self, _):
+        return "dies"
+
+    def ev_attacks(self, _):
+        return "attacks"
+
+    def ev_leaves(self, _):
+        return "leaves"
+
+    def ev_cycled(self, _):
+        return "cycled"
+
+    def ev_dealt_damage(self, _):
+        return "dealt_damage"
+
+    def ev_combat_damage_player(self, _):
+        return {"deals_combat_damage": "player"}
+
+    def ev_combat_damage(self, _):
+        return "deals_combat_damage"
+
+    def ev_other_dies(self, items):
+        return {"dies": items[0]}
+
+    def ev_other_enters(self, items):
+        return {"enters": _under_your_control(items[0], items[-1])}
+
+    def ev_self_or_other_dies(self, items):
+        return {"dies": _self_or_another(items[1])}
+
+    def ev_self_or_other_enters(self, items):
+        return {"enters": _under_your_control(_self_or_another(items[1]), items[-1])}
+
+    def spell_types(self, items):
+        return [str(t) for t in items]
+
+    def ev_you_cast(self, items):
+        return {"you_cast": items[0]}
+
+    def step_your_upkeep(self, _):
+        return {"beginning_of": "upkeep"}
+
+    def step_each_upkeep(self, _):
+        return {"beginning_of": "upkeep", "player": "each"}
+
+    def step_your_draw(self, _):
+        return {"beginning_of": "draw"}
+
+    def step_your_end(self, _):
+        return {"beginning_of": "end"}
+
+    def step_each_end(self, _):
+        return {"beginning_of": "end", "player": "each"}
+
+    def step_your_combat(self, _):
+        return {"beginning_of": "beginning_of_combat"}
+
+    def triggered(self, items):
+        when, body = items
+        return ("triggered", {"when": when, **body})
+
+    def cycle_trigger(self, items):   # "When you cycle ~, ..." on an instant or sorcery (702.29c)
+        return ("triggered", {"when": "cycled", **items[-1]})
+
+    # -- activated
+    def cost_mana(self, items):
+        return _mana(items[0])
+
+    def cost_tap(self, _):
+        return "{T}"
+
+    def cost_sacrifice(self, _):
+        return "sacrifice"
+
+    def cost_life(self, items):
+        return {"pay_life": items[0]}
+
+    def activated(self, items):
+        *costs, body = items
+        mana = "".join(c for c in costs if isinstance(c, str) and c.startswith("{") and c != "{T}")
+        rest = [c for c in costs if not (isinstance(c, str) and c.startswith("{") and c != "{T}")]
+        return ("activated", {"cost": ([mana] if mana else []) + rest, **body})
+
+    def loyalty_ability(self, items):
+        return ("activated", {"cost": {"loyalty": int(str(items[0]))}, **items[1]})
+
+    # -- statics
+    def anthem(self, items):
+        body = {"affects": items[0]}
+        body.update(_pt_fields(items[2]))
+        if len(items) > 3:
+            body["keywords"] = items[-1]
+        return ("static", body)
+
+    def anthem_keywords(self, items):
+        return ("static", {"affects": items[0], "keywords": items[-1]})
+
+    def attached_static(self, items):
+        body: dict[str, Any] = {"affects": "attached"}
+        body.update(_pt_fields(items[1]))
+        if len(items) > 2:
+            body["keywords"] = items[-1]
+        return ("static", body)
+
+    def attached_keywords(self, items):
+        return ("static", {"affects": "attached", "keywords": items[-1]})
+
+    def must_attack(self, _):
+        return ("static", {"combat_requirement": "attacks_each_combat"})
+
+    def combat_restriction(self, items):
+        action = str(items[-1]).replace(" ", "_")
+        return ("static", {**items[0], "combat_restriction": f"cant_{action}"})
+
+    def lure(self, items):
+        return ("static", {**items[0], "combat_requirement": "all_able_block"})
+
+    # -- replacement effects (614, 615)
+    def repl_enters_tapped(self, _):
+        return ("replacement", {"enters_tapped": True})
+
+    def repl_filter_enters_tapped(self, items):
+        found = items[0]
+        if set(found) - {"types", "controller"}:
+            raise Unsupported("an enters-tapped filter other than types and controller")
+        return ("replacement", {"enters_tapped": True, "affects": found})
+
+    def repl_tapped_unless_life(self, items):
+        return ("replacement", {"enters_tapped": {"unless": {"pay_life": items[-1]}}})
+
+    def repl_enters_with(self, items):
+        amount, kind = items[1], str(items[2])
+        return ("replacement", {"enters_with": {kind: amount}})
+
+    def repl_enter_as_copy(self, items):   # 614.1c: Clone
+        found = [i for i in items if isinstance(i, dict)][0]
+        if set(found) - {"types", "controller"} or found.get("controller", "any") == "opponent":
+            raise Unsupported("an enter-as-a-copy choice other than of types and \"you control\"")
+        return ("replacement", {"enters_as_copy": found})
+
+    def repl_filter_enter_as_copy(self, items):   # 614.1c: Essence of the Wild
+        found = [i for i in items if isinstance(i, dict)][0]
+        if set(found) - {"types", "controller"}:
+            raise Unsupported("an enter-as-a-copy filter other than types and controller")
+        return ("replacement", {"enters_as_copy": "self", "affects": found})
+
+    def repl_die_exile(self, _):
+        return ("replacement", {"would": "die", "instead": "exile"})
+
+    def repl_double_damage(self, _):
+        return ("replacement", {"damage": {"from": "any", "to": "any"}, "double": True})
+
+    def repl_prevent_to_self(self, items):
+        combat = any(isinstance(t, Token) and t.type == "COMBAT" for t in items)
+        return ("replacement", {"damage": {"to": "self", **({"combat": True} if combat else {})}, "prevent": "all"})
+
+    def repl_skip(self, items):
+        return ("replacement", {"skip": str(items[0])})
+
+    def blocked_self(self, _):
+        return {}
+
+    def blocked_attached(self, _):
+        return {"affects": "attached"}
+
+
+# -- numbering the targets of one ability -----------------------------------------------------
+def number_targets(effect_lists: list[list]) -> tuple[list[str], list[list]]:
+    """Give each Target its place (115.1: in the order the text names them) and replace the
+    objects by refs: `target` when there is one, else target1, target2, ...; "it" is the last
+    target named before, else the source (`self`); "its controller" needs a target."""
+    order: list[Target] = []
+    seen: list[list] = []
+    for effects in effect_lists:
+        seen.append([_collect(e, order) for e in effects])
+    names = {id(t): ("target" if len(order) == 1 else f"target{i + 1}") for i, t in enumerate(order)}
+    return [t.kind for t in order], [[_rename(e, names) for e in effects] for effects in seen]
+
+
+def _collect(value: Any, order: list[Target]) -> Any:
+    """Walk one effect in text order; "it" becomes the last object target named so far."""
+    if isinstance(value, Target):
+        if value not in order:
+            order.append(value)
+        return value
+    if value is IT:
+        objects = [t for t in order if t.kind not in PLAYER_KINDS]
+        return objects[-1] if objects else "self"
+    if value is ITS_CONTROLLER:
+        if not order:
+            raise Unsupported("'its controller' without a target")
+        return "target_controller"
+    if isinstance(value, dict):
+        return {k: _collect(v, order) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_collect(v, order) for v in value]
+    return value
+
+
+def _rename(value: Any, names: dict[int, str]) -> Any:
+    if isinstance(value, Target):
+        return names[id(value)]
+    if isinstance(value, dict):
+        return {k: _rename(v, names) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_rename(v, names) for v in value]
+    return value

@@ -1,0 +1,2 @@
+"""Reading input: a scenario file (bounded), YAML with the line of every value, field checks,
+outcome atoms and `expect`."""

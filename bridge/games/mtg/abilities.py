@@ -1,0 +1,448 @@
+"""The card ability form (docs/abilities.md): validation and facts.
+
+A card's `abilities:` is a list; each entry is a map with one kind as key:
+`spell` (what an instant or sorcery does as it resolves), `activated` (cost + effects),
+`triggered` (when + optional if/may + effects) or `static` (kept, not interpreted here).
+Effects are the contract's direct effects whose object/player fields may name `self`, `you`,
+`target` / `target1`, `target2`, ...; amounts may be `x`.
+"""
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from clingo import Function, Symbol
+
+from ...core.source.checks import Checker
+from ...core.source.yamlsrc import clip
+from .effects import COLOURS, FILTER_FIELDS, _affects
+from .keywords import parse_keyword
+from .replacement import parse_replacement
+from .vocab import MANA_SYMBOL, WORD
+
+KINDS = ("spell", "activated", "triggered", "static", "chapter", "replacement")
+TARGET_SPECS = ("any", "creature", "player", "opponent", "permanent", "nonland_permanent", "spell", "land",
+                "artifact", "enchantment", "planeswalker", "creature_or_planeswalker",
+                "player_or_planeswalker", "opponent_permanent")
+REF = re.compile(r"self|you|target\d?", re.ASCII)   # used with fullmatch
+TARGET_REF = re.compile(r"target\d?", re.ASCII)
+# issue 15 (docs/abilities.md): players named relative to the ability's controller or first target
+PLAYER_REFS = ("opponent", "each_player", "each_opponent", "target_controller")
+TRIGGER_EVENTS = ("enters", "dies", "leaves", "dealt_damage", "you_cast", "beginning_of",
+                  "counter_removed", "attacks", "deals_combat_damage", "dies_matching",
+                  "enters_matching", "cycled")
+# `{beginning_of: ...}` also takes the step names of Oracle text (issue 15)
+STEP_ALIASES = {"draw_step": "draw", "end_step": "end", "combat": "beginning_of_combat"}
+CONDITIONS = ("life_at_least", "life_at_most", "you_control", "battlefield_state")
+MANA = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green", "C": "colorless"}
+
+
+def parse_abilities(chk: Checker, path: tuple, raw: Any) -> list[dict[str, Any]]:
+    """Validate a card's abilities list; returns normalised dicts with a 'kind' key."""
+    out = []
+    for i, item in enumerate(chk.list(path, raw)):
+        p = path + (i,)
+        if isinstance(item, dict) and "chapter" in item:
+            out.append(_chapter(chk, p, item))
+            continue
+        data = chk.mapping(p, item, set(KINDS))
+        if len(data) != 1:
+            raise chk.src.error(p, f"an ability is a map with one kind as key: {', '.join(KINDS)}")
+        kind, body = next(iter(data.items()))
+        out.append(_ability(chk, p + (kind,), kind, body))
+    return out
+
+
+def _chapter(chk: Checker, p: tuple, item: dict) -> dict[str, Any]:
+    """A Saga chapter ability (714.2): `{chapter: N or [N, M], targets?, effects?}`; the chapter
+    numbers are read by the Saga rules from the raw entry."""
+    data = chk.mapping(p, item, {"chapter", "targets", "effects"})
+    body = {k: v for k, v in data.items() if k != "chapter"}
+    ab = _ability(chk, p, "spell", body)
+    ab["kind"] = "chapter"
+    return ab
+
+
+def _ability(chk: Checker, p: tuple, kind: str, body: Any) -> dict[str, Any]:
+    if kind == "static":
+        return {"kind": kind, "text": body}
+    if kind == "replacement":
+        return parse_replacement(chk, p, body)
+    allowed = {"targets", "effects"} | ({"cost"} if kind == "activated" else set()) | \
+        ({"when", "if", "may"} if kind == "triggered" else set()) | \
+        ({"choose", "modes", "if_kicked"} | set(SPELL_COSTS) if kind == "spell" else set()) | \
+        ({"choose", "modes"} if kind in ("triggered", "activated") else set())
+    data = chk.mapping(p, body or {}, allowed)
+    ab: dict[str, Any] = {"kind": kind, "modes": None}
+    ab.update(_targets_effects(chk, p, data))
+    if "modes" in data or "choose" in data:
+        ab["modes"], ab["choose"] = _modes(chk, p, data)
+    if kind == "spell":
+        ab.update(_spell_costs(chk, p, data))
+    if kind == "activated":
+        ab["cost"] = _cost(chk, p + ("cost",), data.get("cost", []))
+    if kind == "triggered":
+        if "when" not in data:
+            raise chk.src.error(p, "a triggered ability needs 'when'")
+        ab["when"] = _when(chk, p + ("when",), data["when"])
+        ab["if"] = _condition(chk, p + ("if",), data["if"]) if "if" in data else None
+        ab["may"] = chk.bool_value(p + ("may",), data.get("may", False))
+    return ab
+
+
+def _targets_effects(chk: Checker, p: tuple, data: dict) -> dict[str, Any]:
+    targets = [_target_spec(chk, p + ("targets", j), spec)
+               for j, spec in enumerate(chk.list(p + ("targets",), data.get("targets", [])))]
+    effects = [_effect(chk, p + ("effects", j), e)
+               for j, e in enumerate(chk.list(p + ("effects",), data.get("effects", [])))]
+    return {"targets": targets, "effects": effects}
+
+
+# issue 15: a restricted target is a map: an object kind plus the static FILTER keys and a few
+# target-only ones ("target nonblack creature", "target attacking creature with flying")
+RESTRICTABLE = ("creature", "permanent", "nonland_permanent", "spell", "land", "artifact",
+                "enchantment", "planeswalker", "creature_or_planeswalker")
+TARGET_FILTER_ONLY = {"kind", "types_any", "keywords", "attacking", "tapped"}
+
+
+def _target_spec(chk: Checker, p: tuple, raw: Any) -> Any:
+    """A target kind word, or `{kind, types_any, FILTER keys, keywords, attacking, tapped}`:
+    returned as `{"kind": K, "filter": [items]}` (115.1, docs/abilities.md "Restricted targets")."""
+    if not isinstance(raw, dict):
+        return chk.choice(p, raw, TARGET_SPECS)
+    data = chk.mapping(p, raw, FILTER_FIELDS | TARGET_FILTER_ONLY)
+    kind = chk.choice(p + ("kind",), data.get("kind", "permanent"), RESTRICTABLE)
+    items = _affects(chk, p, {k: v for k, v in data.items() if k in FILTER_FIELDS})[1]
+    items += [Function("needs_any", [Function("type"), Function(w)])
+              for w in chk.word_list(p + ("types_any",), data.get("types_any", []), WORD)]
+    if "types_any" in data and len(data["types_any"]) < 2:
+        raise chk.src.error(p + ("types_any",), "types_any lists at least two types (one of them)")
+    items += [Function("keyword", [Function(w)])
+              for w in chk.word_list(p + ("keywords",), data.get("keywords", []), WORD)]
+    for flag in ("attacking", "tapped"):
+        if flag in data:
+            on = chk.bool_value(p + (flag,), data[flag])
+            items.append(Function(flag if on else f"not_{flag}"))
+    if not items:
+        raise chk.src.error(p, "a restricted target needs a restriction besides kind (else write the kind word)")
+    return {"kind": kind, "filter": items}
+
+
+def _modes(chk: Checker, p: tuple, data: dict) -> tuple[list[dict[str, Any]], int]:
+    """A modal spell, triggered or activated ability (700.2, 603.3c, 602.2b): `choose: N`
+    (default 1) and `modes:`, each `{targets, effects}`."""
+    if "modes" not in data or "targets" in data or "effects" in data:
+        raise chk.src.error(p, "a modal ability has `modes:` (and `choose:`) instead of targets/effects")
+    raw = chk.list(p + ("modes",), data["modes"])
+    if len(raw) < 2:
+        raise chk.src.error(p + ("modes",), "a modal ability has at least two modes (700.2)")
+    modes = [_targets_effects(chk, p + ("modes", m), chk.mapping(p + ("modes", m), r, {"targets", "effects"}))
+             for m, r in enumerate(raw)]
+    choose = chk.int_value(p + ("choose",), data.get("choose", 1), minimum=1)
+    if choose > len(modes):
+        raise chk.src.error(p + ("choose",), f"choose {choose} of only {len(modes)} modes")
+    return modes, choose
+
+
+# -- additional and alternative costs of a spell (118.8, 118.9) --------------------------------
+SPELL_COSTS = ("kicker", "additional_cost", "alternative_costs")
+
+
+def _spell_costs(chk: Checker, p: tuple, data: dict) -> dict[str, Any]:
+    """`kicker: "{2}{R}"` (702.33, optional), `additional_cost: [...]` (118.8, mandatory) and
+    `alternative_costs: [[...], ...]` (118.9): costs in the activated-cost form."""
+    out: dict[str, Any] = {"kicker": None, "additional": [], "alternatives": [], "if_kicked": []}
+    if "kicker" in data:
+        out["kicker"] = _cost(chk, p + ("kicker",), data["kicker"], COST_WORDS_SPELL)
+        out["if_kicked"] = [_effect(chk, p + ("if_kicked", j), e)
+                            for j, e in enumerate(chk.list(p + ("if_kicked",), data.get("if_kicked", [])))]
+    elif "if_kicked" in data:
+        raise chk.src.error(p + ("if_kicked",), "if_kicked needs a kicker cost")
+    if "additional_cost" in data:
+        out["additional"] = _cost(chk, p + ("additional_cost",), data["additional_cost"], COST_WORDS_SPELL)
+    for j, alt in enumerate(chk.list(p + ("alternative_costs",), data.get("alternative_costs", []))):
+        out["alternatives"].append(_cost(chk, p + ("alternative_costs", j), alt, COST_WORDS_SPELL))
+    return out
+
+
+# -- effects ---------------------------------------------------------------------------------
+EFFECT_FIELDS = {
+    "deal_damage": ({"target", "amount"}, ("target", "amount")),
+    "draw": ({"player", "amount"}, ("amount",)),
+    "gain_life": ({"player", "amount"}, ("amount",)),
+    "lose_life": ({"player", "amount"}, ("amount",)),
+    "put_counters": ({"object", "kind", "amount"}, ("object", "kind", "amount")),
+    "remove_counters": ({"object", "kind", "amount"}, ("object", "kind", "amount")),
+    "modify": ({"object", "power", "toughness", "keywords", "until"}, ("object",)),
+    "prevent_damage": ({"target", "amount"}, ("target", "amount")),
+    "discard": ({"player", "amount", "random"}, ("amount",)),
+    "mill": ({"player", "amount"}, ("amount",)),
+    "become_copy": ({"object", "of"}, ("object", "of")),
+    "attach": ({"object", "to"}, ("to",)),     # 701.3a: "attach [it] to target creature you control"
+    "create_token": ({"amount", "name", "power", "toughness", "colors", "types", "subtypes",
+                      "keywords", "player", "tapped"}, ("types",)),
+}
+OBJECT_EFFECTS = ("destroy", "exile", "return_to_hand", "sacrifice", "counter", "untap", "tap", "regenerate",
+                  "cant_be_regenerated")   # 701.19c (issue 15)
+# issue 15: where an object ref may be `{all: FILTER}` and a player ref a PLAYER_REFS word
+ALL_FIELDS = {("deal_damage", "target"), ("modify", "object"), ("put_counters", "object"),
+              ("remove_counters", "object")}
+PLAYER_FIELDS = {("deal_damage", "target"), ("draw", "player"), ("gain_life", "player"),
+                 ("lose_life", "player"), ("discard", "player"), ("create_token", "player"),
+                 ("mill", "player")}
+AMOUNT_OF = ("power_of", "toughness_of", "mana_value_of")
+
+
+def _effect(chk: Checker, p: tuple, raw: Any) -> dict[str, Any]:
+    if raw == "prevent_combat_damage":
+        return {"verb": "prevent_combat_damage"}
+    data = chk.mapping(p, raw, set(EFFECT_FIELDS) | set(OBJECT_EFFECTS)
+                       | {"add_mana", "set_battlefield_state", "exile_until"} | set(RESOLUTION_CHOICES))
+    if len(data) != 1:
+        raise chk.src.error(p, "an effect is a map with one verb as key")
+    verb, arg = next(iter(data.items()))
+    q = p + (verb,)
+    if verb in OBJECT_EFFECTS:
+        return {"verb": verb, "object": _ref(chk, q, arg, all_ok=verb != "counter")}
+    if verb == "add_mana":
+        letters = arg if isinstance(arg, list) else [arg]
+        return {"verb": verb, "mana": [chk.choice(q, m, tuple(MANA)) for m in letters]}
+    if verb == "set_battlefield_state":
+        return _state_effect(chk, q, arg)
+    if verb == "exile_until":
+        return _exile_until(chk, q, arg)
+    if verb in RESOLUTION_CHOICES:
+        return _resolution_choice(chk, q, verb, arg)
+    allowed, required = EFFECT_FIELDS[verb]
+    d = chk.mapping(q, arg, allowed)
+    for key in required:
+        if key not in d:
+            raise chk.src.error(q, f"missing {clip(key)}")
+    if verb == "create_token":
+        return _create_token(chk, q, d)
+    out: dict[str, Any] = {"verb": verb}
+    if verb == "attach":
+        d = {"object": "self", **d}
+    for key in ("target", "object", "player", "of", "to"):
+        if key in d:
+            out[key] = _ref(chk, q + (key,), d[key], all_ok=(verb, key) in ALL_FIELDS,
+                            players_ok=(verb, key) in PLAYER_FIELDS)
+    if "amount" in d:
+        special = ("x", "all") if verb == "prevent_damage" else ("x",)
+        out["amount"] = _amount(chk, q + ("amount",), d["amount"], special, 0)
+        if verb == "prevent_damage" and isinstance(out["amount"], tuple):
+            raise chk.src.error(q + ("amount",), "a prevention shield takes a number, x or all")
+    if "kind" in d:
+        out["kind"] = chk.str_value(q + ("kind",), d["kind"])
+    if "random" in d:    # 701.9b: "discards N cards at random"
+        out["random"] = chk.bool_value(q + ("random",), d["random"])
+    for key in ("power", "toughness"):
+        out[key] = _amount(chk, q + (key,), d.get(key, 0), (), None)
+    out["keywords"] = chk.word_list(q + ("keywords",), d.get("keywords", []), re.compile(r"[a-z_]+"))
+    if "until" in d:
+        out["until"] = chk.choice(q + ("until",), d["until"], ("end_of_turn",))
+    return out
+
+
+def _amount(chk: Checker, p: tuple, raw: Any, special: tuple[str, ...], minimum: int | None) -> Any:
+    """An amount: an integer, a special word (`x`), or read from the game (issue 15):
+    `{power_of: REF}`, `{toughness_of: REF}`, `{mana_value_of: REF}`, `{count: FILTER}`,
+    `{negate: AMOUNT}`."""
+    if isinstance(raw, str) and raw in special:
+        return raw
+    if isinstance(raw, dict):
+        forms = AMOUNT_OF + ("count", "negate")
+        d = chk.mapping(p, raw, set(forms))
+        if len(d) != 1:
+            raise chk.src.error(p, f"an amount map has one key of {', '.join(forms)}")
+        kind, val = next(iter(d.items()))
+        if kind == "count":
+            return ("count", _filter(chk, p + (kind,), val))
+        if kind == "negate":
+            if minimum is not None:
+                raise chk.src.error(p + (kind,), "negate is only for power and toughness changes")
+            return ("negate", _amount(chk, p + (kind,), val, special, None))
+        return (kind, _ref(chk, p + (kind,), val))
+    return chk.int_value(p, raw, -2 ** 31 if minimum is None else minimum)
+
+
+def _filter(chk: Checker, p: tuple, raw: Any) -> list[Symbol]:
+    """FILTER: the static filter map (docs/abilities-static.md) as needs/needs_not/other/
+    controlled_by terms."""
+    if not isinstance(raw, dict):
+        raise chk.src.error(p, f"{clip(raw)}: a filter is a map like {{types: [creature], controller: you}}")
+    return _affects(chk, p, raw)[1]
+
+
+def _create_token(chk: Checker, q: tuple, d: dict) -> dict[str, Any]:
+    """`create_token: {amount, name, power, toughness, colors, types, subtypes, keywords,
+    player, tapped}` (111.1, 111.4): the token's characteristics are the effect's."""
+    out: dict[str, Any] = {"verb": "create_token",
+                           "amount": _amount(chk, q + ("amount",), d.get("amount", 1), ("x",), 0),
+                           "player": _ref(chk, q + ("player",), d.get("player", "you"), players_ok=True),
+                           "tapped": chk.bool_value(q + ("tapped",), d.get("tapped", False)),
+                           "name": chk.opt_str(q, d, "name")}
+    if out["player"] in ("each_player", "each_opponent"):
+        raise chk.src.error(q + ("player",), "a token effect names one player: you, opponent, target, "
+                                             "target_controller")
+    for fld in ("types", "subtypes"):
+        out[fld] = chk.word_list(q + (fld,), d.get(fld, []), WORD)
+    out["colors"] = [chk.choice(q + ("colors", i), c, COLOURS)
+                     for i, c in enumerate(chk.list(q + ("colors",), d.get("colors", [])))]
+    for fld in ("power", "toughness"):
+        out[fld] = chk.opt_int(q, d, fld)
+    out["keywords"] = [parse_keyword(chk, q + ("keywords", i), k)
+                       for i, k in enumerate(chk.list(q + ("keywords",), d.get("keywords", [])))]
+    return out
+
+
+# Effects whose object is chosen as the spell resolves (608.2c), docs/abilities.md
+RESOLUTION_CHOICES = {"put_from_hand": {"type"}, "copy_permanent": set(),
+                      "distribute_counters": {"kind", "amount"}}
+
+
+def _resolution_choice(chk: Checker, q: tuple, verb: str, arg: Any) -> dict[str, Any]:
+    d = chk.mapping(q, arg if arg is not None else {}, RESOLUTION_CHOICES[verb])
+    out: dict[str, Any] = {"verb": verb}
+    if verb == "put_from_hand":
+        out["type"] = chk.choice(q + ("type",), d.get("type", "permanent"),
+                                 ("artifact", "creature", "enchantment", "land", "planeswalker", "battle",
+                                  "permanent"))
+    if verb == "distribute_counters":
+        out["kind"] = chk.str_value(q + ("kind",), d.get("kind", "+1/+1"))
+        out["amount"] = chk.int_value(q + ("amount",), d.get("amount", 1), 1)
+        if out["amount"] > 10:
+            raise chk.src.error(q + ("amount",), "at most 10 counters can be distributed")
+    return out
+
+
+EXILE_UNTIL_FIELDS = {"player", "count", "not_types", "max_mana_value", "may_cast_free", "found_to_hand",
+                      "rest"}
+
+
+def _exile_until(chk: Checker, q: tuple, arg: Any) -> dict[str, Any]:
+    """`exile_until: {player, count, not_types, max_mana_value, may_cast_free, found_to_hand, rest}`:
+    exile cards from the top of the player's library until `count` cards that match are exiled
+    (docs/abilities.md)."""
+    d = chk.mapping(q, arg, EXILE_UNTIL_FIELDS)
+    out: dict[str, Any] = {"verb": "exile_until", "player": _ref(chk, q + ("player",), d.get("player", "you")),
+                           "count": chk.int_value(q + ("count",), d.get("count", 1), 1),
+                           "not_types": chk.word_list(q + ("not_types",), d.get("not_types", []), re.compile(r"^[a-z_]+$")),
+                           "may_cast_free": chk.bool_value(q + ("may_cast_free",), d.get("may_cast_free", False)),
+                           "found_to_hand": chk.int_value(q + ("found_to_hand",), d.get("found_to_hand", 0), 0),
+                           "rest": chk.choice(q + ("rest",), d.get("rest", "exile"), ("exile", "bottom"))}
+    if d.get("max_mana_value") is not None:
+        out["max_mana_value"] = chk.int_value(q + ("max_mana_value",), d["max_mana_value"], 0)
+    if out["found_to_hand"] > 1:
+        raise chk.src.error(q + ("found_to_hand",), "only 0 or 1 is encoded (608.2c)")
+    return out
+
+
+def _state_effect(chk: Checker, q: tuple, arg: Any) -> dict[str, Any]:
+    """Almos 1000.3: `set_battlefield_state: {state: S, until: end_of_turn}` (read by rules_asp/almos)."""
+    from .scenario import BATTLEFIELD_STATES
+    d = chk.mapping(q, arg, {"state", "until"})
+    if "state" not in d:
+        raise chk.src.error(q, "missing 'state'")
+    out: dict[str, Any] = {"verb": "set_battlefield_state",
+                           "state": chk.choice(q + ("state",), d["state"], BATTLEFIELD_STATES)}
+    if "until" in d:
+        out["until"] = chk.choice(q + ("until",), d["until"], ("end_of_turn",))
+    return out
+
+
+def _ref(chk: Checker, p: tuple, raw: Any, all_ok: bool = False, players_ok: bool = False) -> Any:
+    """An object or player ref: self, you, target, target1, ...; `{all: FILTER}` where all_ok;
+    opponent, each_player, each_opponent, target_controller where players_ok (issue 15)."""
+    if all_ok and isinstance(raw, dict):
+        d = chk.mapping(p, raw, {"all"})
+        if "all" not in d:
+            raise chk.src.error(p, "write {all: FILTER}")
+        return ("all", _filter(chk, p + ("all",), d["all"] if d["all"] is not None else {}))
+    if players_ok and raw in PLAYER_REFS:
+        return raw
+    if not isinstance(raw, str) or not REF.fullmatch(raw):
+        more = (", {all: FILTER}" if all_ok else "") + (", " + ", ".join(PLAYER_REFS) if players_ok else "")
+        raise chk.src.error(p, f"{clip(raw)}: write self, you, target, target1, target2, ...{more}")
+    return "target1" if raw == "target" else raw
+
+
+# -- costs, trigger events, conditions ----------------------------------------------------------
+COST_WORDS_SPELL = ("creature", "land", "artifact", "permanent")
+
+
+def _cost(chk: Checker, p: tuple, raw: Any, sacrifice_kinds: tuple[str, ...] = ()) -> list[Any]:
+    """Cost items: "{T}", mana, `sacrifice` (the source), `{pay_life: N}`; a spell's costs may
+    also sacrifice a permanent of a kind the caster controls: `{sacrifice: creature}`."""
+    items = raw if isinstance(raw, list) else [raw]
+    out: list[Any] = []
+    for j, c in enumerate(items):
+        if c == "{T}" and not sacrifice_kinds:
+            out.append("tap")
+        elif c == "sacrifice" and not sacrifice_kinds:
+            out.append("sacrifice")
+        elif isinstance(c, dict) and set(c) == {"loyalty"} and not sacrifice_kinds:
+            out.append(("loyalty", _loyalty_amount(chk, p + (j, "loyalty"), c["loyalty"])))
+        elif isinstance(c, dict) and set(c) == {"pay_life"}:
+            out.append(("pay_life", chk.int_value(p + (j, "pay_life"), c["pay_life"], 0)))
+        elif isinstance(c, dict) and set(c) == {"sacrifice"} and sacrifice_kinds:
+            out.append(("sacrifice_a", chk.choice(p + (j, "sacrifice"), c["sacrifice"], sacrifice_kinds)))
+        elif isinstance(c, str) and c and MANA_SYMBOL.sub("", c) == "":
+            out += [("mana", s) for s in MANA_SYMBOL.findall(c)]
+        else:
+            more = "{sacrifice: creature}, " if sacrifice_kinds else "\"{T}\", sacrifice, "
+            raise chk.src.error(p + (j,), f"bad cost {clip(c)}: use mana like \"{{1}}{{G}}\", "
+                                          f"{more}{{pay_life: N}}, {{loyalty: +N}} or {{loyalty: -N}}")
+    return out
+
+
+def _loyalty_amount(chk: Checker, p: tuple, raw: Any) -> int:
+    """606.4: a loyalty cost `{loyalty: +2}`, `{loyalty: -3}` or `{loyalty: 0}`."""
+    if isinstance(raw, str) and re.fullmatch(r"[+-]?\d{1,4}", raw.strip()):
+        return int(raw.strip())
+    return chk.int_value(p, raw)
+
+
+def _when(chk: Checker, p: tuple, raw: Any) -> tuple:
+    if isinstance(raw, str):
+        return (chk.choice(p, raw, ("enters", "dies", "leaves", "dealt_damage", "attacks",
+                                    "deals_combat_damage", "cycled")),)
+    d = chk.mapping(p, raw, set(TRIGGER_EVENTS) | {"player"})
+    kinds = [k for k in d if k != "player"]
+    if len(kinds) != 1:
+        raise chk.src.error(p, "when: one event, e.g. enters, {you_cast: [instant, sorcery]}, "
+                               "{beginning_of: upkeep}, {dies: {types: [creature], other: true}}")
+    kind = kinds[0]
+    if "player" in d and kind != "beginning_of":
+        raise chk.src.error(p + ("player",), "player: only with beginning_of")
+    if kind == "you_cast":
+        types = d[kind] if isinstance(d[kind], list) else [d[kind]]
+        return (kind, chk.word_list(p + (kind,), types, re.compile(r"[a-z]+")))
+    if kind == "beginning_of":
+        from .scenario import STEPS
+        whose = chk.choice(p + ("player",), d.get("player", "you"), ("you", "each", "opponent"))
+        step = STEP_ALIASES.get(d[kind], d[kind]) if isinstance(d[kind], str) else d[kind]
+        return (kind, chk.choice(p + (kind,), step, STEPS + tuple(STEP_ALIASES)), whose)
+    if kind == "counter_removed":
+        return (kind, chk.str_value(p + (kind,), d[kind]))
+    if kind in ("dies", "enters"):   # issue 15: "whenever another creature dies / enters"
+        return (f"{kind}_matching", _filter(chk, p + (kind,), d[kind]))
+    if kind == "deals_combat_damage":   # 510.3a: "... deals combat damage to a player"
+        return (kind, chk.choice(p + (kind,), d[kind], ("player", "any")))
+    if kind in ("dies_matching", "enters_matching"):
+        raise chk.src.error(p + (kind,), f"write {{{kind.split('_')[0]}: FILTER}}")
+    return (kind,)
+
+
+def _condition(chk: Checker, p: tuple, raw: Any) -> tuple:
+    d = chk.mapping(p, raw, set(CONDITIONS))
+    if len(d) != 1:
+        raise chk.src.error(p, f"if: one condition of {', '.join(CONDITIONS)}")
+    kind, value = next(iter(d.items()))
+    if kind == "battlefield_state":  # Almos 1000.4: "requires <state>", read by rules_asp/almos
+        from .scenario import BATTLEFIELD_STATES
+        return (kind, chk.choice(p + (kind,), value, BATTLEFIELD_STATES))
+    if kind == "you_control":
+        return (kind, chk.choice(p + (kind,), value, ("creature", "land", "artifact", "enchantment",
+                                                     "planeswalker")))
+    return (kind, chk.int_value(p + (kind,), value))

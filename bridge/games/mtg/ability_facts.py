@@ -1,0 +1,287 @@
+"""The card ability form's facts (docs/abilities.md): each validated ability (abilities.py) as
+clingo symbols: its kind, targets, modes, costs, effects, trigger events and conditions."""
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from clingo import Function, Number, String, Symbol
+
+from .abilities import AMOUNT_OF, MANA, OBJECT_EFFECTS, PLAYER_REFS, TARGET_REF
+from .replacement import replacement_facts
+from .vocab import mana_term
+
+
+def ability_facts(key: Symbol, face: str, n: int, ab: dict[str, Any]) -> list[Symbol]:
+    """The facts of ability n of a card face (see docs/abilities.md)."""
+    f = Function(face)
+    head = [key, f, Number(n)]
+    out = [Function("ability_kind", head + [Function(ab["kind"])])]
+    if ab["kind"] == "static":
+        return out
+    if ab["kind"] == "replacement":
+        return out + replacement_facts(head, ab)
+    if ab.get("modes"):
+        out += _mode_facts(head, ab)
+    else:
+        out += _targets_effects_facts(head, ab, 0, 0)
+    for e, eff in enumerate(ab.get("if_kicked", [])):
+        facts = _effect_facts(head, 50000 + e + 1, eff)
+        out += facts + [Function("effect_if_kicked", head + [a.arguments[3]]) for a in facts
+                        if a.name == "ability_effect"]
+    for i, c in enumerate(ab.get("cost", [])):
+        out.append(Function("ability_cost", head + [Number(i + 1), _cost_term(c)]))
+    out += _spell_cost_facts(head, ab)
+    if ab["kind"] == "triggered":
+        out += [Function("trigger_on", head + [t]) for t in _when_terms(ab["when"])]
+        out += _when_filter_facts(head, ab["when"])
+        if ab["if"] is not None:
+            out.append(Function("trigger_if", head + [Function(ab["if"][0], [_val(ab["if"][1])])]))
+        if ab["may"]:
+            out.append(Function("ability_may", head))
+    return out
+
+
+def _targets_effects_facts(head: list[Symbol], ab: dict[str, Any], offset: int,
+                           base: int) -> list[Symbol]:
+    """Targets numbered from offset+1 and effects from base+1 (refs shifted by offset)."""
+    out = []
+    for i, spec in enumerate(ab["targets"]):
+        out += _target_facts(head, offset + i + 1, spec)
+    for e, eff in enumerate(ab["effects"]):
+        out += _effect_facts(head, base + e + 1, _shifted(eff, offset))
+    return out
+
+
+def _target_facts(head: list[Symbol], i: int, spec: Any) -> list[Symbol]:
+    """`ability_target(K,F,N,I,Spec)`; a restricted target's Spec is `restricted(Kind,tc(K,F,N,I))`
+    with `target_filter(K,F,N,I,Item)` facts (rules: 115.1-restricted-targets.lp)."""
+    if isinstance(spec, str):
+        return [Function("ability_target", head + [Number(i), Function(spec)])]
+    term = Function("restricted", [Function(spec["kind"]), Function("tc", head + [Number(i)])])
+    return [Function("ability_target", head + [Number(i), term])] + \
+        [Function("target_filter", head + [Number(i), item]) for item in spec["filter"]]
+
+
+def _shifted(eff: dict[str, Any], offset: int) -> dict[str, Any]:
+    if not offset:
+        return eff
+    out = dict(eff)
+    for key in ("target", "object", "player", "of", "amount", "power", "toughness"):
+        if key in eff:
+            out[key] = _shift_ref(eff[key], offset)
+    return out
+
+
+def _shift_ref(ref: Any, offset: int) -> Any:
+    """A target ref (also inside an amount like {power_of: target}) moved past earlier modes' targets."""
+    if isinstance(ref, str) and TARGET_REF.fullmatch(ref):
+        return f"target{int(ref[6:] or 1) + offset}"
+    if ref == "target_controller":      # "its controller": of the mode's first target
+        return ("target_controller", 1 + offset)
+    if isinstance(ref, tuple) and ref[0] in AMOUNT_OF + ("negate",):
+        return (ref[0], _shift_ref(ref[1], offset))
+    return ref
+
+
+def _mode_facts(head: list[Symbol], ab: dict[str, Any]) -> list[Symbol]:
+    """700.2: mode m's targets keep their order after the earlier modes' targets; its effects
+    are numbered from m*1000; target_mode/effect_mode say which mode each belongs to."""
+    out = [Function("ability_modal", head + [Number(ab["choose"])])]
+    offset = 0
+    for m, mode in enumerate(ab["modes"], start=1):
+        out.append(Function("ability_mode", head + [Number(m)]))
+        facts = _targets_effects_facts(head, mode, offset, m * 1000)
+        for a in facts:
+            if a.name == "ability_target":
+                out.append(Function("target_mode", head + [a.arguments[3], Number(m)]))
+            elif a.name == "ability_effect":
+                out.append(Function("effect_mode", head + [a.arguments[3], Number(m)]))
+        out += facts
+        offset += len(mode["targets"])
+    return out
+
+
+def _spell_cost_facts(head: list[Symbol], ab: dict[str, Any]) -> list[Symbol]:
+    """118.8/118.9: `spell_cost(K,F,N,Which,I,Cost)` with Which = kicker, additional or alt(A)."""
+    out = []
+    groups = [("kicker", ab.get("kicker") or []), ("additional", ab.get("additional", []))]
+    groups += [(("alt", a + 1), alt) for a, alt in enumerate(ab.get("alternatives", []))]
+    for which, costs in groups:
+        term = Function(which[0], [Number(which[1])]) if isinstance(which, tuple) else Function(which)
+        out += [Function("spell_cost", head + [term, Number(i + 1), _cost_term(c)])
+                for i, c in enumerate(costs)]
+        if which == "kicker" and ab.get("kicker") is not None:
+            out.append(Function("has_kicker", head))
+    for a, _ in enumerate(ab.get("alternatives", [])):
+        out.append(Function("alt_cost", head + [Number(a + 1)]))
+    return out
+
+
+def _val(v: Any) -> Symbol:
+    return Number(v) if isinstance(v, int) else Function(v)
+
+
+def _effect_facts(head: list[Symbol], e: int, eff: dict[str, Any]) -> list[Symbol]:
+    verb = eff["verb"]
+    eid = Number(e * 10)
+    extra: list[Symbol] = []      # facts about effect e*10: filters, values read (issue 15)
+    ref = lambda name: _ref_term(eff[name], head, eid, extra)  # noqa: E731
+    amount = lambda key="amount": _amount_term(eff[key], head, eid, extra)  # noqa: E731
+    if verb in OBJECT_EFFECTS:
+        terms = [Function(verb, [ref("object")])]
+    elif verb == "add_mana":
+        terms = [Function("add_mana", [Function(MANA[m])]) for m in eff["mana"]]
+    elif verb in ("deal_damage", "prevent_damage"):
+        terms = [Function(verb, [ref("target"), amount()])]
+    elif verb == "prevent_combat_damage":
+        terms = [Function(verb)]
+    elif verb in ("draw", "gain_life", "lose_life", "discard", "mill"):
+        who = ref("player") if "player" in eff else Function("you")
+        name = "discard_random" if eff.get("random") else verb
+        terms = [Function(name, [who, amount()])]
+    elif verb in ("put_counters", "remove_counters"):
+        terms = [Function(verb, [ref("object"), String(eff["kind"]), amount()])]
+    elif verb == "set_battlefield_state":
+        terms = [Function(verb, [Function(eff["state"])])]
+    elif verb == "exile_until":
+        return _exile_until_facts(head, e, eff)
+    elif verb == "put_from_hand":
+        terms = [Function("put_from_hand", [Function(eff["type"])])]
+    elif verb == "copy_permanent":
+        terms = [Function("copy_permanent")]
+    elif verb == "distribute_counters":
+        terms = [Function("distribute_counters", [String(eff["kind"]), Number(eff["amount"])])]
+    elif verb == "become_copy":
+        terms = [Function("become_copy", [ref("object"), ref("of")])]
+    elif verb == "attach":
+        terms = [Function("attach", [ref("object"), ref("to")])]
+    elif verb == "create_token":
+        terms = [Function("create_token", [ref("player"), amount()])]
+        extra += _token_facts(head, eid, eff)
+    else:  # modify
+        terms = [Function("modify", [ref("object"), amount("power"), amount("toughness")])]
+    out = []
+    for k, term in enumerate(terms):
+        eid = Number(e * 10 + k)
+        out.append(Function("ability_effect", head + [eid, term]))
+        if verb == "modify":
+            out += [Function("ability_effect_arg", head + [eid, Function("keyword"), Function(w)])
+                    for w in eff["keywords"]]
+        if eff.get("until"):
+            out.append(Function("ability_effect_arg",
+                                head + [eid, Function("until"), Function(eff["until"])]))
+    return out + extra
+
+
+def _exile_until_facts(head: list[Symbol], e: int, eff: dict[str, Any]) -> list[Symbol]:
+    eid = Number(e * 10)
+    arg = lambda key, val: Function("ability_effect_arg", head + [eid, Function(key), val])  # noqa: E731
+    out = [Function("ability_effect", head + [eid, Function("exile_until", [_ref_term(eff["player"]),
+                                                                          Number(eff["count"])])])]
+    out += [arg("not_type", Function(t)) for t in eff["not_types"]]
+    if "max_mana_value" in eff:
+        out.append(arg("max_mana_value", Number(eff["max_mana_value"])))
+    if eff["may_cast_free"]:
+        out.append(arg("may_cast_free", Function("true")))
+    if eff["found_to_hand"]:
+        out.append(arg("found_to_hand", Number(eff["found_to_hand"])))
+    out.append(arg("rest", Function(eff["rest"])))
+    return out
+
+
+def _ref_term(ref: Any, head: list[Symbol] | None = None, eid: Symbol | None = None,
+              extra: list[Symbol] | None = None) -> Symbol:
+    """A ref as a term; `{all: FILTER}` is `all(E)` with `effect_filter(K,F,N,E,Item)` facts."""
+    if ref == "target_controller" or isinstance(ref, tuple) and ref[0] == "target_controller":
+        extra.append(Function("player_ref_used", [Function("target_controller")]))
+        return Function("target_controller", [Number(1 if isinstance(ref, str) else ref[1])])
+    if isinstance(ref, tuple):      # ("all", filter items)
+        extra.append(Function("effect_all", head + [eid]))
+        extra += [Function("effect_filter", head + [eid, item]) for item in ref[1]]
+        return Function("all", [eid])
+    if TARGET_REF.fullmatch(ref):
+        return Function("target", [Number(int(ref[6:] or 1))])
+    if ref in PLAYER_REFS and extra is not None:
+        extra.append(Function("player_ref_used", [Function(ref)]))
+    return Function(ref)
+
+
+def _amount_term(amount: Any, head: list[Symbol], eid: Symbol, extra: list[Symbol]) -> Symbol:
+    """An amount as a term: N, x, all, power_of(Ref), toughness_of(Ref), mana_value_of(Ref),
+    count(E) (with `count_filter(K,F,N,E,Item)` facts), negate(A)."""
+    if isinstance(amount, int):
+        return Number(amount)
+    if isinstance(amount, str):
+        return Function(amount)
+    kind, arg = amount
+    if kind == "count":
+        extra.append(Function("effect_count", head + [eid]))
+        extra += [Function("count_filter", head + [eid, item]) for item in arg]
+        return Function("count", [eid])
+    if kind == "negate":
+        return Function("negate", [_amount_term(arg, head, eid, extra)])
+    extra.append(Function("amount_reads", [Function(kind[:-3])]))
+    return Function(kind, [_ref_term(arg)])
+
+
+def _token_facts(head: list[Symbol], eid: Symbol, eff: dict[str, Any]) -> list[Symbol]:
+    """111.4: the token an effect creates has the characteristics it states: the printed values
+    of a card `token_card(K,F,N,E)` (its front face)."""
+    key = Function("token_card", head + [eid])
+    face = Function("front")
+    printed = lambda attr, val: Function("printed", [key, face, Function(attr), val])  # noqa: E731
+    out = [Function("card", [key]), Function("effect_token", head + [eid, key])]
+    if eff["name"] is not None:
+        out.append(printed("name", String(eff["name"])))
+    out += [printed("type", _word(t)) for t in eff["types"]]
+    out += [printed("subtype", _word(t)) for t in eff["subtypes"]]
+    out += [printed("color", Function(c)) for c in eff["colors"]]
+    out += [printed(attr, Number(eff[attr])) for attr in ("power", "toughness") if eff[attr] is not None]
+    for i, kw in enumerate(eff["keywords"]):
+        out += [printed("keyword", Function(kw.name)),
+                Function("keyword_instance", [key, face, Number(i + 1), Function(kw.name)])]
+        out += [Function("keyword_arg", [key, face, Number(i + 1), Function("value"), _word(v)])
+                for v in kw.args.get("values", [])]
+        if "amount" in kw.args:
+            out.append(Function("keyword_arg", [key, face, Number(i + 1), Function("amount"),
+                                                Number(kw.args["amount"])]))
+    if eff["tapped"]:
+        out.append(Function("ability_effect_arg", head + [eid, Function("tapped"), Function("true")]))
+    return out
+
+
+def _word(word: str) -> Symbol:
+    return Function(re.sub(r"[^a-z0-9_]", "_", word))
+
+
+def _cost_term(c: Any) -> Symbol:
+    if c in ("tap", "sacrifice"):
+        return Function(c)
+    if c[0] == "pay_life":
+        return Function("pay_life", [Number(c[1])])
+    if c[0] == "loyalty":
+        return Function("loyalty", [Number(c[1])])
+    if c[0] == "sacrifice_a":
+        return Function("sacrifice_a", [Function(c[1])])
+    return Function("mana", [mana_term(c[1])])
+
+
+def _when_terms(when: tuple) -> list[Symbol]:
+    kind = when[0]
+    if kind == "you_cast":
+        return [Function("you_cast", [Function(t)]) for t in when[1]]
+    if kind == "beginning_of":
+        return [Function("beginning_of", [Function(when[1]), Function(when[2])])]
+    if kind == "counter_removed":
+        return [Function("counter_removed", [String(when[1])])]
+    if kind == "deals_combat_damage":
+        return [Function(kind, [Function(when[1] if len(when) > 1 else "any")])]
+    return [Function(kind)]
+
+
+def _when_filter_facts(head: list[Symbol], when: tuple) -> list[Symbol]:
+    """`trigger_filter(K,F,N,Item)`: what a dying or entering object must be (issue 15)."""
+    if when[0] not in ("dies_matching", "enters_matching"):
+        return []
+    return [Function("trigger_filter", head + [item]) for item in when[1]]

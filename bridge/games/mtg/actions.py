@@ -1,0 +1,446 @@
+"""The contract's actions: how each is validated and which event facts it becomes.
+
+Each action is one event at one time point: `event(T, Term)`, with list- or map-valued
+parameters as `event_arg(T, Key, Value)`. The rules that give the event its meaning live in
+rules_asp; `rules` names them, so an action whose rules are not encoded yet is reported.
+"""
+from __future__ import annotations
+
+from typing import Any, Callable, NamedTuple
+
+from clingo import Function, Number, String, Symbol
+
+from ...core.base.terms import atom, term
+from ...core.source.checks import IDENT
+from ...core.source.yamlsrc import clip
+from .cards import CARD_FIELDS, parse_card
+from .effects import EFFECT_FIELDS, effect_ops
+from .keywords import equip_abilities
+from .scenario import BATTLEFIELD_STATES, STEPS, Action, Scenario
+from .vocab import COUNTER_ALIASES, KEYWORD_NAME, WORD
+
+Validate = Callable[[Any, tuple, Any, Scenario], Any]
+Facts = Callable[[Any], tuple[Symbol, list[tuple[str, Symbol]]]]
+
+
+class ActionSpec(NamedTuple):
+    """How one action verb is read and turned into facts, and the rules it needs."""
+
+    validate: Validate
+    facts: Facts
+    rules: tuple[str, ...]          # rule numbers that must be encoded for the verb to act
+    player_action: bool = False
+
+
+# -- argument validators --------------------------------------------------------------------
+def _obj(v, path, raw, scen, *, any_target=False):
+    oid = v.chk.ident(path, raw)
+    known = {o.id for o in scen.objects} | set(scen.tokens)
+    if any_target:
+        known |= set(scen.players)
+    if oid not in known:
+        raise v.err(path, f"{clip(oid)} is not {'an object or player' if any_target else 'an object'}"
+                          " of this scenario")
+    return oid
+
+
+def _player(v, path, raw, scen):
+    return v.chk.choice(path, raw, scen.players)
+
+
+def _fields(v, path, raw, allowed, required):
+    data = v.chk.mapping(path, raw, allowed)
+    for key in required:
+        if key not in data:
+            raise v.err(path, f"missing {clip(key)}")
+    return data
+
+
+def _until(v, path, data):
+    if "until" in data:
+        v.chk.choice(path + ("until",), data["until"], ("end_of_turn",))
+        return "end_of_turn"
+    return None
+
+
+def v_none(v, path, raw, scen):
+    if raw is not None:
+        raise v.err(path, "this action takes no arguments")
+    return None
+
+
+def v_object(v, path, raw, scen):
+    return _obj(v, path, raw, scen)
+
+
+def v_step(v, path, raw, scen):
+    return v.chk.choice(path, raw, STEPS)
+
+
+def v_damage(v, path, raw, scen):
+    d = _fields(v, path, raw, {"source", "target", "amount"}, ("target", "amount"))
+    src = _obj(v, path + ("source",), d["source"], scen) if d.get("source") else None
+    return {"source": src, "target": _obj(v, path + ("target",), d["target"], scen, any_target=True),
+            "amount": v.chk.int_value(path + ("amount",), d["amount"], minimum=0)}
+
+
+def v_prevent(v, path, raw, scen):
+    """615.7: a shield on a permanent or player, `amount` a number or `all` (this turn)."""
+    d = _fields(v, path, raw, {"target", "amount"}, ("target", "amount"))
+    amount = "all" if d["amount"] == "all" else v.chk.int_value(path + ("amount",), d["amount"], minimum=1)
+    return {"target": _obj(v, path + ("target",), d["target"], scen, any_target=True), "amount": amount}
+
+
+def f_prevent(a):
+    return atom("prevent_damage", a["target"], a["amount"]), []
+
+
+def v_counters(v, path, raw, scen):
+    d = _fields(v, path, raw, {"object", "kind", "amount"}, ("object", "kind", "amount"))
+    kind = v.chk.str_value(path + ("kind",), d["kind"])
+    if not (kind in ("+1/+1", "-1/-1") or IDENT.fullmatch(kind)):
+        raise v.err(path + ("kind",), f"bad counter kind {clip(kind)}")
+    return {"object": _obj(v, path + ("object",), d["object"], scen),
+            "kind": COUNTER_ALIASES.get(kind, kind),
+            "amount": v.chk.int_value(path + ("amount",), d["amount"], minimum=0)}
+
+
+def v_life(v, path, raw, scen):
+    d = _fields(v, path, raw, {"player", "amount"}, ("player", "amount"))
+    return {"player": _player(v, path + ("player",), d["player"], scen),
+            "amount": v.chk.int_value(path + ("amount",), d["amount"], minimum=0)}
+
+
+def v_control(v, path, raw, scen):
+    d = _fields(v, path, raw, {"object", "player", "until"}, ("object", "player"))
+    return {"object": _obj(v, path + ("object",), d["object"], scen),
+            "player": _player(v, path + ("player",), d["player"], scen), "until": _until(v, path, d)}
+
+
+def v_create_token(v, path, raw, scen):
+    d = v.chk.mapping(path, raw, CARD_FIELDS | {"id", "controller", "counters"})
+    tid = v.chk.ident(path + ("id",), d.get("id"))
+    if scen.object(tid) or tid in scen.tokens or tid in scen.players:
+        raise v.err(path + ("id",), f"duplicate id {clip(tid)}")
+    card_fields = {k: val for k, val in d.items() if k not in ("id", "controller", "counters")}
+    scen.tokens[tid] = parse_card(v.chk, path, card_fields, key=f"#token:{tid}")
+    return {"id": tid, "controller": _player(v, path + ("controller",),
+                                             d.get("controller", scen.turn.active), scen),
+            "counters": _enters_with(v, path, d)}
+
+
+def _enters_with(v, path, d) -> dict[str, int]:
+    """122.6: the counters an effect says the object enters the battlefield with."""
+    return v._counters(path + ("counters",), d.get("counters") or {})
+
+
+def v_put_onto_battlefield(v, path, raw, scen):
+    if isinstance(raw, str):
+        raw = {"object": raw}
+    d = _fields(v, path, raw, {"object", "controller", "counters"}, ("object",))
+    oid = _obj(v, path + ("object",), d["object"], scen)
+    obj = scen.object(oid)
+    default = obj.owner if obj is not None else scen.turn.active
+    return {"object": oid, "controller": _player(v, path + ("controller",), d.get("controller", default), scen),
+            "counters": _enters_with(v, path, d)}
+
+
+COPY_EXCEPT = {"name", "power", "toughness", "types", "subtypes", "supertypes", "colors",
+               "add_types", "add_subtypes", "keywords"}
+
+
+def v_resolve(v, path, raw, scen):
+    """`resolve`, or `resolve: {creates: [id, ...], creator: P}` naming the tokens the resolving
+    spell or ability creates, in the order it creates them (their owner: creator, default the
+    active player)."""
+    if raw is None:
+        return None
+    d = _fields(v, path, raw, {"creates", "creator"}, ("creates",))
+    creator = _player(v, path + ("creator",), d.get("creator", scen.turn.active), scen)
+    ids = []
+    for i, tid in enumerate(v.chk.list(path + ("creates",), d["creates"])):
+        tid = v.chk.ident(path + ("creates", i), tid)
+        if scen.object(tid) or tid in scen.tokens or tid in scen.players:
+            raise v.err(path + ("creates", i), f"duplicate id {tid!r}")
+        scen.tokens[tid] = None  # what it is comes from the effect that creates it
+        ids.append(tid)
+    return {"creates": ids, "creator": creator}
+
+
+def f_resolve(a):
+    if a is None:
+        return Function("resolve"), []
+    return Function("resolve"), [("creates", atom("c", i + 1, t)) for i, t in enumerate(a["creates"])]
+
+
+def v_become_copy(v, path, raw, scen):
+    """A permanent already on the battlefield becomes a copy of another object (707.2)."""
+    d = _fields(v, path, raw, {"object", "of"}, ("object", "of"))
+    return {"object": _obj(v, path + ("object",), d["object"], scen),
+            "of": _obj(v, path + ("of",), d["of"], scen)}
+
+
+def f_become_copy(a):
+    return atom("become_copy", a["object"], a["of"]), []
+
+
+def v_copy(v, path, raw, scen):
+    d = _fields(v, path, raw, {"object", "id", "as_token_for", "except", "counters"}, ("object", "id"))
+    orig = _obj(v, path + ("object",), d["object"], scen)
+    tid = v.chk.ident(path + ("id",), d["id"])
+    if scen.object(tid) or tid in scen.tokens or tid in scen.players:
+        raise v.err(path + ("id",), f"duplicate id {clip(tid)}")
+    scen.tokens[tid] = None  # its characteristics are copied by the rules (707)
+    owner = _player(v, path + ("as_token_for",), d.get("as_token_for", scen.turn.active), scen)
+    exc = v.chk.mapping(path + ("except",), d.get("except", {}), COPY_EXCEPT)
+    sets, adds = [], []
+    for key, val in exc.items():
+        kpath = path + ("except", key)
+        if key == "name":
+            sets.append(("name", String(v.chk.str_value(kpath, val))))
+        elif key in ("power", "toughness"):
+            sets.append((key, Number(v.chk.int_value(kpath, val))))
+        elif key in ("types", "subtypes", "supertypes", "colors"):
+            sets += [(key[:-1], Function(w.replace("-", "_")))
+                     for w in v.chk.word_list(kpath, val, WORD)] or [(key[:-1], Function("none"))]
+        else:
+            attr = {"add_types": "type", "add_subtypes": "subtype", "keywords": "keyword"}[key]
+            adds += [(attr, Function(w.replace("-", "_")))
+                     for w in v.chk.word_list(kpath, val, KEYWORD_NAME if key == "keywords" else WORD)]
+    return {"object": orig, "id": tid, "player": owner, "sets": sets, "adds": adds,
+            "counters": _enters_with(v, path, d)}
+
+
+def v_modify(v, path, raw, scen):
+    d = _fields(v, path, raw, EFFECT_FIELDS | {"object", "until"}, ("object",))
+    ops = effect_ops(v.chk, path, d)
+    return {"object": _obj(v, path + ("object",), d["object"], scen),
+            "power": v.chk.int_value(path + ("power",), d.get("power", 0)),
+            "toughness": v.chk.int_value(path + ("toughness",), d.get("toughness", 0)),
+            "ops": ops, "until": _until(v, path, d)}
+
+
+def v_draw(v, path, raw, scen):
+    return v_life(v, path, raw, scen)
+
+
+def v_state(v, path, raw, scen):
+    if "almos" not in scen.rules:
+        raise v.err(path, "set_battlefield_state needs rules: [mtg, almos]")
+    d = _fields(v, path, raw, {"state", "until"}, ("state",))
+    return {"state": v.chk.choice(path + ("state",), d["state"], BATTLEFIELD_STATES),
+            "until": _until(v, path, d)}
+
+
+def v_play_land(v, path, raw, scen):
+    return _obj(v, path, raw, scen)
+
+
+def _targets(v, path, d, scen):
+    return [_obj(v, path + ("targets", i), t, scen, any_target=True)
+            for i, t in enumerate(v.chk.list(path + ("targets",), d.get("targets", [])))]
+
+
+CAST_FIELDS = {"card", "targets", "x", "without_paying_mana_cost", "face", "mode", "kicked",
+               "alternative_cost", "sacrifice"}
+
+
+def v_cast(v, path, raw, scen):
+    if isinstance(raw, str):
+        raw = {"card": raw}
+    d = _fields(v, path, raw, CAST_FIELDS, ("card",))
+    out = {"card": _obj(v, path + ("card",), d["card"], scen), "targets": _targets(v, path, d, scen),
+           "x": v.chk.opt_int(path, d, "x", minimum=0),
+           "free": v.chk.bool_value(path + ("without_paying_mana_cost",),
+                                    d.get("without_paying_mana_cost", False)),
+           "face": v.chk.choice(path + ("face",), d.get("face", "front"), ("front", "back")),
+           "kicked": v.chk.bool_value(path + ("kicked",), d.get("kicked", False)),
+           "alternative": v.chk.opt_int(path, d, "alternative_cost", minimum=1),
+           "sacrifice": [_obj(v, path + ("sacrifice", i), o, scen)
+                         for i, o in enumerate(_one_or_list(v, path + ("sacrifice",), d.get("sacrifice")))],
+           "modes": [v.chk.int_value(path + ("mode", i), m, minimum=1)
+                     for i, m in enumerate(_one_or_list(v, path + ("mode",), d.get("mode")))]}
+    return out
+
+
+def _one_or_list(v, path, raw) -> list:
+    if raw is None:
+        return []
+    return v.chk.list(path, raw) if isinstance(raw, list) else [raw]
+
+
+# Keyword abilities activated by name rather than by number (docs/keywords.md): cycling
+# (702.29a), activated from the hand; `equip` names the object's first Equip ability, whose
+# number follows the card's listed abilities (702.6a, 702.6d: bridge/games/mtg/facts.py numbers them).
+KEYWORD_ABILITIES = ("cycling", "equip")
+
+
+def _ability_ref(v, path, raw, scen, oid):
+    """`ability: N` (the card's Nth ability) or the name of an activated keyword ability."""
+    if not isinstance(raw, str):
+        return v.chk.int_value(path, raw, minimum=1)
+    name = v.chk.choice(path, raw, KEYWORD_ABILITIES)
+    if name != "equip":
+        return name
+    number = _first_equip(scen, oid)
+    if number is None:
+        raise v.err(path, f"{clip(oid)} has no Equip ability")
+    return number
+
+
+def _first_equip(scen, oid) -> int | None:
+    """The number of the object's first Equip ability (on the face that is up), if any."""
+    obj = next((o for o in scen.objects if o.id == oid), None)
+    if obj is None:
+        return None
+    card = obj.card.back if obj.face == "back" and obj.card.back is not None else obj.card
+    numbered = equip_abilities(card)
+    return numbered[0][0] if numbered else None
+
+
+def v_activate(v, path, raw, scen):
+    d = _fields(v, path, raw, {"object", "ability", "targets", "mode"}, ("object",))
+    oid = _obj(v, path + ("object",), d["object"], scen)
+    return {"object": oid,
+            "ability": _ability_ref(v, path + ("ability",), d.get("ability", 1), scen, oid),
+            "targets": _targets(v, path, d, scen),
+            "modes": [v.chk.int_value(path + ("mode", i), m, minimum=1)
+                      for i, m in enumerate(_one_or_list(v, path + ("mode",), d.get("mode")))]}
+
+
+def v_declaration(kind):
+    def validate(v, path, raw, scen):
+        d = v.chk.mapping(path, raw if raw is not None else {}, None)
+        out = []
+        for who, what in d.items():
+            who = _obj(v, path + (who,), who, scen)
+            what = _obj(v, path + (who,), what, scen, any_target=(kind == "attack"))
+            out.append((who, what))
+        return out
+    return validate
+
+
+# -- facts ----------------------------------------------------------------------------------
+def f_plain(verb):
+    return lambda args: (Function(verb), [])
+
+
+def f_object(verb):
+    return lambda oid: (atom(verb, oid), [])
+
+
+def f_damage(a):
+    return atom("deal_damage", a["source"] or "none", a["target"], a["amount"]), []
+
+
+def f_counters(verb):
+    return lambda a: (atom(verb, a["object"], String(a["kind"]), a["amount"]), [])
+
+
+def f_life(verb):
+    return lambda a: (atom(verb, a["player"], a["amount"]), [])
+
+
+def _with_until(term, a, extra=()):
+    args = list(extra)
+    if a.get("until"):
+        args.append(("until", Function(a["until"])))
+    return term, args
+
+
+def f_control(a):
+    return _with_until(atom("gain_control", a["object"], a["player"]), a)
+
+
+def _counter_args(a) -> list[tuple[str, Symbol]]:
+    return [("counters", Function("c", [String(k), Number(n)])) for k, n in a["counters"].items() if n]
+
+
+def f_create_token(a):
+    return atom("create_token", a["id"], a["controller"]), _counter_args(a)
+
+
+def f_put_onto_battlefield(a):
+    return atom("put_onto_battlefield", a["object"], a["controller"]), _counter_args(a)
+
+
+def f_copy(a):
+    return atom("copy", a["object"], a["id"], a["player"]), _counter_args(a)
+
+
+def f_modify(a):
+    ops = [("op", op) for op in a["ops"]]
+    return _with_until(atom("modify", a["object"], a["power"], a["toughness"]), a, ops)
+
+
+def f_state(a):
+    return _with_until(atom("set_battlefield_state", a["state"]), a)
+
+
+def f_cast(a):
+    args = [("target", Function("t", [Number(i + 1), term(t)])) for i, t in enumerate(a["targets"])]
+    if a["x"] is not None:
+        args.append(("x", Number(a["x"])))
+    if a["free"]:
+        args.append(("without_paying_mana_cost", Function("true")))
+    if a["face"] == "back":
+        args.append(("face", Function("back")))
+    args += [("mode", atom("m", i + 1, m)) for i, m in enumerate(a["modes"])]
+    if a["kicked"]:
+        args.append(("kicked", Function("true")))
+    if a["alternative"] is not None:
+        args.append(("alternative_cost", Number(a["alternative"])))
+    args += [("sacrifice", term(o)) for o in a["sacrifice"]]
+    return atom("cast", a["card"]), args
+
+
+def f_activate(a):
+    args = [("target", Function("t", [Number(i + 1), term(t)])) for i, t in enumerate(a["targets"])]
+    args += [("mode", atom("m", i + 1, m)) for i, m in enumerate(a["modes"])]
+    return atom("activate", a["object"], a["ability"]), args
+
+
+def f_declaration(verb, key):
+    return lambda pairs: (Function(verb), [(key, atom("pair", x, y)) for x, y in pairs])
+
+
+ACTION_SPECS: dict[str, ActionSpec] = {
+    # player actions
+    "play_land": ActionSpec(v_play_land, f_object("play_land"), ("305.1",), True),
+    "cast": ActionSpec(v_cast, f_cast, ("601.2",), True),
+    "activate": ActionSpec(v_activate, f_activate, ("602.2",), True),
+    "declare_attackers": ActionSpec(v_declaration("attack"), f_declaration("declare_attackers", "attack"),
+                                    ("508.1",), True),
+    "declare_blockers": ActionSpec(v_declaration("block"), f_declaration("declare_blockers", "block"),
+                                   ("509.1",), True),
+    "resolve": ActionSpec(v_resolve, f_resolve, ("117.4",), True),
+    "advance": ActionSpec(v_step, f_object("advance"), ("500.1",), True),
+    "deal_combat_damage": ActionSpec(v_none, f_plain("deal_combat_damage"), ("510.2",), True),
+    # direct effects
+    "deal_damage": ActionSpec(v_damage, f_damage, ("120.3",)),
+    "destroy": ActionSpec(v_object, f_object("destroy"), ("701.8a",)),
+    "exile": ActionSpec(v_object, f_object("exile"), ("701.13a",)),
+    "regenerate": ActionSpec(v_object, f_object("regenerate"), ("701.19a",)),
+    "return_to_hand": ActionSpec(v_object, f_object("return_to_hand"), ("400.6",)),
+    "sacrifice": ActionSpec(v_object, f_object("sacrifice"), ("701.21a",)),
+    "prevent_damage": ActionSpec(v_prevent, f_prevent, ("615.7",)),
+    "prevent_combat_damage": ActionSpec(v_none, f_plain("prevent_combat_damage"), ("615.1a",)),
+    "put_counters": ActionSpec(v_counters, f_counters("put_counters"), ("122.1",)),
+    "remove_counters": ActionSpec(v_counters, f_counters("remove_counters"), ("122.1",)),
+    "gain_control": ActionSpec(v_control, f_control, ("613.1b",)),
+    "create_token": ActionSpec(v_create_token, f_create_token, ("111.1",)),
+    "put_onto_battlefield": ActionSpec(v_put_onto_battlefield, f_put_onto_battlefield, ("110.2a",)),
+    "copy": ActionSpec(v_copy, f_copy, ("707.2",)),
+    "become_copy": ActionSpec(v_become_copy, f_become_copy, ("707.2",)),
+    "transform": ActionSpec(v_object, f_object("transform"), ("701.27a",)),
+    "modify": ActionSpec(v_modify, f_modify, ("613.4c",)),
+    "gain_life": ActionSpec(v_life, f_life("gain_life"), ("119.3",)),
+    "lose_life": ActionSpec(v_life, f_life("lose_life"), ("119.3",)),
+    "draw": ActionSpec(v_draw, f_life("draw"), ("121.1",)),
+    "set_battlefield_state": ActionSpec(v_state, f_state, ("1000.3c",)),
+}
+
+
+def action_facts(action: Action) -> tuple[Symbol, list[tuple[str, Symbol]]]:
+    """The event term of an action and its extra (key, value) arguments."""
+    return ACTION_SPECS[action.verb].facts(action.args)

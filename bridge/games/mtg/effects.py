@@ -1,0 +1,151 @@
+"""Continuous effects: the fields shared by the `modify` action and static abilities of cards
+(`abilities: [{static: {...}}]`, docs/abilities-static.md), turned into effect operations.
+
+An operation is a clingo term the layer rules (rules_asp/mtg/6-spells-abilities-effects/613-*)
+read: `add(type,artifact)`, `add(keyword,flying)`, `remove(keyword,flying)`,
+`remove_all(ability)`, `set(color,blue)`, `set_power(0)`, `set_toughness(0)`, `pt(1,1)`,
+`switch_pt`, `control(you)`, `counter_limit("Kind",N)`, `combat_requirement(Kind)`,
+`playerparse_keyword(Name,Value)`.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from clingo import Function, Number, String, Symbol
+
+from ...core.source.checks import Checker
+from .keywords import parse_keyword
+from .vocab import KEYWORD_NAME, WORD
+
+ADD_FIELDS = {"add_types": "type", "add_subtypes": "subtype", "add_supertypes": "supertype",
+              "keywords": "keyword"}
+EFFECT_FIELDS = set(ADD_FIELDS) | {"power", "toughness", "set_power", "set_toughness", "colors",
+                                   "remove_keywords", "remove_types", "lose_all_abilities", "switch_pt"}
+STATIC_FIELDS = EFFECT_FIELDS | {"affects", "control", "counter_limit", "pt_count", "combat_requirement",
+                                 "player_keywords", "combat_restriction"}
+# 508.1d / 509.1c: the combat requirements a static ability can impose (docs/combat.md)
+COMBAT_REQUIREMENTS = ("attacks_each_combat", "blocks_each_combat", "must_be_blocked", "all_able_block")
+# 508.1c / 509.1b: "can't attack", "can't block", "can't attack or block" (issue 15)
+COMBAT_RESTRICTIONS = ("cant_attack", "cant_block", "cant_attack_or_block")
+FILTER_FIELDS = {"types", "not_types", "subtypes", "colors", "not_colors", "controller", "other"}
+COLOURS = ("white", "blue", "black", "red", "green")
+
+
+def _word(word: str) -> Symbol:
+    import re
+    return Function(re.sub(r"[^a-z0-9_]", "_", word))
+
+
+def effect_ops(chk: Checker, path: tuple, data: dict) -> list[Symbol]:
+    """Operations of the effect fields present in `data` (already checked for unknown keys)."""
+    ops: list[Symbol] = []
+    for fld, attr in ADD_FIELDS.items():
+        if fld == "keywords":
+            ops += _granted_keywords(chk, path + (fld,), data.get(fld, []))
+            continue
+        for word in chk.word_list(path + (fld,), data.get(fld, []), WORD):
+            ops.append(Function("add", [Function(attr), _word(word)]))
+    for word in chk.word_list(path + ("remove_keywords",), data.get("remove_keywords", []),
+                              KEYWORD_NAME):
+        ops.append(Function("remove", [Function("keyword"), _word(word)]))
+    for word in chk.word_list(path + ("remove_types",), data.get("remove_types", []), WORD):
+        ops.append(Function("remove", [Function("type"), _word(word)]))
+    for i, colour in enumerate(chk.list(path + ("colors",), data.get("colors", []))):
+        ops.append(Function("set", [Function("color"), Function(chk.choice(path + ("colors", i),
+                                                                            colour, COLOURS))]))
+    power = chk.int_value(path + ("power",), data.get("power", 0))
+    toughness = chk.int_value(path + ("toughness",), data.get("toughness", 0))
+    if power or toughness:
+        ops.append(Function("pt", [Number(power), Number(toughness)]))
+    for fld in ("set_power", "set_toughness"):
+        if data.get(fld) is not None:
+            ops.append(Function(fld, [Number(chk.int_value(path + (fld,), data[fld]))]))
+    for fld, term in (("lose_all_abilities", Function("remove_all", [Function("ability")])),
+                      ("switch_pt", Function("switch_pt"))):
+        if chk.bool_value(path + (fld,), data.get(fld, False)):
+            ops.append(term)
+    return ops
+
+
+def _granted_keywords(chk: Checker, path: tuple, raw: Any) -> list[Symbol]:
+    """`keywords: [flying, {protection: red}]`: each keyword gained is `add(keyword,K)`; a
+    protection quality gained with it (702.16a, "gains protection from red") is also
+    `add(protection,Q)`, a layer-6 value the protection rules read."""
+    ops: list[Symbol] = []
+    for i, item in enumerate(chk.list(path, raw)):
+        kw = parse_keyword(chk, path + (i,), item)
+        if not KEYWORD_NAME.match(kw.name):
+            raise chk.src.error(path + (i,), f"bad keyword {kw.name!r}")
+        if kw.args and kw.name != "protection":
+            raise chk.src.error(path + (i,), "only protection takes a value in a gained keyword: "
+                                             "{protection: red}")
+        ops.append(Function("add", [Function("keyword"), _word(kw.name)]))
+        ops += [Function("add", [Function("protection"), _word(q)])
+                for q in kw.args.get("values", [])]
+    return ops
+
+
+def static_ability(chk: Checker, path: tuple, raw: Any) -> dict[str, list[Symbol]]:
+    """A static ability's affected set (`scope`, `filter`) and operations (`ops`)."""
+    data = chk.mapping(path, raw, STATIC_FIELDS)
+    ops = effect_ops(chk, path, data)
+    if "control" in data:
+        chk.choice(path + ("control",), data["control"], ("you",))
+        ops.append(Function("control", [Function("you")]))
+    if "counter_limit" in data:
+        lim = chk.mapping(path + ("counter_limit",), data["counter_limit"], {"kind", "max"})
+        kind = chk.str_value(path + ("counter_limit", "kind"), lim.get("kind"))
+        most = chk.int_value(path + ("counter_limit", "max"), lim.get("max"), minimum=0)
+        ops.append(Function("counter_limit", [String(kind), Number(most)]))
+    if "combat_requirement" in data:
+        req = chk.choice(path + ("combat_requirement",), data["combat_requirement"], COMBAT_REQUIREMENTS)
+        ops.append(Function("combat_requirement", [Function(req)]))
+    if "combat_restriction" in data:
+        kind = chk.choice(path + ("combat_restriction",), data["combat_restriction"], COMBAT_RESTRICTIONS)
+        ops += [Function("combat_restriction", [Function(k)]) for k in
+                (("cant_attack", "cant_block") if kind == "cant_attack_or_block" else (kind,))]
+    ops += _player_keywords(chk, path + ("player_keywords",), data.get("player_keywords", []))
+    count: list[Symbol] = []
+    if "pt_count" in data:   # 604.3: "power and toughness are each equal to the number of ..."
+        chk.mapping(path + ("pt_count",), data["pt_count"], FILTER_FIELDS)
+        _, count = _affects(chk, path + ("pt_count",), data["pt_count"])
+        ops.append(Function("cda_pt"))
+        if not count:
+            count = [Function("any")]
+    if not ops:
+        raise chk.src.error(path, "a static ability needs at least one effect field: "
+                                  + ", ".join(sorted(STATIC_FIELDS - {"affects"})))
+    scope, filt = _affects(chk, path + ("affects",), data.get("affects", "self"))
+    return {"scope": [scope], "filter": filt, "ops": ops, "count": count}
+
+
+def _player_keywords(chk: Checker, path: tuple, raw: Any) -> list[Symbol]:
+    """`player_keywords: [hexproof, {protection: everything}]`: keywords the ability's controller
+    has ("you have hexproof", 702.11c); one `playerparse_keyword(Name,Value)` per value (`none`)."""
+    ops: list[Symbol] = []
+    for i, raw_kw in enumerate(chk.list(path, raw)):
+        kw = parse_keyword(chk, path + (i,), raw_kw)
+        values = [_word(v) for v in kw.args.get("values", [])] or [Function("none")]
+        ops += [Function("player_keyword", [_word(kw.name), v]) for v in values]
+    return ops
+
+
+def _affects(chk: Checker, path: tuple, raw: Any) -> tuple[Symbol, list[Symbol]]:
+    if isinstance(raw, str):
+        return Function(chk.choice(path, raw, ("self", "attached"))), []
+    data = chk.mapping(path, raw, FILTER_FIELDS)
+    filt: list[Symbol] = []
+    for fld, attr in (("types", "type"), ("subtypes", "subtype")):
+        filt += [Function("needs", [Function(attr), _word(w)])
+                 for w in chk.word_list(path + (fld,), data.get(fld, []), WORD)]
+    filt += [Function("needs_not", [Function("type"), _word(w)])
+             for w in chk.word_list(path + ("not_types",), data.get("not_types", []), WORD)]
+    for fld, need in (("colors", "needs"), ("not_colors", "needs_not")):   # 105.1: by colour
+        filt += [Function(need, [Function("color"), Function(chk.choice(path + (fld, i), c, COLOURS))])
+                 for i, c in enumerate(chk.list(path + (fld,), data.get(fld, [])))]
+    if "controller" in data:
+        who = chk.choice(path + ("controller",), data["controller"], ("you", "opponent"))
+        filt.append(Function("controlled_by", [Function(who)]))
+    if chk.bool_value(path + ("other",), data.get("other", False)):
+        filt.append(Function("other"))
+    return Function("all"), filt

@@ -1,0 +1,141 @@
+"""Keywords in the card format (docs/keywords.md): a word, or a map with the keyword's
+parameters, checked and turned into Keyword records; Equip's cost and quality (702.6)."""
+from __future__ import annotations
+
+from typing import Any
+
+from ...core.source.checks import Checker
+from ...core.source.yamlsrc import clip
+from .scenario import Card, Keyword
+from .vocab import KEYWORD_NAME, MANA_SYMBOL, WORD
+
+__all__ = ["AMOUNT_KEYWORDS", "BARE_KEYWORDS", "COST_KEYWORDS", "EQUIP_QUALITIES",
+           "equip_abilities", "parse_keyword"]
+
+# Keywords whose parameter is a cost (docs/keywords.md): `{flashback: "{2}{R}"}`, `{cycling: 2}`
+# (a number N is the generic cost {N}), or a list with life: `{flashback: ["{1}{U}", {pay_life: 3}]}`.
+COST_KEYWORDS = ("flashback", "cycling")
+# Triggered keywords with a number N (docs/keywords.md): `{annihilator: 2}`, `{bushido: 1}`.
+AMOUNT_KEYWORDS = ("annihilator", "afflict", "bushido", "rampage", "renown", "afterlife")
+# Triggered keywords that take no parameter: `persist`, never `{persist: 1}`.
+BARE_KEYWORDS = ("persist", "undying", "exalted", "battle_cry", "dethrone", "melee", "flanking",
+                 "training", "evolve", "riot", "split_second", "mentor")
+
+
+def parse_keyword(chk: Checker, path: tuple, raw: Any) -> Keyword:
+    if isinstance(raw, str):
+        if not KEYWORD_NAME.fullmatch(raw):
+            raise chk.src.error(path, f"bad keyword {clip(raw)}: lowercase words with underscores")
+        if raw in COST_KEYWORDS:
+            raise chk.src.error(path, f"{raw} needs its cost: {{{raw}: \"{{1}}{{U}}\"}}")
+        if raw in AMOUNT_KEYWORDS:
+            raise chk.src.error(path, f"{raw} needs its number N: {{{raw}: 2}}")
+        return Keyword(raw)
+    data = chk.mapping(path, raw, None)
+    names = [k for k in data if k != "amount"]
+    if len(names) != 1 or not KEYWORD_NAME.fullmatch(names[0]):
+        raise chk.src.error(path, "a keyword with parameters is a map with one keyword name "
+                                  "(and optionally amount), e.g. {protection: red}")
+    name = names[0]
+    if name in COST_KEYWORDS:
+        return _cost_keyword(chk, path, name, data)
+    if name in AMOUNT_KEYWORDS:
+        return _amount_keyword(chk, path, name, data)
+    if name in BARE_KEYWORDS:
+        raise chk.src.error(path + (name,), f"{name} takes no parameter: write it as a word, {name}")
+    args: dict[str, Any] = {}
+    value = data[name]
+    if name == "equip":
+        return Keyword(name, _equip_args(chk, path + (name,), value))
+    if isinstance(value, list):
+        args["values"] = chk.word_list(path + (name,), value, WORD)
+    elif isinstance(value, str) and WORD.fullmatch(value):
+        args["values"] = [value]
+    elif isinstance(value, int) and not isinstance(value, bool):
+        args["amount"] = chk.int_value(path + (name,), value)
+    else:
+        raise chk.src.error(path + (name,), "a keyword parameter is a word, a list of words or a number")
+    if "amount" in data:
+        args["amount"] = chk.int_value(path + ("amount",), data["amount"])
+    return Keyword(name, args)
+
+
+def _amount_keyword(chk: Checker, path: tuple, name: str, data: dict) -> Keyword:
+    """`{annihilator: 2}`: a triggered keyword's N, a whole number from 1."""
+    if "amount" in data:
+        raise chk.src.error(path + ("amount",), f"{name} takes its number as {{{name}: N}}, not amount")
+    value = data[name]
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise chk.src.error(path + (name,), f"{name} takes a number N, e.g. {{{name}: 2}}, "
+                                            f"not {clip(str(value))}")
+    if not 1 <= value <= 99:
+        raise chk.src.error(path + (name,), f"{name} {clip(value, quote=False)} out of range (1 to 99)")
+    return Keyword(name, {"amount": value})
+
+
+def equip_abilities(card: Card) -> list[tuple[int, Keyword]]:
+    """702.6a, 702.6d: each Equip keyword with a cost is an activated ability of its own,
+    numbered after the card's listed abilities, in keyword order: (number, keyword) of each."""
+    first = len(card.abilities) + 1
+    equips = [kw for kw in card.keywords if kw.name == "equip" and "cost" in kw.args]
+    return list(enumerate(equips, start=first))
+
+
+EQUIP_QUALITIES = {"types": "type", "subtypes": "subtype", "supertypes": "supertype", "colors": "color"}
+
+
+def _equip_args(chk: Checker, path: tuple, value: Any) -> dict[str, Any]:
+    """702.6a: `{equip: 2}` / `{equip: "{1}{W}"}`; 702.6c, "Equip [quality] {cost}":
+    `{equip: {cost: "{1}", subtypes: [knight]}}` (also types, supertypes, colors: the creature
+    must have each)."""
+    if not isinstance(value, dict):
+        return {"cost": _equip_cost(chk, path, value)}
+    data = chk.mapping(path, value, {"cost"} | set(EQUIP_QUALITIES))
+    if "cost" not in data:
+        raise chk.src.error(path, "missing 'cost' (the equip cost, e.g. \"{1}\")")
+    quality = [(attr, word) for key, attr in EQUIP_QUALITIES.items()
+               for word in chk.word_list(path + (key,), data.get(key, []), WORD)]
+    if not quality:
+        raise chk.src.error(path, "an equip map names a quality (types, subtypes, supertypes or "
+                                  "colors); without one write {equip: COST}")
+    return {"cost": _equip_cost(chk, path + ("cost",), data["cost"]), "quality": quality}
+
+
+def _equip_cost(chk: Checker, path: tuple, value: Any) -> str:
+    """702.6a: an equip cost is a mana cost, `"{1}{W}"`, or a number N for `"{N}"`."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        if not 0 <= value <= 99:
+            raise chk.src.error(path, f"equip cost {clip(value, quote=False)} out of range (0 to 99)")
+        return "{%d}" % value
+    if isinstance(value, str) and value and MANA_SYMBOL.sub("", value) == "" \
+            and "{X}" not in value:
+        return value
+    raise chk.src.error(path, f"bad equip cost {clip(value)}: a mana cost like \"{{1}}{{W}}\" "
+                              "(no X) or a number")
+
+
+def _cost_keyword(chk: Checker, path: tuple, name: str, data: dict) -> Keyword:
+    """`{flashback: "{2}{R}"}`, `{cycling: 2}` or `{flashback: ["{1}{U}", {pay_life: 3}]}`: the
+    keyword's mana cost (a cost string) and the life it also costs."""
+    if "amount" in data:
+        raise chk.src.error(path + ("amount",), f"{name} takes a cost, not an amount")
+    value = data[name]
+    parts = value if isinstance(value, list) else [value]
+    if not parts:
+        raise chk.src.error(path + (name,), f"{name} needs its cost")
+    cost, life = "", 0
+    for i, part in enumerate(parts):
+        where = path + (name, i) if isinstance(value, list) else path + (name,)
+        if isinstance(part, int) and not isinstance(part, bool):
+            cost += "{%d}" % chk.int_value(where, part, minimum=0)
+        elif isinstance(part, str) and part and MANA_SYMBOL.sub("", part) == "" and "{X}" not in part:
+            cost += part
+        elif isinstance(part, dict) and list(part) == ["pay_life"]:
+            life += chk.int_value(where + ("pay_life",), part["pay_life"], minimum=1)
+        else:
+            raise chk.src.error(where, f"bad {name} cost {clip(str(part))}: a mana cost like "
+                                       f"\"{{2}}{{R}}\" (no X), a number, or {{pay_life: N}}")
+    args: dict[str, Any] = {"cost": cost}
+    if life:
+        args["life"] = life
+    return Keyword(name, args)

@@ -1,0 +1,204 @@
+"""Replacement and prevention abilities in the card ability form (docs/replacement-effects.md).
+
+`- replacement: {...}` on a card: a static ability that generates a replacement effect (614)
+or a prevention effect (615). One of these forms:
+
+    enters_tapped: true                       614.1c/d  it (or what `affects` names) enters tapped
+    enters_tapped: {unless: {pay_life: 2}}    614.12a   ... unless its controller pays 2 life as it enters
+    enters_with: {"+1/+1": 2}                 614.1c    it enters with these counters
+    would: die, instead: exile                614.1a    "if it would die, exile it instead"
+    would: graveyard, instead: exile          614.1a    "... would be put into a graveyard from anywhere"
+    skip: draw                                614.1b    "you skip your draw step" (draw or upkeep)
+    damage: {from, to, combat}, double: true  614.1a    damage is doubled / increased (plus: N)
+    damage: {from, to, combat}, prevent: all  615     damage is prevented (all, or N per event)
+    counters: {kind: "+1/+1"}, plus: 1        614.1a    counters put on it (or on what `affects`
+                                                        names) are increased / doubled instead
+    enters_as_copy: {types: [creature]}       614.1c    "you may have this enter as a copy of any
+                                                        creature on the battlefield" (`controller:
+                                                        you`: "a creature you control")
+    enters_as_copy: self, affects: {...}      614.1c    "[creatures you control] enter as a copy
+                                                        of this" (affects is required)
+
+`affects` (enters_tapped, enters_with, would) is `self` (default) or a filter
+`{types: [...], controller: you|opponent|any}`. `damage.from` is self, you, opponent or any
+(sources: this object, sources you / an opponent control(s)); `damage.to` is self, you,
+opponent (an opponent or a permanent an opponent controls) or any; `combat: true` limits the
+effect to combat damage.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from clingo import Function, Number, String, Symbol
+
+from ...core.source.checks import IDENT, Checker
+from .vocab import COUNTER_ALIASES
+
+FORMS = ("enters_tapped", "enters_with", "would", "skip", "damage", "counters", "enters_as_copy")
+FIELDS = {"enters_tapped", "enters_with", "would", "instead", "skip", "damage", "counters", "double",
+          "plus", "prevent", "affects", "enters_as_copy"}
+SCOPES_FROM = ("self", "you", "opponent", "any")
+SCOPES_TO = ("self", "you", "opponent", "any")
+SKIPPABLE = ("upkeep", "draw")
+AFFECT_TYPES = ("creature", "artifact", "enchantment", "land", "planeswalker", "battle", "permanent")
+
+
+def parse_replacement(chk: Checker, p: tuple, body: Any) -> dict[str, Any]:
+    """Validate one `replacement:` body; returns {'kind': 'replacement', 'form': ..., ...}."""
+    data = chk.mapping(p, body, FIELDS)
+    forms = [f for f in FORMS if f in data]
+    if len(forms) != 1:
+        raise chk.src.error(p, "a replacement ability has exactly one of " + ", ".join(FORMS))
+    form = forms[0]
+    out: dict[str, Any] = {"kind": "replacement", "form": form, "affects": _affects(chk, p, data)}
+    if form == "enters_tapped":
+        out["unless_life"] = _enters_tapped(chk, p + (form,), data[form])
+    elif form == "enters_with":
+        out["counters"] = _counters(chk, p + (form,), data[form])
+    elif form == "would":
+        out["would"] = chk.choice(p + ("would",), data["would"], ("die", "graveyard"))
+        if "instead" not in data:
+            raise chk.src.error(p, "missing 'instead' (what happens instead: exile)")
+        out["instead"] = chk.choice(p + ("instead",), data["instead"], ("exile",))
+    elif form == "skip":
+        out["step"] = chk.choice(p + ("skip",), data["skip"], SKIPPABLE)
+    elif form == "counters":
+        out.update(_counter_mod(chk, p, data))
+    elif form == "enters_as_copy":
+        out["copy_of"] = _copy_of(chk, p, data[form], out["affects"])
+    else:
+        out.update(_damage(chk, p, data))
+    extra = set(data) - {form, "affects"} - ({"instead"} if form == "would" else set()) \
+        - ({"double", "plus", "prevent"} if form == "damage" else set()) \
+        - ({"double", "plus"} if form == "counters" else set())
+    if extra:
+        raise chk.src.error(p + (sorted(extra)[0],), f"not a field of a {form} replacement")
+    return out
+
+
+def _enters_tapped(chk: Checker, p: tuple, raw: Any) -> int | None:
+    """`true`, or `{unless: {pay_life: N}}`: as it enters its controller may pay N life; if they
+    don't, it enters tapped (614.12a)."""
+    if raw is True:
+        return None
+    d = chk.mapping(p, raw, {"unless"})
+    if "unless" not in d:
+        raise chk.src.error(p, "write enters_tapped: true, or {unless: {pay_life: N}}")
+    u = chk.mapping(p + ("unless",), d["unless"], {"pay_life"})
+    if "pay_life" not in u:
+        raise chk.src.error(p + ("unless",), "missing 'pay_life'")
+    return chk.int_value(p + ("unless", "pay_life"), u["pay_life"], minimum=1)
+
+
+def _copy_of(chk: Checker, p: tuple, raw: Any, affects: dict | None) -> dict[str, Any] | None:
+    """614.1c "enter as a copy": `self` (another object enters as a copy of this one: `affects`
+    names which) or `{types: [...], controller: you|any}` (this one may enter as a copy of a
+    permanent of those types on the battlefield; `affects` must be self)."""
+    q = p + ("enters_as_copy",)
+    if raw == "self":
+        if affects is None:
+            raise chk.src.error(q, "enters_as_copy: self needs affects (what enters as a copy of this)")
+        return None
+    if affects is not None:
+        raise chk.src.error(q, "enters_as_copy with a filter is this permanent's own: no affects")
+    d = chk.mapping(q, raw, {"types", "controller"})
+    types = [chk.choice(q + ("types", i), t, AFFECT_TYPES)
+             for i, t in enumerate(chk.list(q + ("types",), d.get("types", ["permanent"])))]
+    return {"types": types,
+            "controller": chk.choice(q + ("controller",), d.get("controller", "any"), ("you", "any"))}
+
+
+def _affects(chk: Checker, p: tuple, data: dict) -> dict[str, Any] | None:
+    raw = data.get("affects", "self")
+    if raw == "self":
+        return None
+    d = chk.mapping(p + ("affects",), raw, {"types", "controller"})
+    types = [chk.choice(p + ("affects", "types", i), t, AFFECT_TYPES)
+             for i, t in enumerate(chk.list(p + ("affects", "types"), d.get("types", ["permanent"])))]
+    return {"types": types,
+            "controller": chk.choice(p + ("affects", "controller"), d.get("controller", "any"),
+                                     ("you", "opponent", "any"))}
+
+
+def _counters(chk: Checker, p: tuple, raw: Any) -> dict[str, int]:
+    out = {}
+    for kind, n in chk.mapping(p, raw, None).items():
+        if not isinstance(kind, str) or not (kind in ("+1/+1", "-1/-1") or IDENT.match(kind)):
+            raise chk.src.error(p + (kind,), f"bad counter kind {kind!r}")
+        out[COUNTER_ALIASES.get(kind, kind)] = chk.int_value(p + (kind,), n, minimum=0)
+    return out
+
+
+def _counter_mod(chk: Checker, p: tuple, data: dict) -> dict[str, Any]:
+    """"If counters would be put on ..., twice that many / that many plus N instead" (614.1a)."""
+    d = chk.mapping(p + ("counters",), data["counters"] or {}, {"kind"})
+    kind = None
+    if "kind" in d:
+        kind = next(iter(_counters(chk, p + ("counters",), {d["kind"]: 0})))
+    ops = [k for k in ("double", "plus") if k in data]
+    if len(ops) != 1:
+        raise chk.src.error(p, "a counters replacement has one of double: true, plus: N")
+    if ops[0] == "double":
+        if chk.bool_value(p + ("double",), data["double"]) is not True:
+            raise chk.src.error(p + ("double",), "write double: true")
+        term = Function("double")
+    else:
+        term = Function("plus", [Number(chk.int_value(p + ("plus",), data["plus"], minimum=1))])
+    return {"op": term, "counter_kind": kind}
+
+
+def _damage(chk: Checker, p: tuple, data: dict) -> dict[str, Any]:
+    d = chk.mapping(p + ("damage",), data["damage"] or {}, {"from", "to", "combat"})
+    ops = [k for k in ("double", "plus", "prevent") if k in data]
+    if len(ops) != 1:
+        raise chk.src.error(p, "a damage replacement has one of double: true, plus: N, prevent: all|N")
+    op = ops[0]
+    if op == "double":
+        if chk.bool_value(p + ("double",), data["double"]) is not True:
+            raise chk.src.error(p + ("double",), "write double: true")
+        term = Function("double")
+    elif op == "plus":
+        term = Function("plus", [Number(chk.int_value(p + ("plus",), data["plus"], minimum=1))])
+    elif data["prevent"] == "all":
+        term = Function("prevent_all")
+    else:
+        term = Function("prevent", [Number(chk.int_value(p + ("prevent",), data["prevent"], minimum=1))])
+    return {"op": term,
+            "from": chk.choice(p + ("damage", "from"), d.get("from", "any"), SCOPES_FROM),
+            "to": chk.choice(p + ("damage", "to"), d.get("to", "any"), SCOPES_TO),
+            "combat": chk.bool_value(p + ("damage", "combat"), d.get("combat", False))}
+
+
+def replacement_facts(head: list[Symbol], ab: dict[str, Any]) -> list[Symbol]:
+    """repl_form/4 and the form's own facts (see docs/replacement-effects.md)."""
+    form = ab["form"]
+    out = [Function("repl_form", head + [Function(form)])]
+    if ab["affects"] is not None:
+        out += [Function("repl_affects_type", head + [Function(t)]) for t in ab["affects"]["types"]]
+        out.append(Function("repl_affects_controller", head + [Function(ab["affects"]["controller"])]))
+    if form == "enters_tapped" and ab["unless_life"] is not None:
+        out.append(Function("repl_unless_pay_life", head + [Number(ab["unless_life"])]))
+    if form == "enters_with":
+        out += [Function("repl_counters", head + [String(k), Number(n)]) for k, n in ab["counters"].items() if n]
+    elif form == "would":
+        out.append(Function("repl_instead", head + [Function(ab["would"]), Function(ab["instead"])]))
+    elif form == "skip":
+        out.append(Function("repl_skip", head + [Function(ab["step"])]))
+    elif form == "damage":
+        out += [Function("repl_damage", head + [ab["op"]]),
+                Function("repl_from", head + [Function(ab["from"])]),
+                Function("repl_to", head + [Function(ab["to"])])]
+        if ab["combat"]:
+            out.append(Function("repl_combat_only", head))
+    elif form == "enters_as_copy":
+        if ab["copy_of"] is None:
+            out.append(Function("repl_copy_of", head + [Function("source")]))
+        else:
+            out.append(Function("repl_copy_of", head + [Function("chosen")]))
+            out += [Function("repl_copy_type", head + [Function(t)]) for t in ab["copy_of"]["types"]]
+            out.append(Function("repl_copy_controller", head + [Function(ab["copy_of"]["controller"])]))
+    elif form == "counters":
+        out.append(Function("repl_counter_mod", head + [ab["op"]]))
+        if ab["counter_kind"] is not None:
+            out.append(Function("repl_counter_kind", head + [String(ab["counter_kind"])]))
+    return out

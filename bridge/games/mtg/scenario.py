@@ -1,0 +1,121 @@
+"""The scenario model: what a validated scenario file says, as plain typed data."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from ...core.base.record import Record
+from ...core.source.expect import Expect
+
+STEPS = ("untap", "upkeep", "draw", "precombat_main", "beginning_of_combat",
+         "declare_attackers", "declare_blockers", "first_strike_damage", "combat_damage",
+         "end_of_combat", "postcombat_main", "end", "cleanup")
+ZONES = ("library", "hand", "battlefield", "graveyard", "stack", "exile", "command")
+PACKS = ("mtg", "almos")
+BATTLEFIELD_STATES = ("empty", "daylight", "rainy", "nighttime", "heat_wave", "windy")
+STATEBOUND = ("daylightbound", "nighttimebound", "rainybound", "heatwavebound", "windybound")
+COLORS = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
+
+
+@dataclass(init=False, repr=False, eq=False)
+class Keyword(Record):
+    """One keyword instance: `flying`, or `{discipline: [instant], amount: 2}`."""
+
+    name: str
+    args: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(init=False, repr=False, eq=False)
+class Card(Record):
+    """A card's printed characteristics (one face; `back` holds the other)."""
+
+    key: str                      # unique key in the scenario's card table
+    name: str | None = None
+    mana_cost: str | None = None
+    colors: list[str] | None = None
+    supertypes: list[str] = field(default_factory=list)
+    types: list[str] = field(default_factory=list)
+    subtypes: list[str] = field(default_factory=list)
+    power: int | None = None
+    toughness: int | None = None
+    loyalty: int | None = None
+    defense: int | None = None
+    keywords: list[Keyword] = field(default_factory=list)
+    abilities: list[dict[str, Any]] = field(default_factory=list)
+    statics: dict[int, dict[str, Any]] = field(default_factory=dict)  # ability index -> effect
+    chapters: dict[int, list[int]] = field(default_factory=dict)      # ability index -> 714.2 numbers
+    back: Card | None = None
+    battlefield_state: str | None = None
+    line: int | None = None
+    not_understood: list[str] = field(default_factory=list)   # Oracle lines left out (imported)
+
+
+@dataclass(init=False, repr=False, eq=False)
+class GameObject(Record):
+    """An object of the described state (contract section 1, Objects)."""
+
+    id: str
+    card: Card
+    zone: str = "battlefield"
+    owner: str | None = None
+    controller: str | None = None
+    token: bool = False
+    tapped: bool = False
+    face: str = "front"
+    damage: int = 0
+    counters: dict[str, int] = field(default_factory=dict)
+    entered_this_turn: bool = False
+    attacking: str | None = None
+    blocking: list[str] = field(default_factory=list)
+    attached_to: str | None = None
+    protector: str | None = None
+    occupying: str | None = None
+    marked: bool = False
+    timestamp: int | None = None
+    line: int | None = None
+
+
+@dataclass(init=False, repr=False, eq=False)
+class Action(Record):
+    """One entry of `actions:`: a verb and its (validated) arguments."""
+
+    verb: str
+    args: Any
+    index: int
+    line: int | None = None
+
+
+@dataclass(init=False, repr=False, eq=False)
+class Turn(Record):
+    """Whose turn it is, in which step, and its number."""
+
+    active: str
+    step: str = "precombat_main"
+    number: int = 1
+
+
+@dataclass(init=False, repr=False, eq=False)
+class Scenario(Record):
+    """A whole validated scenario."""
+
+    file: str
+    title: str
+    rules: list[str]
+    players: list[str]
+    life: dict[str, int]
+    poison: dict[str, int]
+    library: dict[str, int]
+    turn: Turn
+    battlefield_state: str
+    objects: list[GameObject]
+    actions: list[Action]
+    expect: Expect
+    choose: list[str]
+    cards: dict[str, Card] = field(default_factory=dict)
+    tokens: dict[str, Card] = field(default_factory=dict)  # ids created by actions
+    legal_query: bool = False     # `rulekeeper legal`: ask the rules for every legal play
+    plugins: list = field(default_factory=list)   # plug-in packs named in `rules:` (packs.Pack)
+    readings: list[str] = field(default_factory=list)  # extension: readings chosen (interpretations)
+
+    def object(self, oid: str) -> GameObject | None:
+        return next((o for o in self.objects if o.id == oid), None)

@@ -1,0 +1,55 @@
+"""What `consistency` reports: each finding, the whole report, and the run's settings."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+
+@dataclass
+class Finding:
+    kind: str                 # conflict / overlap / gap / divergence / dead / interpretation
+    rules: list[str]
+    summary: str
+    witnesses: list[dict] = field(default_factory=list)   # scenario mappings (with expect)
+    paths: list[str] = field(default_factory=list)
+    details: dict = field(default_factory=dict)
+
+    def as_json(self) -> dict:
+        return {"kind": self.kind, "rules": self.rules, "summary": self.summary,
+                "witness": self.paths[0] if self.paths else None, "witnesses": self.paths,
+                **self.details}
+
+
+@dataclass
+class Report:
+    pack: str
+    base: list[str]
+    conflicts: list[Finding] = field(default_factory=list)
+    gaps: list[Finding] = field(default_factory=list)
+    divergences: list[Finding] = field(default_factory=list)
+    dead: list[Finding] = field(default_factory=list)
+    interpretations: list[Finding] = field(default_factory=list)
+    situations: int = 0
+    skipped: int = 0
+    timed_out: bool = False
+    seconds: float = 0.0
+
+    @property
+    def failed(self) -> bool:
+        return bool(self.conflicts or self.gaps)
+
+    def as_json(self) -> dict:
+        return {"pack": self.pack, "base": self.base, "situations": self.situations,
+                "skipped_situations": self.skipped, "timed_out": self.timed_out,
+                "seconds": round(self.seconds, 2),
+                **{k: [f.as_json() for f in getattr(self, k)]
+                   for k in ("conflicts", "gaps", "divergences", "dead", "interpretations")}}
+
+
+@dataclass
+class Settings:
+    max_objects: int = 2
+    timeout: float = 240.0            # the whole run
+    solve_timeout: float = 20.0       # one situation
+    boards_per_target: int = 2
+    write: Path | None = None

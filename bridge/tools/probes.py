@@ -1,0 +1,336 @@
+"""Interaction probes (docs/rulings.md): parametrised scenarios, keyed by a card feature, that
+`rulekeeper rulings` solves to find how a card behaves in corner cases.
+
+A probe is data (bridge/tools/probes/*.yaml): which cards it applies to (`when`: card features),
+the rules it explores, a scenario with the card substituted in, a baseline variant of the card
+without the feature, and the question it asks (`say`: outcome patterns and their phrases).
+This module reads and checks probes, computes a card's features and builds probe scenarios;
+solving and judging them is bridge/tools/rulings.py.
+"""
+from __future__ import annotations
+
+import copy
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ..core.source.checks import Checker
+from ..core.source.yamlsrc import load_yaml
+from ..games.mtg.scenario import STATEBOUND, Card
+
+PROBE_DIR = Path(__file__).parent / "probes"
+PROBE_KEYS = {"id", "when", "unless", "about", "needs", "packs", "baseline", "situation",
+              "scenario", "say", "keep", "names"}
+SAY_KEYS = {"atom", "not", "text"}
+KEEP = ("changed", "always")   # keep a finding only if it is one a player could get wrong / always
+FEATURE = re.compile(r"^[a-z_]+(:[a-z_0-9.]+)?$")
+PARAM = re.compile(r"^\$([a-z_]+)$")
+BASELINE_WORDS = ("without", "none")
+STATES = ("daylight", "rainy", "nighttime", "heat_wave", "windy")
+BOUND_STATE = {"daylightbound": "daylight", "nighttimebound": "nighttime",
+               "rainybound": "rainy", "heatwavebound": "heat_wave", "windybound": "windy"}
+
+
+@dataclass
+class SayEntry:
+    """One question of a probe: an outcome pattern (or its absence) and how to say it."""
+
+    pattern: str
+    negated: bool
+    text: str
+
+
+@dataclass
+class Probe:
+    """One interaction probe, as read from the probe library."""
+
+    id: str
+    file: str
+    when: list[str]
+    unless: list[str]
+    about: list[str]
+    needs: list[str]
+    packs: list[str]
+    baseline: Any                 # "without", "none", or a card patch (map)
+    situation: str
+    scenario: dict[str, Any]
+    say: list[SayEntry]
+    keep: str = "changed"
+    names: dict[str, str] = field(default_factory=dict)
+    order: int = 0
+
+    def applies(self, features: set[str]) -> bool:
+        return all(f in features for f in self.when) and not any(f in features for f in self.unless)
+
+
+# -- reading the library ---------------------------------------------------------------------
+def load_probes(directory: Path = PROBE_DIR) -> list[Probe]:
+    """Every probe of the library, in a fixed order (file name, then position in the file)."""
+    probes: list[Probe] = []
+    for path in sorted(directory.glob("*.yaml")):
+        probes += _read_file(path, len(probes))
+    ids = [p.id for p in probes]
+    dupes = sorted({i for i in ids if ids.count(i) > 1})
+    if dupes:
+        from ..core.base.errors import ScenarioError
+        raise ScenarioError(str(directory), None, "id", f"probe ids repeated: {', '.join(dupes)}")
+    return probes
+
+
+def _read_file(path: Path, start: int) -> list[Probe]:
+    src = load_yaml(path.read_text(encoding="utf-8"), str(path))
+    chk = Checker(src)
+    return [_probe(chk, (i,), raw, str(path.name), start + i)
+            for i, raw in enumerate(chk.list((), src.data or []))]
+
+
+def _probe(chk: Checker, p: tuple, raw: Any, file: str, order: int) -> Probe:
+    data = chk.mapping(p, raw, PROBE_KEYS)
+    for key in ("id", "when", "situation", "scenario", "say"):
+        if key not in data:
+            raise chk.src.error(p, f"a probe needs '{key}'")
+    baseline = data.get("baseline", "without")
+    if isinstance(baseline, str):
+        chk.choice(p + ("baseline",), baseline, BASELINE_WORDS)
+    else:
+        chk.mapping(p + ("baseline",), baseline, None)
+    return Probe(
+        id=_probe_id(chk, p + ("id",), data["id"]), file=file,
+        when=_features(chk, p + ("when",), data["when"]),
+        unless=_features(chk, p + ("unless",), data.get("unless", [])),
+        about=[str(r) for r in chk.list(p + ("about",), data.get("about", []))],
+        needs=[str(r) for r in chk.list(p + ("needs",), data.get("needs", []))],
+        packs=[chk.choice(p + ("packs", i), k, ("mtg", "almos"))
+               for i, k in enumerate(chk.list(p + ("packs",), data.get("packs", ["mtg"])))],
+        baseline=baseline, situation=chk.str_value(p + ("situation",), data["situation"]),
+        scenario=chk.mapping(p + ("scenario",), data["scenario"], None),
+        say=[_say(chk, p + ("say", i), s) for i, s in enumerate(chk.list(p + ("say",), data["say"]))],
+        keep=chk.choice(p + ("keep",), data.get("keep", "changed"), KEEP),
+        names={str(k): chk.str_value(p + ("names", k), v)
+               for k, v in chk.mapping(p + ("names",), data.get("names", {}), None).items()},
+        order=order)
+
+
+def _probe_id(chk: Checker, p: tuple, raw: Any) -> str:
+    text = chk.str_value(p, raw)
+    if not re.match(r"^[a-z][a-z0-9-]{0,63}$", text):
+        raise chk.src.error(p, f"bad probe id {text!r}: lowercase words joined by '-'")
+    return text
+
+
+def _features(chk: Checker, p: tuple, raw: Any) -> list[str]:
+    items = raw if isinstance(raw, list) else [raw]
+    out = []
+    for i, item in enumerate(items):
+        text = chk.str_value(p + (i,), item)
+        if not FEATURE.match(text):
+            raise chk.src.error(p + (i,), f"bad feature {text!r}: a word or kind:value")
+        out.append(text)
+    return out
+
+
+def _say(chk: Checker, p: tuple, raw: Any) -> SayEntry:
+    data = chk.mapping(p, raw, SAY_KEYS)
+    if ("atom" in data) == ("not" in data):
+        raise chk.src.error(p, "a say entry is {atom: PATTERN, text: ...} or {not: PATTERN, text: ...}")
+    pattern = chk.str_value(p, data.get("atom", data.get("not")))
+    text = chk.str_value(p + ("text",), data["text"]) if "text" in data else ""
+    return SayEntry(pattern, "not" in data, text)
+
+
+# -- card features -----------------------------------------------------------------------------
+def card_features(card: Card) -> set[str]:
+    """The features of a card that probes are keyed by (docs/rulings.md lists them)."""
+    out: set[str] = set()
+    types = set(card.types)
+    out |= {f"type:{t}" for t in types} | {f"subtype:{s}" for s in card.subtypes}
+    out |= {f"supertype:{s}" for s in card.supertypes}
+    out.add("spell" if types & {"instant", "sorcery"} else "permanent")
+    if card.keywords:
+        out.add("keywords")
+    for kw in card.keywords:
+        out.add(f"keyword:{kw.name}")
+        if kw.name in STATEBOUND or (kw.name.startswith("not_") and kw.name.endswith("bound")):
+            out.add("keyword:statebound")
+    for ability in card.abilities:
+        kind = ability.get("kind")
+        if kind == "triggered":
+            when = ability.get("when") or ("",)
+            out.add(f"trigger:{when[0]}")
+            out.add("triggered")
+        elif kind in ("activated", "spell", "static"):
+            out.add(kind)
+        if ability.get("additional"):
+            out.add("cost:additional")
+        if ability.get("alternatives"):
+            out.add("cost:alternative")
+        if ability.get("kicker"):
+            out.add("cost:kicker")
+        cost = ability.get("cost") or []
+        if any(c == "sacrifice" or (isinstance(c, (tuple, list)) and c and c[0] == "sacrifice")
+               for c in (cost if isinstance(cost, list) else [cost])):
+            out.add("cost:sacrifice")
+        for target in ability.get("targets") or []:
+            out.add(f"target:{_target_kind(target)}")
+        for effect in ability.get("effects") or []:
+            if isinstance(effect, dict) and effect.get("verb"):
+                out.add(f"effect:{effect['verb']}")
+    if card.statics:
+        out.add("static")
+    for ability in card.abilities:
+        text = ability.get("text") if ability.get("kind") == "static" else None
+        if isinstance(text, dict) and isinstance(text.get("combat_requirement"), str):
+            out.add(f"requirement:{text['combat_requirement']}")
+    if "{X}" in (card.mana_cost or ""):
+        out.add("cost:x")
+    if card.back is not None:
+        out.add("dfc")
+    if card.battlefield_state:
+        out |= {"battlefield_state", f"battlefield_state:{card.battlefield_state}"}
+    if any(f in out for f in ("keyword:mark", "keyword:discipline", "keyword:statebound",
+                              "battlefield_state", "subtype:territory")):
+        out.add("almos")
+    return out
+
+
+def _target_kind(target: Any) -> str:
+    if isinstance(target, dict) and "filter" in target:
+        return "restricted"     # a restricted target (issue 15): the plain kind's probes may not fit it
+    if isinstance(target, dict):
+        return str(target.get("kind") or target.get("spec") or next(iter(target.values()), ""))
+    return str(target)
+
+
+def card_params(card: Card) -> dict[str, Any]:
+    """Values a probe's scenario may use as `$name` (and its texts as `{name}`)."""
+    params: dict[str, Any] = {"name": card.name or card.key}
+    for attr in ("power", "toughness", "loyalty", "defense"):
+        value = getattr(card, attr)
+        params[attr] = value if value is not None else 0
+    params["defense_less"] = max(params["defense"] - 1, 1)
+    params["loyalty_less"] = max(params["loyalty"] - 1, 1)
+    params["toughness_more"] = params["toughness"] + 1
+    params["state"] = card.battlefield_state or "empty"
+    params["other_state"] = next(s for s in STATES if s != card.battlefield_state)
+    bound = [BOUND_STATE[k.name] for k in card.keywords if k.name in BOUND_STATE]
+    params["bound"] = bound[0] if bound else "daylight"
+    params["unbound"] = next(s for s in STATES if s != params["bound"])
+    for key in ("state", "other_state", "bound", "unbound"):
+        params[f"{key}_name"] = state_name(params[key])
+    for kw in card.keywords:
+        if kw.name == "protection" and kw.args.get("values"):
+            params["protection"] = kw.args["values"][0]
+    for kw in card.keywords:
+        if kw.name == "discipline":
+            kinds = kw.args.get("values", [])
+            params["discipline_kind"] = next((k for k in kinds if k in ("instant", "sorcery")),
+                                             kinds[0] if kinds else "instant")
+            article = "an" if params["discipline_kind"][0] in "aeiou" else "a"
+            params["discipline_spell"] = f"{article} {params['discipline_kind']}"
+            params["discipline_amount"] = kw.args.get("amount", 1)
+            params["discipline_power"] = params["power"] + params["discipline_amount"]
+            break
+    return params
+
+
+def state_name(state: str) -> str:
+    """A Battlefield State as the Almos rules write it: `heat_wave` -> Heat Wave."""
+    return state.replace("_", " ").title()
+
+
+# -- building a probe's scenario ---------------------------------------------------------------
+def instantiate(probe: Probe, raw_card: dict[str, Any], params: dict[str, Any],
+                packs: list[str]) -> dict[str, Any]:
+    """The probe's scenario as plain data, the card defined under `cards:` and put in for
+    `$card`, every other `$param` replaced by its value."""
+    data = _substitute(copy.deepcopy(probe.scenario), params)
+    cards = dict(data.get("cards") or {})
+    cards[params["name"]] = raw_card
+    data["cards"] = cards
+    data["rules"] = packs
+    return data
+
+
+def _substitute(value: Any, params: dict[str, Any]) -> Any:
+    if isinstance(value, dict):
+        return {_substitute(k, params): _substitute(v, params) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_substitute(v, params) for v in value]
+    if isinstance(value, str):
+        match = PARAM.match(value)
+        if match:
+            key = "name" if match.group(1) == "card" else match.group(1)
+            if key not in params:
+                raise KeyError(key)
+            return params[key]
+    return value
+
+
+def baseline_card(probe: Probe, raw_card: dict[str, Any]) -> dict[str, Any] | None:
+    """The card without the probe's feature, or None when the probe has no baseline."""
+    if probe.baseline == "none":
+        return None
+    card = copy.deepcopy(raw_card)
+    if isinstance(probe.baseline, dict):
+        for key, value in probe.baseline.items():
+            if value is None:
+                card.pop(key, None)
+            else:
+                card[key] = copy.deepcopy(value)
+        return card
+    removed = False
+    for feature in probe.when:
+        kind, _, value = feature.partition(":")
+        removed |= _remove(card, kind, value)
+    return card if removed else None
+
+
+def _remove(card: dict[str, Any], kind: str, value: str) -> bool:
+    """Remove one feature from a raw card; True if something was removed."""
+    if kind == "keyword":
+        before = list(card.get("keywords") or [])
+        after = [k for k in before if _keyword_name(k) != value
+                 and not (value == "statebound" and _keyword_name(k).endswith("bound"))]
+        card["keywords"] = after
+        return after != before
+    if kind in ("trigger", "triggered", "activated"):
+        before = list(card.get("abilities") or [])
+        after = [a for a in before if not _ability_matches(a, kind, value)]
+        card["abilities"] = after
+        return after != before
+    if kind == "requirement":
+        before = list(card.get("abilities") or [])
+        card["abilities"] = [a for a in before if not (
+            isinstance(a, dict) and isinstance(a.get("static"), dict)
+            and a["static"].get("combat_requirement") == value)]
+        return card["abilities"] != before
+    if kind == "battlefield_state" and "battlefield_state" in card:
+        del card["battlefield_state"]
+        return True
+    if kind == "subtype":
+        before = list(card.get("subtypes") or [])
+        card["subtypes"] = [s for s in before if s != value]
+        return card["subtypes"] != before
+    return False
+
+
+def _keyword_name(raw: Any) -> str:
+    if isinstance(raw, dict):
+        return next((k for k in raw if k != "amount"), "")
+    return str(raw)
+
+
+def _ability_matches(raw: Any, kind: str, value: str) -> bool:
+    if not isinstance(raw, dict):
+        return False
+    if kind == "activated":
+        return "activated" in raw
+    body = raw.get("triggered")
+    if body is None:
+        return False
+    if kind == "triggered":
+        return True
+    when = body.get("when") if isinstance(body, dict) else None
+    name = next(iter(when), None) if isinstance(when, dict) else when
+    return name == value
