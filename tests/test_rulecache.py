@@ -256,11 +256,12 @@ def test_the_cache_directory_is_platformdirs_own(monkeypatch, xdg, home):
 
 def test_the_key_covers_the_code_that_builds_cached_data():
     """The cache key hashes the bridge code that makes what is cached (a change to it rebuilds):
-    the relevance patterns come from patterns.py since it was split from relevance.py."""
-    here = Path(rulecache.__file__).resolve().parent
+    the relevance patterns come from patterns.py and abstract.py since they were split from
+    relevance.py. The names are paths below bridge/core/ (the layout of issue 30)."""
+    here = Path(rulecache.__file__).resolve().parent.parent
     assert all((here / name).is_file() for name in rulecache._CODE)
-    assert {"rulebase.py", "transform.py", "program.py", "relevance.py", "patterns.py"} \
-        <= set(rulecache._CODE)
+    assert {"rules/rulebase.py", "rules/transform.py", "rules/program.py", "rules/names.py",
+            "rules/relevance.py", "rules/abstract.py", "rules/patterns.py"} <= set(rulecache._CODE)
 
 
 def test_a_copy_without_a_rule_builds_its_relevance_index_in_memory_only(cache, tmp_path):
