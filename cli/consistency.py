@@ -20,12 +20,21 @@ from rulekeeper.bridge.core.base.errors import (
               help="a bundled pack to check (default almos unless --pack-dir is given)")
 @click.option("--pack-dir", type=click.Path(), default=None, help="a plug-in pack directory to check")
 @click.option("--max-objects", default=2, type=click.IntRange(1, 4), help="objects on a board (default 2)")
+@click.option("--max-actions", default=2, type=click.IntRange(0, 4),
+              help="actions in a searched sequence, besides one turn boundary (default 2)")
+@click.option("--per-target", default=20.0, type=click.FloatRange(1, 600),
+              help="seconds for the bounded search of one statement (default 20)")
+@click.option("--text", "text", type=click.Path(), default=None,
+              help="the pack's numbered rules document, checked as a rules editor would")
+@click.option("--cr", "cr", type=click.Path(), default=None,
+              help="the CR text (with --text: sentences copied from a CR rule about another mechanic)")
 @click.option("--timeout", default=240.0, type=click.FloatRange(1, 3600),
               help="seconds for the whole run (default 240); findings so far are reported")
 @click.option("--write", "write", type=click.Path(file_okay=False), default=None,
               help="write a witness scenario for every finding into this directory")
 @click.option("--json", "as_json", is_flag=True, help="machine-readable output")
-def consistency(pack: str | None, pack_dir: str | None, max_objects: int, timeout: float,
+def consistency(pack: str | None, pack_dir: str | None, max_objects: int, max_actions: int,
+                per_target: float, text: str | None, cr: str | None, timeout: float,
                 write: str | None, as_json: bool) -> None:
     """Check a rule pack against the CR: conflicts, gaps, divergences, dead rules, readings."""
     from rulekeeper.bridge.core.rules.packs import bundled_pack, load_pack_dir
@@ -36,7 +45,8 @@ def consistency(pack: str | None, pack_dir: str | None, max_objects: int, timeou
         sys.exit(EXIT_BAD_INPUT)
     try:
         target = load_pack_dir(pack_dir) if pack_dir else bundled_pack(pack or "almos")
-        settings = Settings(max_objects=max_objects, timeout=timeout,
+        settings = Settings(max_objects=max_objects, max_actions=max_actions,
+                            per_target=per_target, timeout=timeout, text=text, cr=cr,
                             write=Path(write).resolve() if write else None)
         with _progress(enabled=not as_json and sys.stderr.isatty()) as progress:
             report = Checker(Engine(), target, settings, progress).run()
@@ -78,7 +88,9 @@ class _progress:
 
 SECTIONS = (("conflicts", "Conflicts"), ("gaps", "Gaps (values left undecided)"),
             ("divergences", "Divergences from the CR"), ("interpretations", "Interpretations"),
-            ("dead", "Dead statements (never fired)"))
+            ("dead", "Dead statements (proved: cannot fire within the bounds)"),
+            ("not_reached", "Not reached (the search gave up: not proved dead)"),
+            ("text", "The rules text"))
 
 
 def report_text(report) -> str:
@@ -86,7 +98,8 @@ def report_text(report) -> str:
     lines = [f"Consistency of pack {report.pack} (on {', '.join(report.base)}): "
              f"{report.situations} situations solved in {report.seconds:.0f} s"
              + (f", {report.skipped} skipped" if report.skipped else "")
-             + (" (time limit reached)" if report.timed_out else "")]
+             + (" (time limit reached)" if report.timed_out else "")
+             + (f"; bounds: {report.bounds}" if report.bounds else "")]
     for key, heading in SECTIONS:
         found = sorted(getattr(report, key), key=lambda f: rule_sort_key(f.rules[0] if f.rules else ""))
         lines.append("")
@@ -95,6 +108,8 @@ def report_text(report) -> str:
             lines.append(f"  [{', '.join(f.rules) or '-'}] {f.kind}: {f.summary}")
             for path in f.paths:
                 lines.append(f"      witness: {path}")
+            if f.details.get("fix"):
+                lines.append(f"      fix: {f.details['fix']}")
             for st in f.details.get("statements", [])[:3] if key != "conflicts" else []:
                 lines.append(f"      {st}")
     verdict = "conflicts or gaps found" if report.failed else "no conflict, no gap"

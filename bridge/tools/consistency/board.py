@@ -188,3 +188,59 @@ def _actions(board: Board, ids: dict, kinds: dict, with_pack: bool) -> list | No
         i, kind = args
         return [{"remove_counters": {"object": ids[i], "kind": kind, "amount": 1}}]
     return []
+
+
+PACK_OBJECT_FIELDS = ("marked", "occupying")
+
+
+def cr_alone(data: dict, base: list[str]) -> dict:
+    """The same situation under the CR's packs: the fields only the pack knows (statuses,
+    battlefield states) left out; {} when an action only the pack knows is needed."""
+    import copy
+    out = copy.deepcopy(data)
+    out["rules"] = list(base)
+    out.pop("battlefield_state", None)
+    out.pop("readings", None)
+    out.pop("expect", None)
+    for obj in out.get("objects", []):
+        for key in PACK_OBJECT_FIELDS:
+            obj.pop(key, None)
+    for card in out.get("cards", {}).values():
+        card.pop("battlefield_state", None)
+    if any(isinstance(a, dict) and "set_battlefield_state" in a for a in out.get("actions", [])):
+        return {}
+    return out
+
+
+def describe(data: dict) -> str:
+    """The situation in game words: its objects and its actions."""
+    cards = data.get("cards", {})
+    parts = []
+    for obj in data.get("objects", []):
+        card = cards.get(obj["card"], {})
+        kws = [k if isinstance(k, str) else next(iter(k)) for k in card.get("keywords", [])]
+        words = [f"{obj.get('controller') or obj.get('owner', 'alice')}'s"]
+        if obj.get("tapped"):
+            words.append("tapped")
+        words.append("/".join(card.get("types", ["card"])))
+        if obj.get("zone", "battlefield") != "battlefield":
+            words.append(f"in {obj['zone']}")
+        if kws:
+            words.append("with " + " and ".join(kws))
+        if obj.get("counters"):
+            words.append("and " + ", ".join(f"a {k} counter" for k in obj["counters"]))
+        parts.append(f"{obj['id']} is " + " ".join(words))
+    acts = [_action_words(a) for a in data.get("actions", [])]
+    turn = data.get("turn", {})
+    text = "; ".join(parts) or "the board is empty"
+    text += f" (in {turn.get('active', 'alice')}'s turn)"
+    return text + (", then " + ", ".join(acts) if acts else "")
+
+
+def _action_words(action) -> str:
+    if isinstance(action, str):
+        return action
+    verb, args = next(iter(action.items()))
+    if isinstance(args, dict):
+        return verb.replace("_", " ") + " " + " ".join(f"{k} {v}" for k, v in args.items())
+    return f"{verb.replace('_', ' ')} {args}"

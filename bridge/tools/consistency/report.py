@@ -28,11 +28,14 @@ class Report:
     gaps: list[Finding] = field(default_factory=list)
     divergences: list[Finding] = field(default_factory=list)
     dead: list[Finding] = field(default_factory=list)
+    not_reached: list[Finding] = field(default_factory=list)
     interpretations: list[Finding] = field(default_factory=list)
+    text: list[Finding] = field(default_factory=list)
     situations: int = 0
     skipped: int = 0
     timed_out: bool = False
     seconds: float = 0.0
+    bounds: str = ""
 
     @property
     def failed(self) -> bool:
@@ -41,15 +44,20 @@ class Report:
     def as_json(self) -> dict:
         return {"pack": self.pack, "base": self.base, "situations": self.situations,
                 "skipped_situations": self.skipped, "timed_out": self.timed_out,
-                "seconds": round(self.seconds, 2),
+                "seconds": round(self.seconds, 2), "bounds": self.bounds,
                 **{k: [f.as_json() for f in getattr(self, k)]
-                   for k in ("conflicts", "gaps", "divergences", "dead", "interpretations")}}
+                   for k in ("conflicts", "gaps", "divergences", "dead", "not_reached",
+                             "interpretations", "text")}}
 
 
 @dataclass
 class Settings:
     max_objects: int = 2
+    max_actions: int = 2              # actions in a searched sequence (plus a turn boundary)
+    per_target: float = 20.0          # seconds for one bounded search at the full bounds
     timeout: float = 240.0            # the whole run
     solve_timeout: float = 20.0       # one situation
     boards_per_target: int = 2
     write: Path | None = None
+    text: str | None = None           # the pack's rules document (--text)
+    cr: str | None = None             # the CR text, for sentences copied from it (--cr)

@@ -2,12 +2,14 @@
 base (with and without the pack, and under each reading), and collect the findings."""
 from __future__ import annotations
 
+import copy
 import os
 import time
 from pathlib import Path
 from typing import Callable
 
 import yaml
+from clingo import ast
 
 from ...core.base.errors import ImpossibleSituation, RulekeeperError, ScenarioError
 from ...core.rules.packs import Pack
@@ -15,9 +17,11 @@ from ...core.rules.rulebase import RuleBase
 from ...core.solve.answer import Answer
 from ...games.mtg.validate import parse_scenario
 from . import findings as fx
-from .board import Board, board_scenario, generate
+from .board import Board, board_scenario, cr_alone, describe, generate
 from .core import minimal_conflict
+from .prove import prove
 from .report import Finding, Report, Settings
+from .space import Bounds
 from .statements import (
     constants,
     exception_pairs,
@@ -27,6 +31,7 @@ from .statements import (
     parse_ok,
     readings,
 )
+from .text import check_text, read_text
 from .vocabulary import (
     Vocabulary,
     Want,
@@ -35,7 +40,8 @@ from .vocabulary import (
     wants,
 )
 
-SEARCH_SHARE = 0.75      # of --timeout for the search; the rest for the readings
+SEARCH_SHARE = 0.4       # of --timeout for the situations of the generator
+PROVE_SHARE = 0.85       # ... up to this share for the bounded search of what is still open
 ACTION_ORDER = ("damage", None, "cast", "upkeep", "set_state", "destroy", "remove_counter")
 
 
@@ -69,6 +75,8 @@ class Checker:
 
     # -- the run -----------------------------------------------------------------------------
     def run(self) -> Report:
+        if self.s.text is not None:
+            self.report.text = self._text()
         self._background()
         targets = self._targets()
         for n, (want, indices) in enumerate(targets):
@@ -78,13 +86,35 @@ class Checker:
             if indices and all(i in self.fired for i in indices):
                 continue
             self._search(want, indices)
+        self.progress("search", 0, 1)
+        bounds = Bounds(self.s.max_objects, self.s.max_actions)
+        self.report.bounds = bounds.words()
+        open_ = prove(self, bounds, self.s.per_target, self.start + self.s.timeout * PROVE_SHARE)
         self.progress("interpretations", 0, 1)
         self._interpretations()
-        self._dead()
+        self._dead(open_)
         self.report.seconds = time.monotonic() - self.start
         if self.s.write is not None:
             self._write()
         return self.report
+
+    def _text(self) -> list[Finding]:
+        """The findings on the pack's rules document (consistency/text.py)."""
+        from ..coverage import read_out_of_scope
+        rules = read_text(self.s.text)
+        encoded = {i.rule for i in self.full.rules if i.pack == self.pack.name}
+        scope_file = Path(self.pack.root) / "out-of-scope.yaml"
+        scope = [e.prefix for e in read_out_of_scope(scope_file)] if scope_file.is_file() else []
+        readings: dict[str, list[str]] = {}
+        for info in self.full.rules:
+            if info.pack == self.pack.name and (("reading", 2) in info.bodies
+                                                or ("reading_option", 2) in [h for h in info.heads]):
+                for number in (info.rule, _file_section(info.file)):
+                    topics = readings.setdefault(number, [])
+                    topics += [t for t in constants(info) if t not in topics and "_" in t
+                               and any(t == r[0] for r in readings(self.full, self.pack.name))]
+        return [Finding(t.kind, t.rules, t.summary, details={**t.details, "fix": t.fix})
+                for t in check_text(rules, encoded, scope, readings, self.s.cr)]
 
     def _background(self) -> None:
         """The statements that fire on an empty board (the state is empty, ...): they say
@@ -175,19 +205,23 @@ class Checker:
         try:
             answer = self.engine.answer(scen, explain=True, timeout=self.s.solve_timeout)
         except ImpossibleSituation as err:
-            self._conflict(board, data, scen, err)
+            self._conflict(data, scen, err)
             return
         except RulekeeperError:
             self.report.skipped += 1
             return
+        self.take(data, answer)
+
+    def take(self, data: dict, answer: Answer) -> None:
+        """The checks on one solved situation."""
         self.fired |= fired_in(answer)
-        self.solved.append((board, data, answer))
+        self.solved.append((data, answer))
         self._gaps(data, answer)
         self._overlaps(data, answer)
-        self._divergence(board, data, answer)
+        self._divergence(data, answer)
 
-    def _cr_answer(self, board: Board) -> Answer | None:
-        data = board_scenario(board, "CR alone", list(self.base), self.voc, with_pack=False)
+    def _cr_answer(self, data: dict) -> Answer | None:
+        data = cr_alone(data, self.base)
         if not data:
             return None
         try:
@@ -197,8 +231,8 @@ class Checker:
             return None
 
     # -- the checks ------------------------------------------------------------------------------
-    def _conflict(self, board: Board, data: dict, scen, err: ImpossibleSituation) -> None:
-        if self._cr_answer(board) is None:      # impossible without the pack too: a bad board
+    def _conflict(self, data: dict, scen, err: ImpossibleSituation) -> None:
+        if self._cr_answer(data) is None:      # impossible without the pack too: a bad board
             self.report.situations -= 1
             self.report.skipped += 1
             return
@@ -210,14 +244,17 @@ class Checker:
         statements = [f"{self.full.rules[i].rule} {self.full.rules[i].summary} "
                       f"[{self.full.rules[i].file}:{self.full.rules[i].line}]" for i in core]
         impossible = sorted({c.split()[0] for c in err.conflicts if not c.startswith("choose")})
-        witness = dict(data, title=f"consistency: {', '.join(numbers)} admit no outcome here",
+        witness = dict(copy.deepcopy(data), title=f"consistency: {', '.join(numbers)} admit no outcome here",
                        description="Found by rulekeeper consistency: with the pack the rules admit "
                        "no outcome, the CR alone do. Conflicting statements: "
                        + "; ".join(statements + err.conflicts),
                        expect={"impossible": impossible or True})
+        infos = [self.full.rules[i] for i in core]
         self.report.conflicts.append(Finding(
-            "no_outcome", numbers, "the rules admit no outcome (the game could not go on)",
-            [witness], details={"statements": statements, "constraints": err.conflicts}))
+            "no_outcome", numbers, f"{', '.join(numbers)} {'leaves' if len(numbers) == 1 else 'leave'} the game with no way to go on "
+            f"when {describe(data)}; the CR alone lets it go on",
+            [witness], details={"statements": statements, "constraints": err.conflicts,
+                                "fix": fix_conflict(infos)}))
 
     def _gaps(self, data: dict, answer: Answer) -> None:
         pairs = fx.several_values(answer)
@@ -245,7 +282,7 @@ class Checker:
         pack_numbers = [n for n in numbers if self._is_pack_rule(n)] or numbers
         if any(set(pack_numbers) == set(g.rules) for g in self.report.gaps):
             return
-        witness = dict(data, title=f"consistency: {', '.join(pack_numbers)} leave a value undecided",
+        witness = dict(copy.deepcopy(data), title=f"consistency: {', '.join(pack_numbers)} leave a value undecided",
                        description=f"Found by rulekeeper consistency: {summary}.", expect=expect)
         self.report.gaps.append(Finding("gap", pack_numbers, summary, [witness], details=details))
 
@@ -260,7 +297,7 @@ class Checker:
                 continue
             outcome = sorted(str(x) for x in answer.models[m]
                              if x.name in ("counters", "damage", "poison", "zone"))
-            witness = dict(data, title=f"consistency: {' and '.join(numbers)} both apply to one event",
+            witness = dict(copy.deepcopy(data), title=f"consistency: {' and '.join(numbers)} both apply to one event",
                            description=f"Found by rulekeeper consistency: {a} and {b} hold for the "
                            "same event: two exceptions to one default apply at once and the pack "
                            "does not say which wins. The outcome the rules give now is stated.",
@@ -280,7 +317,7 @@ class Checker:
                     return True
         return False
 
-    def _divergence(self, board: Board, data: dict, answer: Answer) -> None:
+    def _divergence(self, data: dict, answer: Answer) -> None:
         acting = {self.full.rules[i].rule for i in fired_in(answer) - self.background
                   if self.full.rules[i].pack == self.pack.name and self.full.rules[i].node.body
                   and not self.full.rules[i].is_model}
@@ -289,11 +326,11 @@ class Checker:
         if not acting or acting <= self.diverging or statements in self.compared:
             return      # the pack did nothing here, or only what was compared already
         self.compared.add(statements)
-        cr = self._cr_answer(board)
+        cr = self._cr_answer(data)
         if cr is None:
             return
-        mine = {a for a in answer.union if a.name not in self.own_outcomes}
-        theirs = {a for a in cr.union if a.name not in self.own_outcomes}
+        mine = {a for a in answer.union if _compared(a, data, self.own_outcomes)}
+        theirs = {a for a in cr.union if _compared(a, data, self.own_outcomes)}
         only_pack = sorted(mine - theirs, key=str)
         only_cr = sorted(theirs - mine, key=str)
         if not only_pack and not only_cr:
@@ -314,7 +351,7 @@ class Checker:
         self.diverging |= acting
         always_p = [str(a) for a in only_pack if a in answer.always][:5]
         never_p = [str(a) for a in only_cr if a in cr.always and a not in answer.union][:5]
-        cr_data = board_scenario(board, "", list(self.base), self.voc, with_pack=False)
+        cr_data = cr_alone(data, self.base)
         w_pack = dict(data, title=f"consistency: {', '.join(key)} change the CR's outcome",
                       description="Found by rulekeeper consistency: with the pack. CR alone: "
                       + ", ".join(str(a) for a in only_cr[:5]) + ".",
@@ -326,22 +363,56 @@ class Checker:
                         ("always", [str(a) for a in only_cr if a in cr.always][:5]),
                         ("never", [a for a in always_p if parse_ok(a) and
                                    all(str(x) != a for x in cr.union)][:5])) if v})
+        if not w_pack["expect"]:        # nothing the witness could assert: no finding
+            return
+        witnesses = [copy.deepcopy(w) for w in (w_pack, w_cr) if w["expect"]]
         self.report.divergences.append(Finding(
-            "divergence", list(key), "with the pack: " + ", ".join(map(str, only_pack[:4]))
-            + "; CR alone: " + ", ".join(map(str, only_cr[:4])), [w_pack, w_cr],
-            details={"with_pack": [str(a) for a in only_pack], "cr_alone": [str(a) for a in only_cr]}))
+            "divergence", list(key), f"when {describe(data)}: with the pack "
+            + (", ".join(map(str, only_pack[:4])) or "none of these") + "; CR alone: "
+            + (", ".join(map(str, only_cr[:4])) or "none of these"),
+            witnesses, details={"with_pack": [str(a) for a in only_pack],
+                                "cr_alone": [str(a) for a in only_cr],
+                                "fix": f"what {', '.join(key)} change from the CR: if it is meant, "
+                                "nothing to do (the witnesses pin it); if not, narrow the rule"}))
 
-    def _dead(self) -> None:
-        by_rule: dict[str, list] = {}
+    def _dead(self, open_: dict) -> None:
+        """Statements that never fired: dead when the bounded search was exhausted, not reached
+        when it gave up (or had no time left)."""
+        by_rule: dict[tuple[str, str], list] = {}
         for info in self.full.rules:
             if info.pack == self.pack.name and not is_constraint(info.node) and \
-                    info.index not in self.fired:
-                by_rule.setdefault(info.rule, []).append(info)
-        for number, infos in by_rule.items():
-            self.report.dead.append(Finding(
-                "dead", [number], f"{len(infos)} statement(s) never fired in "
-                f"{self.report.situations} situations", details={
-                    "statements": [f"{i.file}:{i.line}: {i.text[:120]}" for i in infos]}))
+                    info.index not in self.fired and info.node.body:
+                why = open_.get(("fires", info.index))
+                key = "none" if why is not None and why.status == "none" else "open"
+                by_rule.setdefault((info.rule, key), []).append((info, why))
+        for (number, key), items in by_rule.items():
+            infos = [i for i, _ in items]
+            statements = [f"{i.file}:{i.line}: {i.text[:120]}" for i in infos]
+            if key == "none":
+                self.report.dead.append(Finding(
+                    "dead", [number], f"{len(infos)} statement(s) cannot fire within "
+                    f"{self.report.bounds}", details={"statements": statements,
+                                                     "fix": fix_dead(infos)}))
+                continue
+            spent = max((w.seconds for _, w in items if w is not None), default=0.0)
+            why = (f"gave up after {spent:.0f} s" if any(w is not None for _, w in items)
+                   else "no time left for its search")
+            self.report.not_reached.append(Finding(
+                "not_reached", [number], f"{len(infos)} statement(s) not reached ({why} within "
+                f"{self.report.bounds})", details={
+                    "statements": statements, "fix": "raise --per-target or --timeout, or "
+                    "write a scenario that makes it fire"}))
+        for (kind, index), why in sorted(open_.items()):
+            if kind == "fires" or why.status == "none":
+                continue
+            info = self.full.rules[index]
+            what = ("forbids something the CR makes happen" if kind == "forbids"
+                    else "must choose where there is nothing to choose")
+            self.report.not_reached.append(Finding(
+                "not_checked", [info.rule], f"not checked whether it {what} (gave up after "
+                f"{why.seconds:.0f} s within {why.bounds})", details={
+                    "statements": [f"{info.file}:{info.line}: {info.text[:120]}"],
+                    "fix": "raise --per-target or --timeout"}))
 
     # -- interpretations ------------------------------------------------------------------------
     def _interpretations(self) -> None:
@@ -353,7 +424,7 @@ class Checker:
                                details={"topic": topic, "readings": options, "default": default})
             statements = {i.index for i in self.full.rules if i.rule in numbers}
             for data in self._reading_candidates(topic, statements):
-                outcomes = self._under_readings(data, options)
+                outcomes = self._underreadings(data, options)
                 if outcomes and len({frozenset(o.union) for o in outcomes.values()}) > 1:
                     self._reading_witnesses(finding, data, outcomes)
                     break
@@ -362,7 +433,7 @@ class Checker:
     def _reading_candidates(self, topic: str, statements: set[int]):
         """Situations where the topic's rules fired, then new boards made for the statements
         that consult the reading (with either player active: "each upkeep")."""
-        for board, data, answer in list(self.solved):
+        for data, answer in list(self.solved):
             if self._out_of_time():
                 return
             if fired_in(answer) & statements:
@@ -382,7 +453,7 @@ class Checker:
                     if data:
                         yield data
 
-    def _under_readings(self, data: dict, options: list[str]) -> dict[str, Answer]:
+    def _underreadings(self, data: dict, options: list[str]) -> dict[str, Answer]:
         out = {}
         for option in options:
             try:
@@ -394,15 +465,20 @@ class Checker:
 
     def _reading_witnesses(self, finding: Finding, data: dict, outcomes: dict) -> None:
         unions = {k: v.union for k, v in outcomes.items()}
+        witnesses = []
         for option, answer in outcomes.items():
             others = set().union(*(u for k, u in unions.items() if k != option))
             own = sorted(str(a) for a in answer.always - others)[:5]
             never = sorted(str(a) for a in others - answer.union)[:5]
-            finding.witnesses.append(dict(
+            expect = {k: v for k, v in (("always", own), ("never", never)) if v}
+            if not expect:          # a witness asserts what the finding says, or is not written
+                return
+            witnesses.append(copy.deepcopy(dict(
                 data, title=f"consistency: {', '.join(finding.rules)} under the reading {option}",
                 description=f"Found by rulekeeper consistency: the readings of "
                 f"'{finding.details['topic']}' give different outcomes here.",
-                readings=[option], expect={k: v for k, v in (("always", own), ("never", never)) if v}))
+                readings=[option], expect=expect)))
+        finding.witnesses += witnesses
         finding.details["differs"] = True
 
     # -- witnesses ------------------------------------------------------------------------------
@@ -420,3 +496,40 @@ class Checker:
 
     def _is_pack_rule(self, number: str) -> bool:
         return any(i.rule == number and i.pack == self.pack.name for i in self.full.rules)
+
+def _compared(atom, data: dict, own: set[str]) -> bool:
+    """Whether a divergence compares this outcome atom: not the pack's own atoms, and not the
+    steps the game moved on to after a last `resolve` (with an empty stack the CR-alone game
+    moves on where the pack's trigger was resolved: the witness's own doing)."""
+    if atom.name in own:
+        return False
+    acts = data.get("actions") or []
+    if acts and acts[-1] == "resolve" and atom.name == "happened" and atom.arguments and \
+            atom.arguments[0].name == "step":
+        return False
+    return True
+
+
+def _file_section(file: str) -> str:
+    """`1000.5` for `almos/1000.5-statebound.lp`: the section a rule file is named after."""
+    name = Path(file).name
+    return name.split("-", 1)[0] if name[:1].isdigit() else ""
+
+
+def fix_conflict(infos) -> str:
+    """A suggested fix, by the form of the conflicting statements."""
+    fixes = []
+    for info in infos:
+        if is_constraint(info.node):
+            fixes.append(f"{info.rule} is a constraint (`:-`): it forbids what the CR makes happen "
+                         "here; write it as a replacement (a hook of docs/writing-rules.md section 3: "
+                         "destruction_replaced, move_instead, ...) or narrow it")
+        elif info.node.head.ast_type == ast.ASTType.Aggregate:
+            fixes.append(f"{info.rule} must choose and there is nothing to choose: make the "
+                         "choice optional (0 { ... } 1) or say what happens when there is none")
+    return "; ".join(fixes) or "decide which rule applies here, and encode that decision"
+
+
+def fix_dead(infos) -> str:
+    return ("no board of the bounds makes its conditions hold together: check that they can "
+            "(types, zones, steps), or raise --max-objects / --max-actions if it needs more")

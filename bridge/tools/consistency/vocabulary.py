@@ -155,6 +155,7 @@ def pack_vocabulary(rules: RuleBase, pack: str) -> Vocabulary:
         voc.statuses |= ({n for n, _ in info.heads + info.bodies} | names |
                          {n for n, _, _ in _atoms_of(info)} | _functors(info.node)) & set(STATUS_WORDS)
         voc.counters |= {s for s in strings if "/" in s or s.isalpha()} & {"-1/-1", "+1/+1"}
+        voc.counters |= _counter_kinds(info)
         if "territory" in names:
             voc.kinds.add("territory")
         if any(n == "keyword_arg" for n, _, _ in _atoms_of(info)):
@@ -170,6 +171,38 @@ def pack_vocabulary(rules: RuleBase, pack: str) -> Vocabulary:
     voc.kinds.add("spell")
     voc.related = _related_keywords(rules, pack, kw_pos) if voc.keywords else set()
     return voc
+
+
+# argument positions that hold a counter kind
+COUNTER_AT = {("counters_on", 4): 2, ("counter_change", 5): 2, ("counters", 3): 1,
+              ("counter_delta", 4): 2, ("enters_with", 5): 2}
+
+
+def _counter_kinds(info: RuleInfo) -> set[str]:
+    """The counter kinds a statement names (strings at a counter position)."""
+    out = set()
+    for name, args, _ in _atoms_of(info):
+        where = COUNTER_AT.get((name, len(args)))
+        if where is not None:
+            out |= constants(args[where])[1]
+    for arg in _functor_args(info.node, "counters", 3):
+        out |= constants(arg[1])[1]
+    return out
+
+
+def _functor_args(node: ast.AST, name: str, arity: int) -> list[list]:
+    """The arguments of every term name(...) of that arity inside a statement (holds(T,counters(O,K,N)))."""
+    out: list[list] = []
+
+    class Visit(ast.Transformer):
+        def visit_Function(self, n):
+            if n.name == name and len(n.arguments) == arity:
+                out.append(list(n.arguments))
+            self.visit_children(n)
+            return n
+
+    Visit()(node)
+    return out
 
 
 def _related_keywords(rules: RuleBase, pack: str, kw_pos: set) -> set[tuple[str, str]]:

@@ -1,0 +1,107 @@
+"""The bounded search applied to what the situations left open: each pack statement that
+never fired is searched for (fires, or "cannot fire within the bounds", or "not reached"), and
+each constraint and each choice that must choose is searched for a board where it leaves the
+game with no outcome. A board the search finds is solved by the engine before anything is
+reported: the engine's answer, not the search's, is the finding."""
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+
+from ...core.base.errors import ImpossibleSituation, RulekeeperError, ScenarioError
+from .isolate import run_isolated
+from .search import Result, Search, Target
+from .space import Bounds, Space, build_space
+
+
+@dataclass
+class Outcome:
+    """What the search concluded about one statement."""
+
+    index: int
+    status: str            # none (exhausted) / gave_up / found (but the engine disagreed)
+    seconds: float = 0.0
+    bounds: str = ""
+    kind: str = "fires"    # the target: fires / forbids / nothing_to_choose
+
+
+def levels(bounds: Bounds) -> list[Bounds]:
+    """Iterative deepening: one object and one action first (most statements fire on the
+    smallest boards, which the solver finds in a second), then more objects, then the bounds.
+    Only the last level's exhausted search proves a statement dead."""
+    out: list[Bounds] = []
+    for b in (Bounds(1, min(1, bounds.actions), bounds.turn_boundary),
+              Bounds(bounds.objects, min(1, bounds.actions), bounds.turn_boundary), bounds):
+        if b not in out:
+            out.append(b)
+    return out
+
+
+def prove(checker, bounds: Bounds, per_target: float, budget_end: float) -> dict[tuple, Outcome]:
+    """Search every open target of the checker's pack, level by level (`levels`); the
+    statements that fire on a found board join `checker.fired`, conflicts found are reported by
+    the checker. Returns, per target still open, why (a statement never fired; a constraint or
+    a choice not shown to leave the game without an outcome)."""
+    packs = checker.base + [checker.pack.name if checker.pack.bundled else str(checker.pack.root)]
+    done: set[tuple[str, int]] = set()
+    outcomes: dict[tuple, Outcome] = {}
+    steps = levels(bounds)
+    ground = 0.0            # the last level's grounding: the next is not started without 3 times it
+    for depth, level in enumerate(steps):
+        last = depth == len(steps) - 1
+        if budget_end - time.monotonic() <= max(1.0, 3 * ground):
+            break
+        began = time.monotonic()
+        space = build_space(checker.voc, level, packs)
+        search = Search(checker.full, checker.pack.name, space, checker.engine_library())
+        ground = time.monotonic() - began
+        for target in _ordered(search.targets):
+            key = (target.kind, target.info.index)
+            if key in done or (target.kind == "fires" and target.info.index in checker.fired):
+                continue
+            left = budget_end - time.monotonic()
+            if left <= 1:
+                break
+            share = per_target if last else per_target / 4
+            res = run_isolated(search.run, target, min(share * (2 if target.kind != "fires" else 1), left))
+            if res.status == "found":
+                if _confirm(checker, space, target, res):
+                    done.add(key)
+            elif res.status == "none" and target.kind != "fires":
+                done.add(key)          # no board of the bounds breaks it: nothing to report
+            if last or res.status != "none":
+                outcomes[key] = Outcome(target.info.index, res.status, res.seconds,
+                                        level.words(), target.kind)
+    return {k: o for k, o in outcomes.items()
+            if k not in done and not (o.kind == "fires" and o.index in checker.fired)}
+
+
+def _ordered(targets: list[Target]) -> list[Target]:
+    """Conflicts first (what the designer must fix), then the statements to reach."""
+    rank = {"forbids": 0, "nothing_to_choose": 1, "fires": 2}
+    return sorted(targets, key=lambda t: (rank[t.kind], t.info.index))
+
+
+def _confirm(checker, space: Space, target: Target, res: Result) -> bool:
+    """Solve the found board with the engine: the statements that fire there are reached, and
+    a board the pack leaves without an outcome is a conflict (checker._conflict checks the CR
+    alone has one)."""
+    n = checker.report.situations + 1
+    data = space.scenario(res.board, checker._rules_entry(), f"situation {n} (search)")
+    try:
+        scen = checker._scenario(data, f"situation-{n}")
+    except ScenarioError:
+        checker.report.skipped += 1
+        return False
+    checker.report.situations += 1
+    try:
+        answer = checker.engine.answer(scen, explain=True, timeout=checker.s.solve_timeout)
+    except ImpossibleSituation as err:
+        before = len(checker.report.conflicts)
+        checker._conflict(data, scen, err)
+        return target.kind != "fires" and len(checker.report.conflicts) >= before
+    except RulekeeperError:
+        checker.report.skipped += 1
+        return False
+    checker.take(data, answer)
+    return target.kind == "fires" and target.info.index in checker.fired

@@ -1,0 +1,257 @@
+"""The bounded search inside the solver: one ground program holds the pack's rules, the CR's,
+and every board and action sequence of a `Space` as choices; each target (a statement fires, a
+constraint forbids, a choice has nothing to choose) is one solve under assumptions, time-boxed,
+minimising the board. Exhausted means proved: the target cannot happen within the bounds."""
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+
+import clingo
+from clingo import Function, Number, Symbol, ast
+
+from ...core.rules.rulebase import RuleBase, RuleInfo
+from ...core.solve.solve import _Layout, scenario_facts
+from ...core.rules import relevance
+from .space import EVENT_FACTS, INSTANCE_FACTS, Space, clean, scenario_of
+
+CHECKS = 3
+GOAL, VIOL, SHORT = "rk_goal", "rk_viol", "rk_short"
+
+
+def tool_program() -> str:
+    """The search's own ASP program (choices of features, their limits, the minimised board)."""
+    from ....rules_asp import RULES_DIR
+    return (RULES_DIR / "tools" / "search.lp").read_text(encoding="utf-8")
+
+
+@dataclass
+class Result:
+    target: str                     # "fires" / "forbids" / "nothing_to_choose"
+    index: int
+    status: str                     # found / none (exhausted) / gave_up
+    board: list[Symbol] = field(default_factory=list)
+    seconds: float = 0.0
+    optimal: bool = False
+
+
+@dataclass
+class Target:
+    kind: str
+    info: RuleInfo
+
+
+class Search:
+    """The ground program of one pack within one space; `run(target, seconds)` per target."""
+
+    def __init__(self, rules: RuleBase, pack: str, space: Space, library):
+        self.rules, self.pack, self.space = rules, pack, space
+        self.mine = [r for r in rules.rules if r.pack == pack]
+        self.targets: list[Target] = []
+        self.ctl = self._ground(library)
+
+    # -- the program ---------------------------------------------------------------------------
+    def _facts(self, library) -> tuple[set[Symbol], dict[Symbol, tuple[set, set]]]:
+        memo: dict[tuple, set[Symbol]] = {}
+        feats = self.space.by_name()
+        layout = _Layout(CHECKS, False)
+
+        def facts_of(names: tuple) -> set[Symbol]:
+            if names not in memo:
+                data = __import__("copy").deepcopy(self.space.base)
+                for n in names:
+                    feats[n].edit(data)
+                memo[names] = _fix_instances(set(scenario_facts(scenario_of(clean(data), library), layout)),
+                                             self.space.kw_index)
+            return memo[names]
+
+        def closure(name: Symbol) -> tuple:
+            out: list[Symbol] = []
+
+            def visit(n: Symbol) -> None:
+                for r in feats[n].requires:
+                    visit(r)
+                if n not in out:
+                    out.append(n)
+            visit(name)
+            return tuple(out)
+
+        base = facts_of(())
+        filler = {f for f in base if f.name in EVENT_FACTS}
+        diffs = {}
+        for f in self.space.features:
+            full = closure(f.name)
+            before, after = facts_of(full[:-1]), facts_of(full)
+            diffs[f.name] = (after - before - filler, before - after - filler)
+        return base - filler, diffs
+
+    def _ground(self, library) -> clingo.Control:
+        base, diffs = self._facts(library)
+        every = set(base).union(*(a for a, _ in diffs.values()))
+        live = relevance.live_rules(self.rules, every)
+        own = {r.index for r in self.mine}
+        ctl = clingo.Control(["--opt-mode=opt", "--heuristic=Domain", "--opt-strategy=bb"],
+                             logger=lambda c, m: None)
+        keep = None if live is None else {i for i in live if i not in own}
+        others = [r for r in self.rules.rules if r.index not in own and (keep is None or r.index in keep)]
+        ctl.add("base", [], "\n".join(self.rules.statement_texts + [r.text for r in others]))
+        ctl.add("base", [], tool_program())
+        with ast.ProgramBuilder(ctl) as b:
+            for info in self.mine:
+                for stm in self._pack_statement(info):
+                    b.add(stm)
+        with ctl.backend() as be:
+            self._feature_facts(be, base, diffs)
+        ctl.ground([("base", [])])
+        # clasp prepares the program at the first solve: do it here, once, with an assumption
+        # that fails at once (a solve that finds a model would leave its state to every target)
+        ctl.solve(assumptions=[(Function(GOAL, [Number(-1)]), True)])
+        return ctl
+
+    def _pack_statement(self, info: RuleInfo) -> list[ast.AST]:
+        """The pack's statement as the search needs it: a constraint becomes rk_viol(I) (held
+        false by an assumption, except when it is the target); a choice that must choose
+        something keeps its upper bound, and rk_short(I) says it had nothing to choose; every
+        statement with a body gets rk_goal(I) :- body."""
+        node = info.node
+        if node.ast_type != ast.ASTType.Rule:
+            return [node]
+        loc = node.location
+        body = list(node.body)
+        idx = ast.SymbolicTerm(loc, Number(info.index))
+        out = []
+        if body:
+            out.append(ast.Rule(loc, _lit(loc, GOAL, [idx]), body))
+        head = node.head
+        if _is_constraint(node):
+            self.targets.append(Target("forbids", info))
+            out.append(ast.Rule(loc, _lit(loc, VIOL, [idx]), body))
+            return out
+        if head.ast_type == ast.ASTType.Aggregate and head.left_guard is not None and \
+                _guard_value(head.left_guard) >= 1:
+            self.targets.append(Target("nothing_to_choose", info))
+            out.append(ast.Rule(loc, head.update(left_guard=None), body))
+            have = _lit(loc, f"{SHORT}_have", [idx])
+            for el in head.elements:
+                out.append(ast.Rule(loc, have, body + [el.literal] + list(el.condition)))
+            out.append(ast.Rule(loc, _lit(loc, SHORT, [idx]),
+                                body + [ast.Literal(loc, ast.Sign.Negation, have.atom)]))
+            if body:
+                self.targets.append(Target("fires", info))
+            return out
+        if body:
+            self.targets.append(Target("fires", info))
+        out.append(node)
+        return out
+
+    def _feature_facts(self, be, base: set[Symbol], diffs: dict) -> None:
+        def atom(sym: Symbol) -> int:
+            return be.add_atom(sym)
+        feats = self.space.features
+        removers: dict[Symbol, list[Symbol]] = {}
+        adders: dict[Symbol, list[Symbol]] = {}
+        for f in feats:
+            name = f.name
+            be.add_rule([atom(Function("feature", [name]))])
+            be.add_rule([atom(Function("weight", [name, Number(f.weight)]))])
+            for r in f.requires:
+                be.add_rule([atom(Function("requires", [name, r]))])
+            if f.group:
+                g = Function(f.group)
+                be.add_rule([atom(Function("group", [g]))])
+                be.add_rule([atom(Function("in_group", [name, g]))])
+            if name.name == "kw":
+                be.add_rule([atom(Function("keyword_of", [name, name.arguments[0]]))])
+                be.add_rule([atom(Function("slot_object", [name.arguments[0]]))])
+            if name.name == "act":
+                slot = name.arguments[0]
+                be.add_rule([atom(Function("slot_of", [name, slot]))])
+            added, removed = diffs[name]
+            for fact in added:
+                adders.setdefault(fact, []).append(name)
+            for fact in removed:
+                removers.setdefault(fact, []).append(name)
+        for fact in base:
+            be.add_rule([atom(fact)], [-atom(Function("sel", [n])) for n in removers.get(fact, ())])
+        for fact, names in adders.items():
+            unless = [-atom(Function("sel", [n])) for n in removers.get(fact, ()) if n not in names]
+            for n in names:
+                be.add_rule([atom(fact)], [atom(Function("sel", [n]))] + unless)
+        # an empty action slot is a check step; a resolve needs something on the stack
+        for slot, t in enumerate(self._slot_times(base), start=1):
+            be.add_rule([atom(Function("check", [Number(t)]))], [-atom(Function("busy", [Number(slot)]))])
+            be.add_rule([atom(Function("needs_stack", [Function("act", [Number(slot), Function("resolve")]),
+                                                       Number(t)]))])
+
+    def _slot_times(self, base: set[Symbol]) -> list[int]:
+        starts = sorted(f.arguments[0].number for f in base if f.name == "action_start")
+        return starts[: self.space.bounds.actions]
+
+    # -- one target ------------------------------------------------------------------------------
+    def run(self, target: Target, seconds: float) -> Result:
+        i = target.info.index
+        assume = [(Function(VIOL, [Number(t.info.index)]), t.kind == "forbids" and t.info.index == i)
+                  for t in self.targets if t.kind == "forbids"]
+        assume += [(Function(SHORT, [Number(t.info.index)]),
+                    t.kind == "nothing_to_choose" and t.info.index == i)
+                   for t in self.targets if t.kind == "nothing_to_choose"]
+        if target.kind in ("fires", "forbids"):
+            assume.append((Function(GOAL, [Number(i)]), True))
+        best: list[list[Symbol]] = []
+        start = time.monotonic()
+        optimal = [False]
+
+        firsts: list[float] = []
+
+        def on_model(m: clingo.Model) -> None:
+            firsts.append(time.monotonic() - start)
+            best[:] = [[s.arguments[0] for s in m.symbols(shown=True) if s.name == "sel"]]
+            optimal[0] = m.optimality_proven
+
+        with self.ctl.solve(assumptions=assume, on_model=on_model, async_=True) as handle:
+            done = handle.wait(seconds)
+            if not done:
+                handle.cancel()
+            res = handle.get()
+        spent = time.monotonic() - start
+        if best:
+            return Result(target.kind, i, "found", best[0], spent, done and not res.interrupted)
+        if done and res.unsatisfiable:
+            return Result(target.kind, i, "none", [], spent)
+        return Result(target.kind, i, "gave_up", [], spent)
+
+
+def _fix_instances(facts: set[Symbol], numbers: dict[str, int]) -> set[Symbol]:
+    """Number each keyword instance by its keyword, not by its place on the card, so that the
+    facts of one keyword do not depend on the others (see INSTANCE_FACTS)."""
+    out = set()
+    names: dict[tuple, Symbol] = {}
+    for f in facts:
+        if f.name == "keyword_instance":
+            names[(f.arguments[0], f.arguments[1], f.arguments[2])] = f.arguments[3]
+    for f in facts:
+        if f.name in INSTANCE_FACTS:
+            args = list(f.arguments)
+            kw = names.get((args[0], args[1], args[2]))
+            if kw is not None:
+                args[2] = Number(numbers[str(kw)])
+                f = Function(f.name, args)
+        out.add(f)
+    return out
+
+
+def _lit(loc, name: str, args: list) -> ast.AST:
+    return ast.Literal(loc, ast.Sign.NoSign, ast.SymbolicAtom(ast.Function(loc, name, args, 0)))
+
+
+def _is_constraint(node) -> bool:
+    head = node.head
+    return head.ast_type == ast.ASTType.Literal and head.atom.ast_type == ast.ASTType.BooleanConstant \
+        and not head.atom.value
+
+
+def _guard_value(guard) -> int:
+    term = guard.term
+    if term.ast_type == ast.ASTType.SymbolicTerm and term.symbol.type == clingo.SymbolType.Number:
+        return term.symbol.number
+    return 0
