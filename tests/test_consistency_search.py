@@ -122,3 +122,15 @@ def test_text_bad_input_is_exit_2(tmp_path):
         result = CliRunner().invoke(main, ["consistency", "--pack-dir", str(TINKER), "--text",
                                            str(text), "--timeout", "30"])
         assert result.exit_code == 2, result.output
+
+
+def test_text_of_a_pack_with_recorded_readings():
+    """The readings a pack records are found by rule number and by its file's section (almos:
+    statebound_upkeep is consulted by almos/1000.5-statebound.lp)."""
+    from rulekeeper.bridge.core.rules.packs import bundled_pack
+    checker = Checker(shared_engine(), bundled_pack("almos"), Settings(text=str(TINKER / "RULES.txt")))
+    recorded = checker._recorded()
+    assert "statebound_upkeep" in recorded["1000.5"] and "occupy_choice" in recorded["1000.2e"]
+    found = checker._text()
+    assert {f.kind for f in found} >= {"unstated", "reading"}
+    assert all(f.details["fix"] for f in found)

@@ -105,16 +105,22 @@ class Checker:
         encoded = {i.rule for i in self.full.rules if i.pack == self.pack.name}
         scope_file = Path(self.pack.root) / "out-of-scope.yaml"
         scope = [e.prefix for e in read_out_of_scope(scope_file)] if scope_file.is_file() else []
-        readings: dict[str, list[str]] = {}
-        for info in self.full.rules:
-            if info.pack == self.pack.name and (("reading", 2) in info.bodies
-                                                or ("reading_option", 2) in [h for h in info.heads]):
-                for number in (info.rule, _file_section(info.file)):
-                    topics = readings.setdefault(number, [])
-                    topics += [t for t in constants(info) if t not in topics and "_" in t
-                               and any(t == r[0] for r in readings(self.full, self.pack.name))]
         return [Finding(t.kind, t.rules, t.summary, details={**t.details, "fix": t.fix})
-                for t in check_text(rules, encoded, scope, readings, self.s.cr)]
+                for t in check_text(rules, encoded, scope, self._recorded(), self.s.cr)]
+
+    def _recorded(self) -> dict[str, list[str]]:
+        """Rule number -> the reading topics its statements record or consult (also under the
+        section its file is named after: 1000.5 for almos/1000.5-statebound.lp)."""
+        topics = {t for t, _, _ in readings(self.full, self.pack.name)}
+        out: dict[str, list[str]] = {}
+        for info in self.full.rules:
+            if info.pack != self.pack.name or not (("reading", 2) in info.bodies
+                                                   or ("reading_option", 2) in info.heads):
+                continue
+            for number in (info.rule, _file_section(info.file)):
+                found = out.setdefault(number, [])
+                found += sorted(t for t in constants(info) & topics if t not in found)
+        return out
 
     def _background(self) -> None:
         """The statements that fire on an empty board (the state is empty, ...): they say
