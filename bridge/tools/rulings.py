@@ -35,7 +35,7 @@ from .probes import (
     load_probes,
     state_name,
 )
-from .ruleindex import rule_index, rule_key, within
+from .ruleindex import rule_index, within
 
 # Card types and subtypes -> the rules that give them meaning (keywords, fields and effect
 # verbs come from reliance.KEYWORD_RULES / CARD_FIELD_RULES and actions.ACTION_SPECS).
@@ -134,9 +134,6 @@ def not_understood(source: CardSource) -> list[str]:
     return lines
 
 
-_within = within
-_rule_key = rule_key
-
 
 # -- generating ---------------------------------------------------------------------------------
 def generate(engine: Engine, source: CardSource, packs: list[str], timeout: float,
@@ -181,7 +178,7 @@ def _unfit(probe: Probe, packs: list[str], touched: list[str], base: RuleBase) -
     missing = [n for n in probe.needs if not base.is_encoded(n)]
     if missing:
         return f"not decided: rule {', '.join(missing)} not encoded yet"
-    if probe.about and not any(_within(t, a) or _within(a, t) for a in probe.about for t in touched):
+    if probe.about and not any(within(t, a) or within(a, t) for a in probe.about for t in touched):
         return "none of its rules is touched by the card"
     return None
 
@@ -397,9 +394,9 @@ def _cite(probe: Probe, rules: RuleBase, explained: list[str], negated: bool) ->
     rules are added when an absence or the difference with the baseline decides (neither has
     a derivation in this answer) or the explanation does not reach them."""
     about = [a for a in probe.about if rules.is_encoded(a)]
-    first = [r for r in explained if any(_within(r, a) for a in about)]
+    first = [r for r in explained if any(within(r, a) for a in about)]
     if negated or not first:
-        first += [a for a in about if not any(_within(r, a) for r in first)]
+        first += [a for a in about if not any(within(r, a) for r in first)]
     return (first or explained)[:MAX_CITED]
 
 
