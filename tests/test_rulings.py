@@ -95,8 +95,8 @@ def test_siege_rulings_cover_the_seed_points(tmp_path, engine):
         "battle-no-defense-counters": "704.5v",    # no defense counters -> graveyard (SBA)
         "siege-protector-gains-control": "704.5x", # the controller can't be the protector
         "siege-no-protector": "310.11a",           # an opponent is chosen as protector
-        "siege-controller-attacks": "508.1",       # its controller can attack it
-        "battle-who-blocks": "509.1a",             # only the protector's creatures block
+        "siege-controller-attacks": "508.1b",      # its controller can attack it
+        "battle-who-blocks": "310.8c",             # only the protector's creatures block
     }
     for probe, rule in expected.items():
         assert probe in by_probe, (probe, report["skipped"])
@@ -167,7 +167,7 @@ def test_outcome_patterns():
 def test_probe_files_are_package_data():
     assert PROBE_DIR.is_dir() and sorted(PROBE_DIR.glob("*.yaml"))
     text = (Path(__file__).resolve().parent.parent / "pyproject.toml").read_text()
-    assert '"rulekeeper.bridge" = ["probes/*.yaml"]' in text
+    assert '"rulekeeper.bridge.tools" = ["probes/*.yaml"]' in text
 
 
 def test_equivalent_findings_merge():
@@ -186,3 +186,59 @@ def test_cards_folder_is_searched_first(tmp_path):
     assert resolve_card("Folder Bat", str(tmp_path)).raw["keywords"] == ["flying", "mark"]
     result = run("Folder Bat", "--cards", tmp_path / "missing")
     assert result.exit_code == 2 and "--cards" in result.output
+
+
+def test_rulings_cite_only_the_deciding_rules(test_card_run):
+    """1 to 3 rules a ruling, the probe's own first: no walk through unrelated rules."""
+    report, _, _ = test_card_run
+    for ruling in report["rulings"]:
+        assert 1 <= len(ruling["rules"]) <= 3, ruling
+
+
+def test_not_understood_lines_are_said(tmp_path):
+    """A card whose Oracle lines were not understood says so in text, Markdown and JSON, and
+    never 'no ruling found' as if the card had no corner case."""
+    card = tmp_path / "half-known.yaml"
+    card.write_text(yaml.safe_dump({"name": "Half Known", "types": ["enchantment"],
+                                    "not_understood": ["Players can't gain life."]}),
+                    encoding="utf-8")
+    report = json.loads(run(card, "--json").output)
+    assert report["not_understood"] == ["Players can't gain life."]
+    for flag in ([], ["--markdown"]):
+        text = run(card, *flag).output
+        assert "Players can't gain life." in text and "Not understood" in text
+        assert "not a sign that the card has no corner case" in text
+
+
+def test_generic_rulings_come_last_one_line_each():
+    result = run("Serra Angel", "--json")
+    rulings = json.loads(result.output)["rulings"]
+    generic = [r["generic"] for r in rulings]
+    assert True in generic and False in generic
+    assert generic == sorted(generic), "card-specific rulings first"
+    text = run("Serra Angel").output
+    assert "True of any such card:" in text
+
+
+def test_features_from_the_compiled_form():
+    clone = {"name": "Clone", "types": ["creature"], "power": 0, "toughness": 0,
+             "abilities": [{"replacement": {"enters_as_copy": {"types": ["creature"]}}}]}
+    features = card_features(_card(clone))
+    assert "replacement:enters_as_copy" in features
+    siege = card_features(resolve_card("Invasion of Alara").card)
+    assert {"cast:free", "copies:permanent", "back_effect:copy_permanent"} <= siege
+    assert "effect:draw" not in siege and "spell" not in siege     # the back face's, kept apart
+    jump = {"name": "Jump", "types": ["instant"], "abilities": [{"spell": {"targets": ["creature"],
+            "effects": [{"modify": {"object": "target", "keywords": ["flying"],
+                                    "until": "end_of_turn"}}]}}]}
+    assert "pump:toughness" not in card_features(_card(jump))
+    growth = card_features(resolve_card("Giant Growth").card)
+    assert "pump:toughness" in growth
+
+
+def _card(data: dict):
+    from rulekeeper.bridge.core.source.checks import Checker
+    from rulekeeper.bridge.core.source.yamlsrc import load_yaml
+    from rulekeeper.bridge.games.mtg.cards import parse_card
+    src = load_yaml(yaml.safe_dump(data), "<test>")
+    return parse_card(Checker(src), (), src.data, key=data["name"])

@@ -21,7 +21,7 @@ from ..games.mtg.scenario import STATEBOUND, Card
 
 PROBE_DIR = Path(__file__).parent / "probes"
 PROBE_KEYS = {"id", "when", "unless", "about", "needs", "packs", "baseline", "situation",
-              "scenario", "say", "keep", "names"}
+              "scenario", "say", "keep", "names", "generic"}
 SAY_KEYS = {"atom", "not", "text"}
 KEEP = ("changed", "always")   # keep a finding only if it is one a player could get wrong / always
 FEATURE = re.compile(r"^[a-z_]+(:[a-z_0-9.]+)?$")
@@ -59,6 +59,7 @@ class Probe:
     keep: str = "changed"
     names: dict[str, str] = field(default_factory=dict)
     order: int = 0
+    generic: bool = False         # says the same for every card of its kind: listed last
 
     def applies(self, features: set[str]) -> bool:
         return all(f in features for f in self.when) and not any(f in features for f in self.unless)
@@ -109,7 +110,13 @@ def _probe(chk: Checker, p: tuple, raw: Any, file: str, order: int) -> Probe:
         keep=chk.choice(p + ("keep",), data.get("keep", "changed"), KEEP),
         names={str(k): chk.str_value(p + ("names", k), v)
                for k, v in chk.mapping(p + ("names",), data.get("names", {}), None).items()},
-        order=order)
+        order=order, generic=_flag(chk, p + ("generic",), data.get("generic", False)))
+
+
+def _flag(chk: Checker, p: tuple, raw: Any) -> bool:
+    if not isinstance(raw, bool):
+        raise chk.src.error(p, f"expected true or false, got {raw!r}")
+    return raw
 
 
 def _probe_id(chk: Checker, p: tuple, raw: Any) -> str:
@@ -141,7 +148,9 @@ def _say(chk: Checker, p: tuple, raw: Any) -> SayEntry:
 
 # -- card features -----------------------------------------------------------------------------
 def card_features(card: Card) -> set[str]:
-    """The features of a card that probes are keyed by (docs/rulings.md lists them)."""
+    """The features of a card that probes are keyed by (docs/rulings.md lists them): its
+    types and keywords, what the Oracle compiler made of its abilities, and the effects of its
+    back face's abilities."""
     out: set[str] = set()
     types = set(card.types)
     out |= {f"type:{t}" for t in types} | {f"subtype:{s}" for s in card.subtypes}
@@ -154,34 +163,14 @@ def card_features(card: Card) -> set[str]:
         if kw.name in STATEBOUND or (kw.name.startswith("not_") and kw.name.endswith("bound")):
             out.add("keyword:statebound")
     for ability in card.abilities:
-        kind = ability.get("kind")
-        if kind == "triggered":
-            when = ability.get("when") or ("",)
-            out.add(f"trigger:{when[0]}")
-            out.add("triggered")
-        elif kind in ("activated", "spell", "static"):
-            out.add(kind)
-        if ability.get("additional"):
-            out.add("cost:additional")
-        if ability.get("alternatives"):
-            out.add("cost:alternative")
-        if ability.get("kicker"):
-            out.add("cost:kicker")
-        cost = ability.get("cost") or []
-        if any(c == "sacrifice" or (isinstance(c, (tuple, list)) and c and c[0] == "sacrifice")
-               for c in (cost if isinstance(cost, list) else [cost])):
-            out.add("cost:sacrifice")
-        for target in ability.get("targets") or []:
-            out.add(f"target:{_target_kind(target)}")
-        for effect in ability.get("effects") or []:
-            if isinstance(effect, dict) and effect.get("verb"):
-                out.add(f"effect:{effect['verb']}")
+        out |= _ability_features(ability)
+    for ability in card.back.abilities if card.back is not None else []:
+        for effect in ability.get("effects") or []:     # the back face's effects, kept apart
+            if isinstance(effect, dict) and effect.get("verb"):    # from the front's triggers
+                out |= {f"back_{f}" if f.startswith("effect:") else f
+                        for f in _effect_features(effect)}
     if card.statics:
         out.add("static")
-    for ability in card.abilities:
-        text = ability.get("text") if ability.get("kind") == "static" else None
-        if isinstance(text, dict) and isinstance(text.get("combat_requirement"), str):
-            out.add(f"requirement:{text['combat_requirement']}")
     if "{X}" in (card.mana_cost or ""):
         out.add("cost:x")
     if card.back is not None:
@@ -192,6 +181,59 @@ def card_features(card: Card) -> set[str]:
                               "battlefield_state", "subtype:territory")):
         out.add("almos")
     return out
+
+
+def _ability_features(ability: dict[str, Any]) -> set[str]:
+    """The features one compiled ability gives: its kind, trigger, costs, targets, effects."""
+    out: set[str] = set()
+    kind = ability.get("kind")
+    if kind == "triggered":
+        when = ability.get("when") or ("",)
+        out |= {f"trigger:{when[0]}", "triggered"}
+    elif kind in ("activated", "spell", "static"):
+        out.add(kind)
+    elif kind == "replacement" and ability.get("form"):
+        out.add(f"replacement:{ability['form']}")
+    for key, feature in (("additional", "cost:additional"), ("alternatives", "cost:alternative"),
+                         ("kicker", "cost:kicker")):
+        if ability.get(key):
+            out.add(feature)
+    cost = ability.get("cost") or []
+    if any(c == "sacrifice" or (isinstance(c, (tuple, list)) and c and c[0] == "sacrifice")
+           for c in (cost if isinstance(cost, list) else [cost])):
+        out.add("cost:sacrifice")
+    for target in ability.get("targets") or []:
+        out.add(f"target:{_target_kind(target)}")
+    for effect in ability.get("effects") or []:
+        if isinstance(effect, dict) and effect.get("verb"):
+            out |= _effect_features(effect)
+    text = ability.get("text") if kind == "static" else None
+    if isinstance(text, dict) and isinstance(text.get("combat_requirement"), str):
+        out.add(f"requirement:{text['combat_requirement']}")
+    return out
+
+
+def _effect_features(effect: dict[str, Any]) -> set[str]:
+    """`effect:VERB`, and what decides which probes fit: an effect that lets you cast a card
+    without paying its mana cost (`cast:free`), one that makes a token copy of a permanent
+    (`copies:permanent`), one that affects all objects of a kind (`VERB:all`), a
+    power/toughness change that raises toughness (`pump:toughness`)."""
+    verb = effect["verb"]
+    out = {f"effect:{verb}"}
+    if effect.get("may_cast_free") or effect.get("without_paying_mana_cost"):
+        out.add("cast:free")
+    if verb == "copy_permanent":
+        out.add("copies:permanent")
+    target = effect.get("object")
+    if isinstance(target, (tuple, list)) and target and target[0] == "all":
+        out.add(f"{verb}:all")
+    if verb == "modify" and _positive(effect.get("toughness")):
+        out.add("pump:toughness")
+    return out
+
+
+def _positive(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and value > 0
 
 
 def _target_kind(target: Any) -> str:
@@ -205,6 +247,8 @@ def _target_kind(target: Any) -> str:
 def card_params(card: Card) -> dict[str, Any]:
     """Values a probe's scenario may use as `$name` (and its texts as `{name}`)."""
     params: dict[str, Any] = {"name": card.name or card.key}
+    params["back_name"] = (card.back.name if card.back is not None and card.back.name
+                           else params["name"])
     for attr in ("power", "toughness", "loyalty", "defense"):
         value = getattr(card, attr)
         params[attr] = value if value is not None else 0

@@ -24,7 +24,6 @@ from ..games.mtg.actions import ACTION_SPECS
 from ..games.mtg.reliance import CARD_FIELD_RULES, KEYWORD_RULES
 from ..games.mtg.validate import parse_scenario
 from .cardinput import CardSource
-from .graph import rule_graph
 from .probes import (
     STATES,
     Probe,
@@ -36,6 +35,7 @@ from .probes import (
     load_probes,
     state_name,
 )
+from .ruleindex import rule_index, within
 
 # Card types and subtypes -> the rules that give them meaning (keywords, fields and effect
 # verbs come from reliance.KEYWORD_RULES / CARD_FIELD_RULES and actions.ACTION_SPECS).
@@ -50,7 +50,7 @@ TYPE_RULES = {
     "spell": ["601", "608", "115"], "permanent": ["110", "302", "611", "613", "707", "704"],
 }
 DEFAULT_NAMES = {"alice": "you", "bob": "an opponent", "carol": "another opponent"}
-MAX_CITED = 5
+MAX_CITED = 3       # the deciding rules, not the whole walk
 STATE_WORDS = set(STATES) | {"empty"}
 VAR = re.compile(r"\b([A-Z][A-Za-z0-9]*|_)\b")
 
@@ -70,10 +70,12 @@ class Ruling:
     consequence: str = ""
     also: list[str] = field(default_factory=list)     # probes merged into this one
     data: dict[str, Any] = field(default_factory=dict, repr=False)
+    generic: bool = False     # true of every card of its kind, not of this card's own text
 
     def as_json(self) -> dict[str, Any]:
         return {"text": self.text, "rules": self.rules, "scenario": self.scenario,
-                "outcome": self.outcome, "probe": self.probe, "also": self.also}
+                "outcome": self.outcome, "probe": self.probe, "also": self.also,
+                "generic": self.generic}
 
 
 @dataclass
@@ -84,11 +86,17 @@ class Report:
     touched: list[str]
     rulings: list[Ruling]
     skipped: list[dict[str, str]]
+    not_understood: list[str] = field(default_factory=list)   # Oracle lines the rulings ignore
 
     def as_json(self) -> dict[str, Any]:
         return {"card": self.card, "origin": self.origin, "features": self.features,
+                "not_understood": self.not_understood,
                 "touched_rules": self.touched, "rulings": [r.as_json() for r in self.rulings],
                 "skipped": self.skipped}
+
+    @property
+    def specific(self) -> list[Ruling]:
+        return [r for r in self.rulings if not r.generic]
 
 
 # -- the rules a card touches -------------------------------------------------------------------
@@ -110,29 +118,28 @@ def seed_rules(features: set[str]) -> set[str]:
 
 
 def touched_rules(features: set[str], rules: RuleBase) -> list[str]:
-    """The encoded rules the card's features name and, through the rule graph, the rules they
-    rest on (what they use, transitively) and the rules that use them directly."""
-    import networkx as nx
-    graph = rule_graph(rules)
-    seeds = seed_rules(features)
-    direct = {n for n in graph.nodes if any(_within(n, s) for s in seeds)}
-    below = {d for n in direct for d in nx.descendants(graph, n)}
-    users = {u for n in direct for u in graph.predecessors(n)}
-    return sorted(direct | below | users, key=_rule_key)
+    """The encoded rules the card's features name and, through the rule graph (built once per
+    rule base: ruleindex.rule_index), the rules they rest on and the rules that use them
+    directly."""
+    return rule_index(rules).touched(seed_rules(features))
 
 
-def _within(number: str, prefix: str) -> bool:
-    return number == prefix or (number.startswith(prefix) and not number[len(prefix)].isdigit())
+def not_understood(source: CardSource) -> list[str]:
+    """The card's Oracle lines the compiler did not understand (both faces), which no ruling
+    looks at. The real-cards issue owns the warning itself; this reads the card's record."""
+    card = source.card
+    lines = list(card.not_understood)
+    if card.back is not None:
+        lines += [line for line in card.back.not_understood if line not in lines]
+    return lines
 
-
-def _rule_key(number: str) -> tuple:
-    return tuple(int(p) if p.isdigit() else p for p in re.findall(r"\d+|[a-z]+", number))
 
 
 # -- generating ---------------------------------------------------------------------------------
 def generate(engine: Engine, source: CardSource, packs: list[str], timeout: float,
-             progress: Progress | None = None) -> Report:
-    """All the rulings the probe library finds for a card, in probe order."""
+             progress: Progress | None = None, probes_only: set[str] | None = None) -> Report:
+    """All the rulings the probe library finds for a card: its own first, in probe order,
+    then those true of any card of its kind. `probes_only`: run only these probes."""
     card = source.card
     features = card_features(card)
     base = engine.rules(packs)
@@ -140,7 +147,8 @@ def generate(engine: Engine, source: CardSource, packs: list[str], timeout: floa
     params = card_params(card)
     findings: list[Ruling] = []
     skipped: list[dict[str, str]] = []
-    probes = [p for p in load_probes() if p.applies(features)]
+    probes = [p for p in load_probes() if p.applies(features)
+              and (probes_only is None or p.id in probes_only)]
     for probe in probes:
         if progress:
             progress(probe.id)
@@ -158,7 +166,9 @@ def generate(engine: Engine, source: CardSource, packs: list[str], timeout: floa
             skipped.append({"probe": probe.id, "reason": finding})
         else:
             findings.append(finding)
-    return Report(source.name, source.origin, sorted(features), touched, merge(findings), skipped)
+    ordered = [f for f in findings if not f.generic] + [f for f in findings if f.generic]
+    return Report(source.name, source.origin, sorted(features), touched, merge(ordered), skipped,
+                  not_understood(source))
 
 
 def _unfit(probe: Probe, packs: list[str], touched: list[str], base: RuleBase) -> str | None:
@@ -168,7 +178,7 @@ def _unfit(probe: Probe, packs: list[str], touched: list[str], base: RuleBase) -
     missing = [n for n in probe.needs if not base.is_encoded(n)]
     if missing:
         return f"not decided: rule {', '.join(missing)} not encoded yet"
-    if probe.about and not any(_within(t, a) or _within(a, t) for a in probe.about for t in touched):
+    if probe.about and not any(within(t, a) or within(a, t) for a in probe.about for t in touched):
         return "none of its rules is touched by the card"
     return None
 
@@ -301,7 +311,7 @@ def judge(rules: RuleBase, probe: Probe, source: CardSource, params: dict[str, A
     scen = {k: scen[k] for k in ("title", "description", *[k for k in data if k != "title"])}
     scen["expect"] = {k: v for k, v in outcome.items() if v}
     return Ruling(text, cited, f"{_slug(source.name)}-{probe.id}.yaml", outcome, probe.id,
-                  situation, consequence, data=scen)
+                  situation, consequence, data=scen, generic=probe.generic)
 
 
 def _never(probe: Probe, answer: Answer, base_asked: set[str] | None, asked: set[str]) -> list[str]:
@@ -376,7 +386,7 @@ def _citations(atoms: list[str], answer: Answer, rules: RuleBase) -> list[str]:
             if atom is not None:
                 out += [r for r in rules_behind(atom, support, rules) if r not in out]
                 break
-    return out[:MAX_CITED]
+    return out
 
 
 def _cite(probe: Probe, rules: RuleBase, explained: list[str], negated: bool) -> list[str]:
@@ -384,11 +394,10 @@ def _cite(probe: Probe, rules: RuleBase, explained: list[str], negated: bool) ->
     rules are added when an absence or the difference with the baseline decides (neither has
     a derivation in this answer) or the explanation does not reach them."""
     about = [a for a in probe.about if rules.is_encoded(a)]
-    first = [r for r in explained if any(_within(r, a) for a in about)]
+    first = [r for r in explained if any(within(r, a) for a in about)]
     if negated or not first:
-        first += [a for a in about if not any(_within(r, a) for r in first)]
-    rest = [r for r in explained if r not in first]
-    return (first + rest)[:MAX_CITED]
+        first += [a for a in about if not any(within(r, a) for r in first)]
+    return (first or explained)[:MAX_CITED]
 
 
 def _title(rules: list[str], text: str) -> str:
@@ -423,20 +432,42 @@ def scenario_text(ruling: Ruling) -> str:
 
 
 def as_text(report: Report, markdown: bool = False) -> str:
+    """The rulings as text or Markdown: what was not understood first, the card's own rulings
+    numbered, then the rules true of any card of its kind, one line each."""
     lines = [f"# Rulings for {report.card}" if markdown else f"Rulings for {report.card}:"]
     if markdown:
         lines.append("")
-    for i, ruling in enumerate(report.rulings, 1):
+    if report.not_understood:
+        lines.append(("**Not understood:** " if markdown else "Not understood: ")
+                     + "no ruling below looks at these Oracle lines:")
+        lines += [f"- {line}" for line in report.not_understood]
+        lines.append("")
+    for i, ruling in enumerate(report.specific, 1):
         rules = ", ".join(ruling.rules)
         if markdown:
             lines.append(f"{i}. {ruling.text} ({rules}; scenario `{ruling.scenario}`)")
         else:
             lines.append(f"{i}. {ruling.text}\n   rules: {rules}\n   scenario: {ruling.scenario}")
-    if not report.rulings:
-        lines.append("No ruling found: no probe of the library shows a corner case for this card.")
+    lines += _none_found(report)
+    generic = [r for r in report.rulings if r.generic]
+    if generic:
+        lines.append("")
+        lines.append("## True of any such card" if markdown else "True of any such card:")
+        lines += [f"- {r.text} ({', '.join(r.rules)})" for r in generic]
     undecided = [s for s in report.skipped if s["reason"].startswith("not decided")]
     if undecided:
         lines.append("")
         lines.append("## Not decided" if markdown else "Not decided by the encoded rules:")
         lines += [f"- {s['probe']}: {s['reason']}" for s in undecided]
     return "\n".join(lines)
+
+
+def _none_found(report: Report) -> list[str]:
+    """Why there is no card-specific ruling, when there is none."""
+    if report.specific:
+        return []
+    what = "No ruling found" if not report.rulings else "No card-specific ruling"
+    if report.not_understood:
+        return [f"{what} for the lines understood: the lines above were not understood, so "
+                "this is not a sign that the card has no corner case."]
+    return [f"{what}: no probe of the library shows a corner case for this card's abilities."]
