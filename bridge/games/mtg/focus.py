@@ -243,7 +243,8 @@ def focused_ruling(title: str, answer: Answer, rules: RuleBase, notes: list[str]
         lines.append("As the rules apply to the board:")
         lines += [f"- {with_citations(sentence(a), cite_in_answer(a, answer, rules))}" for a in shaped]
     if always:
-        lines.append("What happens:" if n < 2 else f"In every one of the {n} outcomes:")
+        upto = " (up to the swaps noted above)" if answer.symmetric else ""
+        lines.append(f"What happens{upto}:" if n < 2 else f"In every one of the {n} outcomes{upto}:")
         lines += [f"- {c.line()}" for c in always]
     if listed:
         lines.append(f"{n} outcomes, depending on the choices players make:")
