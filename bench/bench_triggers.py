@@ -7,7 +7,11 @@ resolve it and its enters trigger. The bench prints, for 1, 2, 4 and 8 such turn
 points, ground rules and atoms and the time to ground and solve; then the same two turns with
 3 to 48 check steps after each event (more time points, the same actions). See
 docs/performance.md, "Triggers", for what grows linearly and what does not.
-Run: python bench/bench_triggers.py [--repeat N]
+With --simultaneous N ...: N Upkeep Idols of alice trigger at once (ratios.py's `triggers`
+board); the ground rules (without explanations, as `test` solves) and the seconds of an
+in-process answer with all N resolved and with all N left waiting on the stack (issue 37: the
+cliff between 24 and 32 triggers, 64 triggers), and the log-log slopes between sizes.
+Run: python bench/bench_triggers.py [--repeat N] [--simultaneous 8 16 24 32 48 64]
 """
 from __future__ import annotations
 
@@ -67,7 +71,51 @@ def _row(label: str, figures: tuple[int, float, float, int, int], extra: str = "
           f"{ground:8.2f}  {solved:7.2f}{extra}")
 
 
+def simultaneous(n: int, resolve: bool) -> dict:
+    """n Upkeep Idols of alice trigger at her upkeep; all resolve, or all wait on the stack."""
+    objects = [{"id": f"idol{k}", "card": "Upkeep Idol", "controller": "alice"} for k in range(n)]
+    return {"title": f"bench: {n} simultaneous upkeep triggers", "players": ["alice", "bob"],
+            "turn": {"active": "alice", "step": "untap", "number": 3},
+            "cards": {"Upkeep Idol": IDOL}, "objects": objects,
+            "actions": [{"advance": "upkeep"}] + ["resolve"] * (n if resolve else 0)}
+
+
+def simultaneous_table(engine: Engine, sizes: list[int], tmp: str) -> None:
+    import math
+    print("N simultaneous triggers (ground rules without explanations; answer s in-process):")
+    print("|      N | all resolved: rules | answer s | slope | all waiting: rules | answer s "
+          "| slope |\n|---:|---:|---:|---:|---:|---:|---:|")
+    prev = None
+    for n in sizes:
+        row = []
+        for resolve in (True, False):
+            path = Path(tmp, f"simultaneous{n}-{resolve}.yaml")
+            path.write_text(yaml.safe_dump(simultaneous(n, resolve)))
+            scen = engine.load(path)
+            start = time.perf_counter()
+            answer = engine.answer(scen, timeout=600, needed=True)
+            seconds = time.perf_counter() - start
+            ctl = solve.grounded_control(scen, engine.rules(scen.rules), answer.checks,
+                                         exact_names=answer.exact_trigger_names, needed=True,
+                                         tight_passes=answer.tight_passes)
+            row.append((int(ctl.statistics["problem"]["lpStep"]["rules"]), seconds))
+        slopes = ["", ""] if prev is None else [
+            f"{math.log(r[0] / p[0]) / math.log(n / prev[0]):.2f}" for r, p in zip(row, prev[1])]
+        print(f"| {n:6d} | {row[0][0]} | {row[0][1]:.2f} | {slopes[0]} | {row[1][0]} "
+              f"| {row[1][1]:.2f} | {slopes[1]} |", flush=True)
+        prev = (n, row)
+
+
 def main() -> None:
+    import sys
+    if "--simultaneous" in sys.argv:
+        at = sys.argv.index("--simultaneous")
+        sizes = [int(a) for a in sys.argv[at + 1:]] or [8, 16, 24, 32, 48, 64]
+        del sys.argv[at:]
+        _, engine = bench_setup(__doc__)
+        with tempfile.TemporaryDirectory() as tmp:
+            simultaneous_table(engine, sizes, tmp)
+        return
     repeat, engine = bench_setup(__doc__)
     header = "         time points  ground rules     atoms  rules/tp  ground s  solve s"
     with tempfile.TemporaryDirectory() as tmp:

@@ -33,9 +33,13 @@ def snapshot(engine: Engine, path: Path, needed: bool = True) -> dict:
         walk = getattr(answer, "walk_checks", None)
         if walk is not None:
             row["walk_checks"] = walk
+        tight = getattr(answer, "tight_passes", False)     # the tight plan of passes (issue 37)
+        if tight:
+            row["tight_passes"] = True
         ctl = solve.grounded_control(scen, rules, answer.checks,
                                      exact_names=answer.exact_trigger_names, needed=needed,
-                                     **({"walk_checks": walk} if walk is not None else {}))
+                                     **({"walk_checks": walk} if walk is not None else {}),
+                                     **({"tight_passes": True} if tight else {}))
         row["rules"] = int(ctl.statistics["problem"]["lpStep"]["rules"])
     except RulekeeperError as err:
         row["error"] = type(err).__name__

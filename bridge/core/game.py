@@ -52,6 +52,12 @@ class Game:
         rules_asp/core/inertia.lp; `timeline()` below lays them out), init/1 for the state."""
         raise NotImplementedError
 
+    def interchangeable_candidates(self, scen: Any) -> list[str]:
+        """Ids of objects that may be interchangeable (bridge/core/solve/symmetry.py): whose rules read
+        them only through the facts, never through an order among them (default none: the
+        answer then counts every division among objects that look alike)."""
+        return []
+
     # -- output ----------------------------------------------------------------------------
     def outcome_names(self) -> set[str]:
         """Names of the game's outcome atoms (`why` accepts them even when no rule head has

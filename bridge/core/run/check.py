@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from ..base.errors import ImpossibleSituation
 from ..registry import GameScenario as Scenario
 from ..solve.answer import Answer
+from ..solve.symmetry import holding as holding_in
 from ..source.atoms import parse_atom
 
 
@@ -28,20 +29,21 @@ def check_expectations(scen: Scenario, answer: Answer) -> CheckResult:
     n = len(answer.models)
     if scen.expect.impossible is not None:
         result.failures.append(f"expected an impossible situation, but found {n} outcome(s)")
+    # read up to the answer's symmetries (bridge/core/solve/symmetry.py): each canonical outcome stands
+    # for the outcomes its interchangeable names permute into, as the contract counts them
+    classes = getattr(answer, "symmetric", ())
     for text in scen.expect.always:
-        atom = parse_atom(text, ValueError)
-        holding = sum(atom in m for m in answer.models)
+        _, holding = holding_in(parse_atom(text, ValueError), answer.models, classes)
         if holding != n:
             result.failures.append(f"always {text}: holds in {holding} of {n} outcomes")
     for text in scen.expect.sometimes:
-        atom = parse_atom(text, ValueError)
-        if not any(atom in m for m in answer.models):
+        some, _ = holding_in(parse_atom(text, ValueError), answer.models, classes)
+        if not some:
             result.failures.append(f"sometimes {text}: holds in none of {n} outcomes")
     for text in scen.expect.never:
-        atom = parse_atom(text, ValueError)
-        holding = sum(atom in m for m in answer.models)
-        if holding:
-            result.failures.append(f"never {text}: holds in {holding} of {n} outcomes")
+        some, _ = holding_in(parse_atom(text, ValueError), answer.models, classes)
+        if some:
+            result.failures.append(f"never {text}: holds in {some} of {n} outcomes")
     if answer.truncated:
         result.failures.append(f"only the first {n} outcomes were considered")
     return result

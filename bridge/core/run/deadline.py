@@ -212,6 +212,7 @@ def flatten(answer: Answer, keep: str = KEEP_ALL, rules: Any = None) -> Answer:
                    models=[frozenset(map(str, m)) for m in answer.models],
                    initially=frozenset(map(str, answer.initially)),
                    choices=[frozenset(map(str, c)) for c in answer.choices],
+                   symmetric=tuple(tuple(map(str, c)) for c in answer.symmetric),
                    supports=supports)
 
 
@@ -278,6 +279,7 @@ def restore(answer: Answer) -> Answer:
                    models=[frozenset(map(sym, m)) for m in answer.models],
                    initially=frozenset(map(sym, answer.initially)),
                    choices=[frozenset(map(sym, c)) for c in answer.choices],
+                   symmetric=tuple(tuple(map(sym, c)) for c in answer.symmetric),
                    supports=[TextSupport(why, sym, allows) for why, allows in answer.supports])
 
 

@@ -48,27 +48,30 @@ def ground_program(engine, path: str | Path, explain: bool = True, timeout: floa
     the same rules: those that can fire and whose atoms are read, relevance.needed_rules)."""
     deadline = deadline or Deadline(timeout, str(path))
     scen = engine.load(path, deadline)
-    checks, exact, impossible, walk = FIRST_CHECKS, False, False, None
+    checks, exact, impossible, walk, tight = FIRST_CHECKS, False, False, None, False
     try:
         answer = engine.answer(scen, explain=False, deadline=deadline, needed=True)
         checks, exact, walk = answer.checks, answer.exact_trigger_names, answer.walk_checks
+        tight = answer.tight_passes
     except ImpossibleSituation:
         impossible = True       # every layout is unsatisfiable: the full one shows it
     rules = engine.scenario_rules(scen)
-    text = program_text(scen, rules, checks, exact, explain, walk)
+    text = program_text(scen, rules, checks, exact, explain, walk, tight)
     return Dump(str(path), text, checks, exact, explain, impossible, walk)
 
 
 def program_text(scen: Scenario, rules, checks: int, exact_names: bool, explain: bool,
-                 walk_checks: int | None = None) -> str:
+                 walk_checks: int | None = None, tight_passes: bool = False) -> str:
     """Rules, #show statements and facts, in the order the bridge gives them to clingo
     (`walk_checks`: in the lean layout the answer was taken from, solve.lean_walk_checks)."""
     # no user text here (a file name may hold a newline): only numbers and fixed words
     walk = "" if walk_checks is None else f" ({walk_checks} inside walks)"
+    walk += ", the tight plan of passes" if tight_passes else ""
     header = (f"% rulekeeper ground: {checks} check steps{walk}, exact trigger names "
               f"{'on' if exact_names else 'off'}, explanations {'on' if explain else 'off'}\n"
               f"% solve as the bridge does: clingo {' '.join(CLINGO_OPTIONS)} FILE")
-    facts = scenario_facts(scen, _Layout(checks, exact_names, walk_checks=walk_checks))
+    facts = scenario_facts(scen, _Layout(checks, exact_names, walk_checks=walk_checks,
+                                         tight_passes=tight_passes))
     # only the rules that can fire and whose atoms are read, as `ask` and `check` solve
     live = relevance.needed_rules(rules, relevance.live_rules(rules, facts), facts, BRIDGE_READS)
     return "\n".join([header, rules_text(rules, explain, live), shows(explain),

@@ -120,10 +120,12 @@ class Engine:
                              needed=True)
         return AskResult(scen, answer, self.scenario_rules(scen))
 
-    def check(self, path: str | Path, timeout: float = DEFAULT_TIMEOUT) -> "CheckResult":
-        """A scenario's expect against its answer (an expected impossibility included)."""
+    def check(self, path: str | Path, timeout: float = DEFAULT_TIMEOUT,
+              deadline: Deadline | None = None) -> "CheckResult":
+        """A scenario's expect against its answer (an expected impossibility included).
+        `deadline`: one with an `expire` hook solves in this process (tools/runner.py's worker)."""
         from .check import check_expectations, check_impossible  # not needed by `ask`
-        deadline = Deadline(timeout, str(path))
+        deadline = deadline or Deadline(timeout, str(path))
         scen = self.load(path, deadline)
         try:
             answer = self.answer(scen, deadline=deadline, needed=True)
@@ -174,6 +176,8 @@ def board_size(scen: Scenario) -> str:
 
 def _check_readings(scen: Scenario, rules: RuleBase) -> None:
     """`readings:` must name readings the packs record, at most one per topic."""
+    if not scen.readings:
+        return          # (reading_options walks every rule: not for each scenario of `test`)
     from ..base.errors import ScenarioError
     topics = rules.reading_options()
     chosen: dict[str, str] = {}
@@ -280,15 +284,16 @@ class AskResult(Record):
     def as_json(self, full: bool = False) -> dict[str, Any]:
         """`ask --json`: the contract's fields, the focused ruling, and (full) every rule met."""
         answer, rules = self.answer, self.rules
+        always, sometimes = answer.contract_lists()
         support_for, summaries, met = {}, {}, {}
-        for atom in sorted(answer.union, key=str):
-            found = cite_in_answer(atom, answer, rules)
+        for atom, seen in _witnessed(always | sometimes, answer):
+            found = cite_in_answer(seen, answer, rules)
             support_for[str(atom)] = [c.rule for c in found]
             for c in found:
                 summaries.setdefault(c.rule, c.summary)
             if full:
-                index = next(i for i, m in enumerate(answer.models) if atom in m)
-                met[str(atom)] = rules_behind(atom, answer.supports[index], rules)
+                index = next(i for i, m in enumerate(answer.models) if seen in m)
+                met[str(atom)] = rules_behind(seen, answer.supports[index], rules)
         changes, listed = self.game.outcomes_json(self.scenario, answer, rules)
         notes = self.game.not_encoded(self.scenario, self.rules)
         missed = self.game.not_understood(self.scenario)
@@ -300,9 +305,10 @@ class AskResult(Record):
             "reliable": not notes and not missed,
             "models": len(answer.models),
             "truncated": answer.truncated,
-            "outcomes": {"always": sorted(map(str, answer.always)),
-                         "sometimes": sorted(map(str, answer.sometimes)),
+            "outcomes": {"always": sorted(map(str, always)),
+                         "sometimes": sorted(map(str, sometimes)),
                          "list": listed},
+            "symmetric": [[str(name) for name in cls] for cls in answer.symmetric],
             "changes": changes,
             "illegal": sorted(str(a) for a in answer.union if a.name == "illegal"),
             "rules": support_for,
@@ -314,3 +320,17 @@ class AskResult(Record):
         if full:
             data["rules_met"] = met
         return data
+
+
+def _witnessed(atoms: frozenset[Symbol], answer: Answer) -> list[tuple[Symbol, Symbol]]:
+    """Each atom with the atom of a canonical outcome that stands for it (itself, or the image
+    a permutation of interchangeable names makes of it: core/solve/symmetry.py), sorted by text."""
+    union = answer.union
+    out = []
+    for atom in sorted(atoms, key=str):
+        seen = atom
+        if atom not in union:
+            from ..solve.symmetry import orbit
+            seen = next(iter(sorted(orbit(atom, answer.symmetric) & union, key=str)), atom)
+        out.append((atom, seen))
+    return out

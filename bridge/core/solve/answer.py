@@ -103,19 +103,42 @@ class Answer(Record):
     checks: int = FIRST_CHECKS
     exact_trigger_names: bool = False
     walk_checks: int | None = None   # the lean layout's check steps inside walks (None: full)
+    tight_passes: bool = False       # solved with the tight plan of passes (solve.tight_passes)
     unsettled: bool = False          # still not at rest after MAX_CHECKS check steps
     truncated: bool = False
     seconds: float = 0.0
+    # classes of names a permutation of which changes nothing but names (symmetry.py):
+    # interchangeable objects, identical triggers put on the stack in the canonical order
+    symmetric: tuple = ()
+
+    def _summary(self) -> tuple[frozenset[Symbol], frozenset[Symbol]]:
+        """(always, union), computed once per list of models (a ruling reads them hundreds of
+        times; recomputed only if `models` is replaced or grows)."""
+        key = (id(self.models), len(self.models))
+        memo = vars(self).get("_memo")
+        if memo is None or memo[0] != key:
+            models = self.models
+            always = frozenset.intersection(*models) if models else frozenset()
+            memo = self.__dict__["_memo"] = (key, always, frozenset().union(*models))
+        return memo[1], memo[2]
 
     @property
     def always(self) -> frozenset[Symbol]:
-        return frozenset.intersection(*self.models) if self.models else frozenset()
+        return self._summary()[0]
 
     @property
     def union(self) -> frozenset[Symbol]:
-        return frozenset().union(*self.models)
+        return self._summary()[1]
 
     @property
     def sometimes(self) -> frozenset[Symbol]:
         """Atoms of some outcomes but not all."""
-        return self.union - self.always
+        always, union = self._summary()
+        return union - always
+
+    def contract_lists(self) -> tuple[frozenset[Symbol], frozenset[Symbol]]:
+        """`always` and `sometimes` over every outcome the canonical ones stand for (their
+        names permuted, symmetry.py): what `ask --json` lists and `check` reads."""
+        from .symmetry import full_lists
+        always, union = self._summary()
+        return full_lists(always, union, self.symmetric)

@@ -26,7 +26,7 @@ DEFAULT_TIMEOUT = 20.0
 MAX_MODELS = 2000
 MAX_CHECKS = 48
 WALK_CHECKS = 1         # check steps inside a walk in the lean layout (lean_walk_checks)
-_FLAGS = ("unsettled", "trigger_name_clash")   # shown atoms that ask for another layout
+_FLAGS = ("unsettled", "trigger_name_clash", "plan_short")   # shown atoms: another layout
 # objects x time points from which explaining after a plain solve pays (focus_pays)
 FOCUS_MIN_SIZE = 500
 
@@ -40,19 +40,24 @@ def solve(scen: Scenario, rules: RuleBase, *, explain: bool = False,
     supports of derivations of outcome atoms: `ask`, `test`, `check`), the rules whose atoms
     nothing reads are left out too (relevance.needed_rules); the answer is the same."""
     start = time.monotonic()
-    full = _Layout(FIRST_CHECKS, exact_names=False, needed=needed)
+    tight = tight_passes(scen)
+    full = _Layout(FIRST_CHECKS, exact_names=False, needed=needed, tight_passes=tight)
     lean = lean_walk_checks(scen) if needed else None
-    line = _Layout(FIRST_CHECKS, False, needed, lean) if lean is not None else full
+    line = full._replace(walk_checks=lean)
     focused = explain and focus and focus_pays(scen, full)
     while True:
         atoms: dict[int, list[Symbol]] | None = {} if focused else None
         answer = _solve_once(scen, rules, line, explain and not focused, start, timeout,
                              max_models, atoms)
+        if line.tight_passes and (answer is None or "plan_short" in answer[1]):
+            full = full._replace(tight_passes=False)    # a pass went further than the plan
+            line = line._replace(tight_passes=False)
+            continue
         if line.walk_checks is not None and (answer is None or answer[1]):
             line = full     # the lean layout's answer is taken only where it settles everywhere
             continue
         if answer is None and not line.exact_names:     # shared names must not hide an answer
-            line = _Layout(line.checks, exact_names=True, needed=needed)
+            line = line._replace(exact_names=True)
             atoms = {} if focused else None
             answer = _solve_once(scen, rules, line, explain and not focused, start, timeout,
                                  max_models, atoms)
@@ -60,19 +65,30 @@ def solve(scen: Scenario, rules: RuleBase, *, explain: bool = False,
             raise ImpossibleSituation(scen.file, diagnose(scen, rules, line, start, timeout))
         models, flags = answer
         if "trigger_name_clash" in flags and not line.exact_names:
-            line = _Layout(line.checks, exact_names=True, needed=needed)
+            line = line._replace(exact_names=True)
         elif "unsettled" in flags and line.checks < MAX_CHECKS:
-            line = _Layout(line.checks * 2, line.exact_names, needed)
+            line = line._replace(checks=line.checks * 2)
         else:
             break
     explained = _explain_kept(scen, rules, line, atoms, start, timeout) if atoms else {}
     result = _collect(models, max_models, explained)
+    result.symmetric = _symmetric(scenario_facts(scen, line), result.choices)
     result.checks = line.checks
     result.exact_trigger_names = line.exact_names
     result.walk_checks = line.walk_checks
+    result.tight_passes = line.tight_passes
     result.unsettled = "unsettled" in flags
     result.seconds = time.monotonic() - start
     return result
+
+
+def _symmetric(facts: list[Symbol], choices: list[frozenset[Symbol]]) -> tuple:
+    """The answer's classes of names a permutation changes nothing but: interchangeable objects
+    (interchangeable/2 facts) and identical triggers in the canonical order (any_order choices)."""
+    from .symmetry import merged, trigger_classes
+    objects = [(f.arguments[0], f.arguments[1]) for f in facts if f.match("interchangeable", 2)]
+    triggers = trigger_classes(choices)
+    return merged(objects + triggers) if objects or triggers else ()
 
 
 def focus_pays(scen: Scenario, layout: "_Layout") -> bool:
@@ -117,10 +133,11 @@ class _Layout(NamedTuple):
     exact_names: bool
     needed: bool = False
     walk_checks: int | None = None
+    tight_passes: bool = False
 
     @property
-    def facts_key(self) -> tuple[int, bool, int | None]:
-        return (self.checks, self.exact_names, self.walk_checks)
+    def facts_key(self) -> tuple[int, bool, int | None, bool]:
+        return (self.checks, self.exact_names, self.walk_checks, self.tight_passes)
 
 
 def lean_walk_checks(scen: Scenario) -> int | None:
@@ -147,6 +164,28 @@ def lean_walk_checks(scen: Scenario) -> int | None:
     return None if multishot.enabled() else WALK_CHECKS
 
 
+def tight_passes(scen: Scenario) -> bool:
+    """Whether to solve first with the tight plan of passes (slots.action_plans): each `resolve`
+    slot may enter only the steps after where the game may be before the passes since the last
+    other action. The full plan lets every pass end a step (500.2: a pass with an empty stack
+    does), so after k passes the grounder keeps k steps possible, and once they reach a turn
+    whose upkeep the board's triggers wait for, every trigger may fire again at every later
+    pass (the cliff of the triggers family between 24 and 32 triggers). Where no model raises
+    `plan_short` (a pass entering a step the tight plan lacks), the answer is the full plan's:
+    the programs differ only in the steps those slots may enter, and a run of the full plan
+    that enters one the tight plan lacks has a tight counterpart (the same choices up to that
+    pass) that raises the flag there. As for the lean layout: the mtg pack alone, no `choose`
+    (a required choice could rule out just the runs that raise it), no action-by-action
+    solving, two passes or more. RULEKEEPER_TIGHT=0 turns it off (the answers are the same)."""
+    if os.environ.get("RULEKEEPER_TIGHT", "") == "0" or game_of(scen).name != "mtg" \
+            or any(p != "mtg" for p in scen.rules) or scen.plugins or scen.choose:
+        return False
+    if sum(1 for a in scen.actions if a.verb == "resolve") < 2:
+        return False
+    from . import multishot
+    return not multishot.enabled()
+
+
 def _control(rules: RuleBase, extra: list[ast.AST], explain: bool = False,
              live: set[int] | None = None) -> clingo.Control:
     """The rules (as text: program.rules_text, no syntax trees needed; with `live`, only the
@@ -163,10 +202,12 @@ def _control(rules: RuleBase, extra: list[ast.AST], explain: bool = False,
 
 def grounded_control(scen: Scenario, rules: RuleBase, checks: int = FIRST_CHECKS, *,
                      explain: bool = False, exact_names: bool = False,
-                     needed: bool = False, walk_checks: int | None = None) -> clingo.Control:
+                     needed: bool = False, walk_checks: int | None = None,
+                     tight_passes: bool = False) -> clingo.Control:
     """The control `solve` would solve first, grounded (for the benches and diagnosis);
-    `walk_checks`: in the lean layout (an answer's `walk_checks`)."""
-    return _grounded(scen, rules, _Layout(checks, exact_names, needed, walk_checks), explain)
+    `walk_checks`, `tight_passes`: in the lean layout, the tight plan (an answer's)."""
+    return _grounded(scen, rules, _Layout(checks, exact_names, needed, walk_checks,
+                                          tight_passes), explain)
 
 
 def _grounded(scen: Scenario, rules: RuleBase, layout: _Layout, explain: bool) -> clingo.Control:
@@ -225,11 +266,19 @@ def _keep_until_exit(rules: RuleBase, ctl: clingo.Control) -> None:
 BRIDGE_READS = ("chose/1",)
 
 
+# what the models are projected on (clingo's project mode, --project=auto reads #project): the
+# outcome atoms and the flags that ask for another layout. Two models that differ only in the
+# choices or the derivations that lead to one end state are one outcome, enumerated once (one
+# witness: its chose/1 atoms and its rk_why supports)
+PROJECT = ("outcome/1", "unsettled/0", "trigger_name_clash/0", "plan_short/0")
+
+
 def shows(explain: bool) -> str:
-    """The #show statements the bridge adds to the rules (the explanation atoms `rk_why` and
-    `rk_allow` come from the explanation rules of the rules solved)."""
+    """The #show and #project statements the bridge adds to the rules (the explanation atoms
+    `rk_why` and `rk_allow` come from the explanation rules of the rules solved)."""
     return " ".join(f"#show {p}." for p in BRIDGE_READS) + \
-        (f" #show {WHY}/3. #show {ALLOW}/3." if explain else "")
+        (f" #show {WHY}/3. #show {ALLOW}/3." if explain else "") + \
+        "".join(f" #project {p}." for p in PROJECT)
 
 
 def prepare_explanations(rules: RuleBase, forking: bool = True) -> None:
@@ -263,8 +312,25 @@ def scenario_facts(scen: Scenario, layout: _Layout) -> list[Symbol]:
     if held is None:
         facts = list(game_of(scen).facts(scen, layout))
         facts += [Function("choice_given", [parse_atom(text, ValueError)]) for text in scen.choose]
+        facts += interchangeable_facts(scen, facts)
         held = memo[key] = (values, tuple(facts))   # the values held: their ids stay theirs
     return list(held[1])
+
+
+def interchangeable_facts(scen: Scenario, facts: list[Symbol]) -> list[Symbol]:
+    """interchangeable(O1,O2) for neighbours of each class of objects the facts cannot tell
+    apart (bridge/core/solve/symmetry.py): the rules keep one of the divisions that only swap them."""
+    candidates = game_of(scen).interchangeable_candidates(scen)
+    cards: dict[str, list[str]] = {}
+    by_id = {o.id: o for o in getattr(scen, "objects", ())}
+    for oid in candidates:
+        cards.setdefault(by_id[oid].card.key, []).append(oid)
+    ids = [Function(oid) for group in cards.values() if len(group) > 1 for oid in group]
+    if not ids:
+        return []
+    from .symmetry import interchangeable
+    return [Function("interchangeable", [a, b])
+            for cls in interchangeable(facts, ids) for a, b in zip(cls, cls[1:])]
 
 
 def _add_facts(ctl: clingo.Control, scen: Scenario, facts: list[Symbol],

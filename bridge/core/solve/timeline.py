@@ -30,13 +30,16 @@ class Timeline(Record):
     final: int = 0
     exact_trigger_names: bool = False
     walk_checks: int | None = None
+    tight_passes: bool = False      # the tight plan of passes (games/mtg/slots.py, solve.py)
     rest_points: list[int] = field(default_factory=list)
     names: list[int] = field(default_factory=list)          # each time point's full-layout number
 
     @classmethod
     def layout(cls, n_actions: int, checks: int, slots: list[int] | None = None,
-               exact_trigger_names: bool = False, walk_checks: int | None = None) -> "Timeline":
-        line = cls(checks, exact_trigger_names=exact_trigger_names, walk_checks=walk_checks)
+               exact_trigger_names: bool = False, walk_checks: int | None = None,
+               tight_passes: bool = False) -> "Timeline":
+        line = cls(checks, exact_trigger_names=exact_trigger_names, walk_checks=walk_checks,
+                   tight_passes=tight_passes)
         line.names = list(range(checks))
         t, full = checks, checks          # this layout's time point, and the full layout's
         for i in range(n_actions):

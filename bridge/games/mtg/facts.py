@@ -43,7 +43,8 @@ def scenario_facts(scen: Scenario, line: Timeline) -> list[Symbol]:
     facts += _object_ranks(scen)
     facts += _stack(scen)
     facts += _library_order(scen)
-    for action, slots, plan in zip(scen.actions, line.slot_times, action_plans(scen)):
+    for action, slots, plan in zip(scen.actions, line.slot_times,
+                                   action_plans(scen, line.tight_passes)):
         term, args = action_facts(action)
         facts += _slot_facts(scen, slots, plan)
         for t in slots:
@@ -77,6 +78,31 @@ def _object_ranks(scen: Scenario) -> list[Symbol]:
     ids = {o.id for o in scen.objects if may_trigger(o.card)} | \
         {tid for tid, card in scen.tokens.items() if may_trigger(card)}
     return [atom("object_rank", o, r) for r, o in enumerate(sorted(ids), start=1)]
+
+
+# what makes timestamps or an order among look-alike objects matter in the mtg rules: layer
+# effects of static abilities (613.7), the world rule (704.5k), roles (704.5y), lands tapped
+# for mana in timestamp order (118-costs.lp), a permanent's battlefield state (almos)
+ORDERED_SUPERTYPES, ORDERED_SUBTYPES = {"world"}, {"role"}
+
+
+def interchangeable_candidates(scen: Scenario) -> list[str]:
+    """Objects on the battlefield whose rules never read an order among look-alikes (the
+    symmetry of bridge/core/solve/symmetry.py): no static, replacement, spell or chapter ability, one face,
+    not a land, a world permanent or a role, and no timestamp given. Only with the mtg pack
+    alone (another pack's rules may read ids or timestamps)."""
+    if any(p != "mtg" for p in scen.rules) or scen.plugins:
+        return []
+    return [o.id for o in scen.objects if o.zone == "battlefield" and o.timestamp is None
+            and _orderless(o.card)]
+
+
+def _orderless(card: Card | None) -> bool:
+    return card is not None and card.back is None and not card.statics and not card.chapters \
+        and card.battlefield_state is None and "land" not in card.types \
+        and not ORDERED_SUPERTYPES & set(card.supertypes) \
+        and not ORDERED_SUBTYPES & set(card.subtypes) \
+        and all(a.get("kind") in ("triggered", "activated") for a in card.abilities)
 
 
 def _players(scen: Scenario) -> list[Symbol]:

@@ -3,6 +3,8 @@ outcomes shown as outcomes, each with the choices that lead to it (docs/rulings-
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import partial
+from typing import Callable
 
 from clingo import Symbol, SymbolType
 
@@ -40,13 +42,24 @@ class Change(Record):
                 "summaries": {c.rule: c.summary for c in self.rules}}
 
 
-@dataclass(init=False, repr=False, eq=False)
-class Outcome(Record):
-    """One outcome as a ruling tells it: the choices that lead to it and what changed."""
+class Outcome:
+    """One outcome as a ruling tells it: the choices that lead to it and what changed. The
+    changes (sentences and their citations: a derivation walked per atom) are worked out when
+    first read: the ruling prints MAX_SHOWN_OUTCOMES of possibly hundreds."""
 
-    index: int
-    choices: list[Symbol]
-    changes: list[Change]
+    __slots__ = ("index", "choices", "_changes", "_work")
+
+    def __init__(self, index: int, choices: list[Symbol], changes: list[Change] | None = None,
+                 work: Callable[[], list[Change]] | None = None) -> None:
+        self.index, self.choices = index, choices
+        self._changes, self._work = changes, work
+
+    @property
+    def changes(self) -> list[Change]:
+        if self._changes is None:
+            self._changes = self._work() if self._work is not None else []
+            self._work = None
+        return self._changes
 
 
 def focused_changes(atoms: set[Symbol], answer: Answer, rules: RuleBase, scen,
@@ -164,9 +177,25 @@ def outcomes(answer: Answer, rules: RuleBase, scen) -> tuple[list[Change], list[
     for i, model in enumerate(answer.models):
         choices = sorted(answer.choices[i] - common, key=str) if answer.choices else []
         differs = model - answer.always        # an unchanged value that differs elsewhere too
-        listed.append(Outcome(i + 1, choices, focused_changes(differs, answer, rules, scen, i,
-                                                              answer.initially)))
+        listed.append(Outcome(i + 1, choices, work=partial(
+            focused_changes, differs, answer, rules, scen, i, answer.initially)))
     return always, listed
+
+
+def symmetry_lines(answer: Answer) -> list[str]:
+    """What the canonical outcomes stand for (bridge/core/solve/symmetry.py): interchangeable objects, and
+    identical triggers put on the stack in any order."""
+    lines = []
+    for cls in answer.symmetric:
+        names = ", ".join(map(str, cls))
+        if all(c.type == SymbolType.Function and not c.arguments for c in cls):
+            lines.append(f"Note: {names} are interchangeable (nothing in the situation tells "
+                         "them apart): each outcome stands for every outcome that only swaps them.")
+        else:
+            lines.append(f"Note: the identical triggered abilities {names} go on the stack in any "
+                         "order (603.3b): the order shown stands for every order, each giving the "
+                         "same game up to which of them is where.")
+    return lines
 
 
 def choice_text(choice: Symbol) -> str:
@@ -179,6 +208,7 @@ def choice_text(choice: Symbol) -> str:
         "may": lambda: f"{a[0]}: {'yes' if a[1] == 'yes' else 'no'} to the optional effect",
         "target": lambda: f"{a[0]} targets {a[2]}",
         "stack_order": lambda: f"{a[0]} goes on the stack in position {a[1]}",
+        "any_order": lambda: f"{a[0]} goes on the stack in any order among identical triggers",
         "mode": lambda: f"{a[0]} uses mode {a[1]}",
         "occupy": lambda: (f"{a[1]} occupies {a[0]}" if a[1] != "none" else f"nothing occupies {a[0]}"),
         "discard": lambda: f"{a[0]} is discarded",
@@ -204,7 +234,7 @@ def focused_ruling(title: str, answer: Answer, rules: RuleBase, notes: list[str]
                    remarks: list[str] = ()) -> str:
     """The ruling `ask` prints: the answer first, then how the outcomes differ."""
     always, listed = outcomes(answer, rules, scen)
-    lines = [f"Ruling: {title}"] + warning_lines(notes, remarks)
+    lines = [f"Ruling: {title}"] + warning_lines(notes, remarks) + symmetry_lines(answer)
     shaped = shaped_by_effects(answer, scen, exclude={a for c in always for a in c.atoms})
     n = len(answer.models)
     if not always and not listed and not shaped:
@@ -213,7 +243,8 @@ def focused_ruling(title: str, answer: Answer, rules: RuleBase, notes: list[str]
         lines.append("As the rules apply to the board:")
         lines += [f"- {with_citations(sentence(a), cite_in_answer(a, answer, rules))}" for a in shaped]
     if always:
-        lines.append("What happens:" if n < 2 else f"In every one of the {n} outcomes:")
+        upto = " (up to the swaps noted above)" if answer.symmetric else ""
+        lines.append(f"What happens{upto}:" if n < 2 else f"In every one of the {n} outcomes{upto}:")
         lines += [f"- {c.line()}" for c in always]
     if listed:
         lines.append(f"{n} outcomes, depending on the choices players make:")

@@ -56,8 +56,13 @@ class MtgGame(Game):
         from .slots import action_slots
         line = Timeline.layout(len(scen.actions), layout.checks, action_slots(scen),
                                exact_trigger_names=layout.exact_names,
-                               walk_checks=getattr(layout, "walk_checks", None))
+                               walk_checks=getattr(layout, "walk_checks", None),
+                               tight_passes=getattr(layout, "tight_passes", False))
         return scenario_facts(scen, line)
+
+    def interchangeable_candidates(self, scen: Any) -> list[str]:
+        from .facts import interchangeable_candidates
+        return interchangeable_candidates(scen)
 
     def lean_walks(self, scen: Any) -> bool:
         """The lean layout's argument is made for the mtg pack alone (another pack may do more

@@ -31,7 +31,7 @@ WALK_SAFE_EVENTS = ("enters", "enters_matching", "you_cast")
 COMBAT_SKIPS = frozenset({"declare_blockers", "first_strike_damage", "combat_damage"})
 
 
-def action_plans(scen: Scenario) -> list[list[SlotPlan]]:
+def action_plans(scen: Scenario, tight: bool = False) -> list[list[SlotPlan]]:
     """The plan of each action's event slots (an empty dict: the slot enters no step).
 
     An advance gets slots for the cycle of steps ending at its target, from the step after the
@@ -41,8 +41,15 @@ def action_plans(scen: Scenario) -> list[list[SlotPlan]]:
     step when the stack is empty: its slot may enter the step after any step the game may be
     in. Fixing the steps a slot may enter keeps the grounding of turn-based actions (and of turn
     numbers, draws, ...) linear in the number of time points.
+
+    `tight`: the plan of the tight layout (solve.tight_passes): a pass's slot may enter only the
+    steps after those the game may be in before any pass since the last other action, as if no
+    pass found an empty stack but the first. The positions that decide the other actions' slots
+    (and so the time layout) are the full plan's. A game that passes further raises
+    `plan_short` (500-turn-structure.lp) and the bridge solves the full plan.
     """
     possible: set[Position] = {(scen.turn.step, 0)}
+    before_passes = possible
     stops, skippable = walk_stops(scen), _skippable(scen)
     out: list[list[SlotPlan]] = []
     for action in scen.actions:
@@ -52,16 +59,23 @@ def action_plans(scen: Scenario) -> list[list[SlotPlan]]:
             out.append(_advance_plan(target, possible, walks))
             walked = {pos for walk in walks for pos in walk}
             possible = {pos for pos in walked if pos[0] == target or stops is None or pos[0] in stops}
+            before_passes = possible
         elif action.verb == "resolve":
-            after = {p for pos in possible for p in _passed(pos, skippable)} | \
-                {pos for pos in possible if pos[0] == "cleanup"}
-            out.append([_by_step(after)])
-            possible |= after
+            after = _after_pass(possible, skippable)
+            out.append([_by_step(_after_pass(before_passes, skippable) if tight else after)])
+            possible = possible | after     # a new set: before_passes keeps its own
         else:
             out.append([{}])
             if action.verb in STEP_AFTER:
                 possible = {(STEP_AFTER[action.verb], k) for _, k in possible}
+            before_passes = possible
     return out
+
+
+def _after_pass(possible: set[Position], skippable: frozenset[str]) -> set[Position]:
+    """Where a pass may take the game from any of `possible` (a cleanup may repeat, 514.3a)."""
+    return {p for pos in possible for p in _passed(pos, skippable)} | \
+        {pos for pos in possible if pos[0] == "cleanup"}
 
 
 def walk_stops(scen: Scenario) -> set[str] | None:
