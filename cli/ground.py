@@ -2,7 +2,6 @@
 clingo can be run (and timed) on the same thing: `python -m clingo --models=0 --project=auto OUT`."""
 from __future__ import annotations
 
-
 import click
 from rulekeeper.cli.common import (
     command_deadline,
