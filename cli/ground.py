@@ -51,5 +51,5 @@ def ground(file: str, out: str | None, plain: bool, as_json: bool, timeout: floa
 def _write(out: str, text: str) -> None:
     """The program written through a temporary file renamed into place (a symlink at OUT is
     replaced, never followed; an interrupted write leaves no partial file)."""
-    from rulekeeper.bridge.safeio import write_path
+    from rulekeeper.bridge.core.base.safeio import write_path
     write_path(out, text, field="--output")
