@@ -10,6 +10,20 @@ import yaml
 from rulekeeper.cli.cardsopt import CARDS, card_sources, progress_bar
 from rulekeeper.cli.common import json_option, reported
 
+CARDS_TIMEOUT = 600.0        # a bulk file (100 MB, 30 000 cards) is read and compiled in minutes
+
+
+def cards_timeout() -> click.option:
+    return click.option("--timeout", default=CARDS_TIMEOUT, show_default=True,
+                        type=click.FloatRange(0.1, 86400),
+                        help="seconds for the whole command, reading included; exit 2 when "
+                             "they run out")
+
+
+def _deadline(what: str, timeout: float):
+    from rulekeeper.bridge.core.run.deadline import Deadline
+    return Deadline(timeout, what)
+
 
 @click.group()
 def cards() -> None:
@@ -21,12 +35,14 @@ def cards() -> None:
 @click.option("--into", "into", default="cards", type=click.Path(file_okay=False),
               show_default=True, help="the folder the card YAML files are written to")
 @json_option()
-def import_(file: str, into: str, as_json: bool) -> None:
+@cards_timeout()
+def import_(file: str, into: str, as_json: bool, timeout: float) -> None:
     """Write each card of a Scryfall JSON FILE as a card YAML file (one a card)."""
     from rulekeeper.bridge.tools.cardimport import import_cards
     with reported():
+        deadline = _deadline(file, timeout)
         with progress_bar(f"importing {Path(file).name}") as tick:
-            report = import_cards(Path(file), Path(into), tick)
+            report = import_cards(Path(file), Path(into), tick, deadline.check)
     if as_json:
         click.echo(json.dumps(report.as_json(), indent=2))
         return
@@ -42,12 +58,13 @@ def import_(file: str, into: str, as_json: bool) -> None:
 @click.argument("name")
 @CARDS
 @json_option()
-def show(name: str, as_json: bool) -> None:
+@cards_timeout()
+def show(name: str, as_json: bool, timeout: float) -> None:
     """What was understood of card NAME: each Oracle line compiled (with its form) or not."""
     from rulekeeper.bridge.core.base.errors import ScenarioError
     from rulekeeper.bridge.games.mtg.cards import default_library
     with reported():
-        library = default_library().with_sources(card_sources())
+        library = default_library().with_sources(card_sources(check=_deadline(name, timeout).check))
         found = library.find(name)
         if found is None:
             close = library.close_names(name)
@@ -106,25 +123,29 @@ def _show_text(view: dict) -> str:
 @click.option("--top", default=15, type=click.IntRange(0, 1000), show_default=True,
               help="how many not-understood templates to list")
 @json_option()
-def stats(file: str, top: int, as_json: bool) -> None:
+@cards_timeout()
+def stats(file: str, top: int, as_json: bool, timeout: float) -> None:
     """How many cards of a Scryfall JSON FILE compile fully, partly, not at all, and the most
     common Oracle templates not understood."""
     from rulekeeper.bridge.tools.cardimport import card_stats
     with reported():
+        deadline = _deadline(file, timeout)
         with progress_bar(f"compiling {Path(file).name}") as tick:
-            result = card_stats(Path(file), tick)
+            result = card_stats(Path(file), tick, deadline.check)
     click.echo(json.dumps(result.as_json(top), indent=2) if as_json else result.text(top))
 
 
 @cards.command("list")
 @CARDS
 @json_option()
-def list_(as_json: bool) -> None:
+@cards_timeout()
+def list_(as_json: bool, timeout: float) -> None:
     """The card library: the bundled cards and those of the --cards sources."""
     from rulekeeper.bridge.games.mtg.cards import default_library
     from rulekeeper.rules_asp import RULES_DIR
     with reported():
-        library = default_library().with_sources(card_sources())
+        library = default_library().with_sources(card_sources(check=_deadline("cards list",
+                                                                              timeout).check))
         groups = [{"source": str(RULES_DIR / "cards"), "kind": "bundled",
                    "cards": library.names()}]
         for path, source in zip(library.sources, library.opened()):

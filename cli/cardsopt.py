@@ -28,10 +28,12 @@ CARDS = click.option(
          "path-separator-separated)")
 
 
-def card_sources(given: tuple[str, ...] | None = None) -> list[Path]:
+def card_sources(given: tuple[str, ...] | None = None,
+                 check: Callable[[], None] | None = None) -> list[Path]:
     """The card sources of `--cards` (or `given`) and RULEKEEPER_CARDS, checked to exist; the
     index of each Scryfall file is brought up to date now (with a progress bar on a terminal),
-    so a scenario's lookups afterwards only read it. Raises ScenarioError (exit 2)."""
+    so a scenario's lookups afterwards only read it (`check`, the command's Deadline, is called
+while it is built). Raises ScenarioError (exit 2)."""
     if given is None:
         ctx = click.get_current_context(silent=True)
         given = ctx.meta.get(_KEY, ()) if ctx is not None else ()
@@ -46,7 +48,7 @@ def card_sources(given: tuple[str, ...] | None = None) -> list[Path]:
                 ScryfallIndex,  # SQLite: only for a file
             )
             with progress_bar(f"indexing {path.name}") as tick:
-                ScryfallIndex(path, tick).ensure()
+                ScryfallIndex(path, tick, check).ensure()
     return paths
 
 

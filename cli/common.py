@@ -45,6 +45,44 @@ def timeout_option() -> Callable:
                         help=TIMEOUT_HELP)
 
 
+MEMORY_HELP = ("address space of the solving process, e.g. 2G, 512M (default 2G); a board past "
+               "it is exit 2 naming the board's size")
+
+
+class MemorySize(click.ParamType):
+    """A number of bytes: 2G, 512M, 300000K, 2147483648 (at least 256M: Python, clingo and the
+    rule base take about 150 MB of address space before a board is read)."""
+
+    name = "size"
+    UNITS = {"": 1, "K": 1024, "M": 1024 ** 2, "G": 1024 ** 3, "T": 1024 ** 4}
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> int:
+        if isinstance(value, int):
+            return value
+        import re
+        match = re.fullmatch(r"\s*(\d{1,13})\s*([KMGT]?)B?\s*", str(value).upper(), re.ASCII)
+        size = int(match.group(1)) * self.UNITS[match.group(2)] if match else 0
+        if size < 256 * 1024 ** 2:
+            self.fail(f"{str(value)[:40]!r} is not a memory size of at least 256M (e.g. 2G, 512M)",
+                      param, ctx)
+        return size
+
+
+def memory_option() -> Callable:
+    return click.option("--max-memory", "max_memory", default="2G", type=MemorySize(),
+                        help=MEMORY_HELP)
+
+
+def limit_memory(max_memory: int) -> None:
+    """The command's memory cap: in its own process, on the process itself (it solves there, and
+    its forked children inherit it); inside another program, each solving child caps its own at
+    the default (bridge/deadline.py)."""
+    ctx = click.get_current_context(silent=True)
+    if ctx is not None and isinstance(ctx.find_root().obj, OwnProcess):
+        from rulekeeper.bridge.core.run.deadline import limit_memory as cap
+        cap(max_memory)
+
+
 def json_text(data: Any, **options: Any) -> str:
     """`data` as indented JSON: json is imported by the commands that print some, not by
     every process."""

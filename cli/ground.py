@@ -2,10 +2,7 @@
 clingo can be run (and timed) on the same thing: `python -m clingo --models=0 --project=auto OUT`."""
 from __future__ import annotations
 
-from pathlib import Path
-
 import click
-from rulekeeper.bridge.core.base.errors import ScenarioError
 from rulekeeper.cli.common import (
     command_deadline,
     emit_json,
@@ -52,7 +49,7 @@ def ground(file: str, out: str | None, plain: bool, as_json: bool, timeout: floa
 
 
 def _write(out: str, text: str) -> None:
-    try:
-        Path(out).write_text(text, encoding="utf-8")
-    except OSError as err:
-        raise ScenarioError(out, None, "--output", f"cannot write: {err.strerror}") from None
+    """The program written through a temporary file renamed into place (a symlink at OUT is
+    replaced, never followed; an interrupted write leaves no partial file)."""
+    from rulekeeper.bridge.core.base.safeio import write_path
+    write_path(out, text, field="--output")

@@ -14,6 +14,8 @@ from rulekeeper.cli.common import (
     hold_until_exit,
     json_option,
     json_text,
+    limit_memory,
+    memory_option,
     reported,
     scenario_file,
     timeout_option,
@@ -56,8 +58,11 @@ def main() -> None:
 @click.option("--full", is_flag=True, help="every atom that changed, and (--json) every rule met")
 @PACK_DIR
 @CARDS
-def ask(file: str, as_json: bool, timeout: float, full: bool, pack_dirs: tuple[str, ...]) -> None:
+@memory_option()
+def ask(file: str, as_json: bool, timeout: float, full: bool, pack_dirs: tuple[str, ...],
+        max_memory: int) -> None:
     """What happens: every outcome, and a ruling citing the rules."""
+    limit_memory(max_memory)
     with reported():
         deadline = command_deadline(file, timeout, as_json)
         result = _engine(pack_dirs).ask(file, deadline=deadline)
@@ -81,13 +86,15 @@ def _ask_output(result, as_json: bool, full: bool = False) -> str:
 @json_option()
 @PACK_DIR
 @CARDS
+@memory_option()
 def why(file: str, atom: str, timeout: float, depth: int, as_json: bool,
-        pack_dirs: tuple[str, ...]) -> None:
+        pack_dirs: tuple[str, ...], max_memory: int) -> None:
     """The chain of rules that makes ATOM hold, or the condition each rule that could have
     made it hold missed.
 
     An ATOM starting with '-' is accepted as it is, or after `--`:
     rulekeeper why FILE -- "-zone(x,y)"."""
+    limit_memory(max_memory)
     with reported():
         deadline = command_deadline(file, timeout, as_json)
         result = _engine(pack_dirs).why_result(file, atom, depth=depth, deadline=deadline)
@@ -107,10 +114,12 @@ def _why_output(result, as_json: bool) -> str:
 @timeout_option()
 @PACK_DIR
 @CARDS
+@memory_option()
 def legal(file: str, player: str | None, as_json: bool, timeout: float,
-          pack_dirs: tuple[str, ...]) -> None:
+          pack_dirs: tuple[str, ...], max_memory: int) -> None:
     """The legal actions from the described state."""
     from rulekeeper.bridge.tools.legal import legal_actions
+    limit_memory(max_memory)
     with reported():
         engine = _engine(pack_dirs)
         atoms, notes = legal_actions(engine, file, player, timeout,
@@ -130,10 +139,12 @@ def legal(file: str, player: str | None, as_json: bool, timeout: float,
 @click.option("--json", "as_json", is_flag=True, help="one JSON report of every scenario")
 @PACK_DIR
 @CARDS
+@memory_option()
 def test(paths: tuple[str, ...], timeout: float, quiet: bool, as_json: bool,
-         pack_dirs: tuple[str, ...]) -> None:
+         pack_dirs: tuple[str, ...], max_memory: int) -> None:
     """Check every scenario's expect (default: scenarios/). Exit 1 if any fails."""
     from rulekeeper.bridge.tools.runner import run_scenarios, scenario_files
+    limit_memory(max_memory)
     with reported():
         files = scenario_files(list(paths) or ["scenarios"])
     report: list[dict] = []
@@ -159,10 +170,17 @@ def run() -> None:
     `ask`). A bug's traceback still shows: only SystemExit ends it this way."""
     import gc
     import os
+    from rulekeeper.cli.interrupt import Interrupts
     gc.set_threshold(50_000, 20, 100)
     own = OwnProcess()              # held here: what the command holds is never freed
+    interrupts = Interrupts()
+    interrupts.install()
     try:
         main(obj=own)
+    except MemoryError:             # past --max-memory outside a solve (the cap is the process's)
+        print("error: out of memory (--max-memory): simplify the scenario or raise the limit",
+              file=sys.stderr)
+        os._exit(2)
     except SystemExit as done:
         code = done.code
         if code is not None and not isinstance(code, int):

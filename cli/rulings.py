@@ -3,7 +3,6 @@ from __future__ import annotations
 
 import json
 import sys
-from pathlib import Path
 
 import click
 from rulekeeper.bridge.core.base.errors import RulekeeperError
@@ -27,21 +26,21 @@ def rulings(card: str, packs: tuple[str, ...], as_json: bool,
     from rulekeeper.bridge.core.run.engine import Engine
     from rulekeeper.bridge.tools.cardinput import resolve_card
     from rulekeeper.bridge.tools.rulings import as_text, generate, scenario_text
+    from rulekeeper.bridge.core.base.safeio import prepare_folder, write_file
     try:
+        if write_dir:                       # a folder that cannot be made: before any probe
+            prepare_folder(write_dir, "--write")
         source = resolve_card(card, card_sources())
         chosen = _packs(packs, source)
         with _progress(source.name) as tick:
             report = generate(Engine(), source, chosen, timeout, tick)
+        if write_dir:
+            for ruling in report.rulings:
+                ruling.scenario = str(write_file(write_dir, ruling.scenario,
+                                                 scenario_text(ruling), field="--write"))
     except RulekeeperError as err:
         click.echo(f"error: {err}", err=True)
         sys.exit(err.exit_code)
-    if write_dir:
-        folder = Path(write_dir)
-        folder.mkdir(parents=True, exist_ok=True)
-        for ruling in report.rulings:
-            path = folder / ruling.scenario
-            path.write_text(scenario_text(ruling), encoding="utf-8")
-            ruling.scenario = str(path)
     if as_json:
         click.echo(json.dumps(report.as_json(), indent=2))
     else:

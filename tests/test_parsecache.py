@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from rulekeeper.bridge.core.base import rulecache
 from rulekeeper.bridge.core.source import parsecache
 from rulekeeper.bridge.core.base.errors import ScenarioError
 from rulekeeper.bridge.core.source.yamlsrc import load_yaml
@@ -39,8 +40,8 @@ def test_another_text_is_a_miss(cache):
 def test_a_damaged_entry_or_a_new_parser_is_a_miss(cache, monkeypatch):
     load_yaml(TEXT, "a.yaml")
     [entry] = entries(cache)
-    kind, key, (fingerprint, text, data, lines) = marshal.loads(entry.read_bytes())
-    entry.write_bytes(marshal.dumps((kind, key, (fingerprint, text + " ", data, lines))))
+    kind, key, (fingerprint, text, data, lines) = rulecache.entry_data(entry.read_bytes())
+    entry.write_bytes(rulecache.framed(marshal.dumps((kind, key, (fingerprint, text + " ", data, lines)))))
     assert parsecache.load(TEXT) is None                       # not the same text
     entry.write_bytes(b"\x00garbage")
     assert parsecache.load(TEXT) is None

@@ -85,14 +85,15 @@ def test_a_changed_rule_file_rebuilds(cache, tmp_path):
 
 
 def stored_key(path: Path) -> str:
-    kind, key, _ = marshal.loads(path.read_bytes())
+    kind, key, _ = rulecache.entry_data(path.read_bytes())
     return key
 
 
 DAMAGES = [lambda key: b"", lambda key: b"{not marshal",
-           lambda key: marshal.dumps(("rulebase", "x", {})),
-           lambda key: marshal.dumps(("rulebase", key, {"rules": [[1]]})),
-           lambda key: marshal.dumps(["rulebase", key]), lambda key: b"\xff\xfe\x00"]
+           lambda key: rulecache.framed(marshal.dumps(("rulebase", "x", {}))),
+           lambda key: rulecache.framed(marshal.dumps(("rulebase", key, {"rules": [[1]]}))),
+           lambda key: rulecache.framed(marshal.dumps(["rulebase", key])),
+           lambda key: rulecache.framed(b"{not marshal"), lambda key: b"\xff\xfe\x00"]
 
 
 @pytest.mark.parametrize("damage", DAMAGES)
@@ -234,10 +235,10 @@ def test_a_remembered_key_is_tied_to_its_stamps(cache, tmp_path):
     os.utime(a, ns=(1_600_000_000_000_000_000,) * 2)
     first = rulecache.content_key([("x", a)])
     [entry] = cache.glob("stamps-*.marshal")
-    kind, key, (header, stamps, remembered) = marshal.loads(entry.read_bytes())
-    entry.write_bytes(marshal.dumps((kind, key, (header, stamps, "forged"))))
+    kind, key, (header, stamps, remembered) = rulecache.entry_data(entry.read_bytes())
+    entry.write_bytes(rulecache.framed(marshal.dumps((kind, key, (header, stamps, "forged")))))
     assert rulecache.content_key([("x", a)]) == "forged"   # the entry is what is trusted...
-    entry.write_bytes(marshal.dumps((kind, key, (header, stamps[:0], "forged"))))
+    entry.write_bytes(rulecache.framed(marshal.dumps((kind, key, (header, stamps[:0], "forged")))))
     assert rulecache.content_key([("x", a)]) == first      # ...only for the stamps it names
 
 

@@ -7,16 +7,24 @@ is bad input naming the file, the line and column, and the element.
 """
 from __future__ import annotations
 
+import io
 import json
+import os
 import re
 import unicodedata
 from pathlib import Path
 from typing import Callable, Iterator
 
 from ..core.base.errors import ScenarioError
+from ..core.base.safeio import open_stream
 
 CHUNK = 1 << 20                         # characters read at a time from a bulk array
 Progress = Callable[[int, int], None]   # (characters read, file size in bytes)
+Skip = Callable[[ScenarioError], None]  # told of a card object that is not a usable card
+MAX_FILE = 8 * 1024 ** 3                # Scryfall's largest bulk file is about 2.3 GB
+TEXT_FIELDS = ("name", "mana_cost", "type_line", "oracle_text", "layout", "power", "toughness",
+               "loyalty", "defense", "object", "flavor_name", "printed_name")
+LIST_FIELDS = ("colors", "color_identity", "keywords")
 _WS = re.compile(r"[ \t\n\r]*")
 
 
@@ -45,22 +53,34 @@ def card_names(card: dict) -> list[str]:
     return list(dict.fromkeys([name] + [p for p in parts + faces if isinstance(p, str) and p]))
 
 
-def read_cards(path: Path, progress: Progress | None = None) -> Iterator[dict]:
-    """Every card object of the file, in order (see the module docstring for the forms)."""
-    try:
-        fh = path.open(encoding="utf-8")
-    except OSError as exc:
-        raise ScenarioError(str(path), None, "", f"cannot read the card file: {exc}") from None
-    with fh:
+def read_cards(path: Path, progress: Progress | None = None, *,
+               check: Callable[[], None] | None = None, skip: Skip | None = None
+               ) -> Iterator[dict]:
+    """Every card object of the file, in order (see the module docstring for the forms). The
+    file is read through the bounded input path (a regular file; a FIFO or a device is refused).
+    `check` is called between cards (the command's Deadline); with `skip`, an element that is
+    not a usable card is handed to it and left out, else it ends the read (exit 2)."""
+    raw = open_stream(path, MAX_FILE, what="card file")
+    size = os.fstat(raw.fileno()).st_size
+    with raw, io.TextIOWrapper(raw, encoding="utf-8") as fh:
         try:
             first = _first_char(fh)
             if first == "[":
-                yield from _stream_array(fh, str(path), progress)
+                cards = _stream_array(fh, str(path), progress, size)
             elif first == "{":
-                yield from _whole(fh.read(), str(path))
+                cards = _whole(fh.read(), str(path))
             else:
                 raise ScenarioError(str(path), 1, "", "not Scryfall card JSON: expected a card "
                                     "object, a list object or an array of cards")
+            for card in cards:
+                if check is not None:
+                    check()
+                if isinstance(card, ScenarioError):
+                    if skip is None:
+                        raise card
+                    skip(card)
+                    continue
+                yield card
         except UnicodeDecodeError as exc:
             raise ScenarioError(str(path), None, "", f"not UTF-8 text (byte {exc.start})") from None
 
@@ -73,12 +93,17 @@ def _first_char(fh) -> str:
             return ch
 
 
-def _whole(text: str, file: str) -> Iterator[dict]:
+def _whole(text: str, file: str) -> Iterator[dict | ScenarioError]:
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
         raise ScenarioError(file, exc.lineno, "", f"bad JSON at line {exc.lineno}, column "
                                                   f"{exc.colno}: {exc.msg}") from None
+    except (RecursionError, ValueError) as exc:     # nesting too deep, a 5 000-digit number
+        raise ScenarioError(file, None, "", f"bad JSON: {_fault(exc)}") from None
+    if not isinstance(data, dict):
+        raise ScenarioError(file, 1, "", "not Scryfall card JSON: expected a card object, a "
+                                         "list object or an array of cards")
     if data.get("object") == "list":
         cards = data.get("data")
         if not isinstance(cards, list):
@@ -92,12 +117,56 @@ def _whole(text: str, file: str) -> Iterator[dict]:
         yield _card(data, file, None, "")
 
 
-def _card(card: object, file: str, line: int | None, where: str) -> dict:
+def _card(card: object, file: str, line: int | None, where: str) -> dict | ScenarioError:
+    """The card, or the error saying why it is not a usable card object."""
     if not isinstance(card, dict) or not isinstance(card.get("name"), str) \
             or not card["name"].strip() or card.get("object", "card") != "card":
-        raise ScenarioError(file, line, where, "not a Scryfall card object (an object with "
-                                               "\"object\": \"card\" and a name)")
+        return ScenarioError(file, line, where, "not a Scryfall card object (an object with "
+                                                "\"object\": \"card\" and a name)")
+    fault = _shape_fault(card)
+    if fault is not None:
+        return ScenarioError(file, line, f"{where}.{fault[0]}" if where else fault[0], fault[1])
     return card
+
+
+def _shape_fault(card: dict) -> tuple[str, str] | None:
+    """(field, reason) of the first field of a card object of a type the readers do not take
+    (every text is UTF-8 text; the text fields are text, the list fields lists of text,
+    `card_faces` a list of card-like objects), or None."""
+    faces = card.get("card_faces")
+    if faces is not None and not (isinstance(faces, list) and all(isinstance(f, dict) for f in faces)):
+        return "card_faces", "must be a list of face objects"
+    for prefix, part in [("", card)] + [(f"card_faces[{i}].", f) for i, f in enumerate(faces or [])]:
+        for key in TEXT_FIELDS:
+            if part.get(key) is not None and not isinstance(part[key], str):
+                return prefix + key, f"must be text, not {type(part[key]).__name__}"
+        for key in LIST_FIELDS:
+            value = part.get(key)
+            if value is not None and not (isinstance(value, list)
+                                          and all(isinstance(v, str) for v in value)):
+                return prefix + key, "must be a list of text"
+    try:
+        json.dumps(card, ensure_ascii=False).encode("utf-8")
+    except UnicodeEncodeError as exc:
+        return "name" if _unencodable(card["name"]) else "", \
+            f"holds a character that is not valid UTF-8 text ({exc.reason})"
+    except (RecursionError, ValueError) as exc:
+        return "", _fault(exc)
+    return None
+
+
+def _unencodable(text: str) -> bool:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return True
+    return False
+
+
+def _fault(exc: BaseException) -> str:
+    if isinstance(exc, RecursionError):
+        return "nested too deep"
+    return str(exc).split(";")[0][:200]
 
 
 class _Buffer:
@@ -148,8 +217,9 @@ class _Buffer:
                 return
 
 
-def _stream_array(fh, file: str, progress: Progress | None) -> Iterator[dict]:
-    buf = _Buffer(fh, progress, Path(file).stat().st_size)
+def _stream_array(fh, file: str, progress: Progress | None,
+                  size: int) -> Iterator[dict | ScenarioError]:
+    buf = _Buffer(fh, progress, size)
     decoder = json.JSONDecoder()
     buf.more()
     buf.skip_ws()
@@ -183,7 +253,9 @@ def _decode(decoder: json.JSONDecoder, buf: _Buffer, file: str) -> tuple[object,
     while True:
         try:
             return decoder.raw_decode(buf.text, buf.pos)
-        except json.JSONDecodeError as exc:
+        except (RecursionError, ValueError) as exc:
+            if not isinstance(exc, json.JSONDecodeError):   # too deep, a 5 000-digit number
+                _fail(buf, file, buf.pos, _fault(exc))
             offset = exc.pos - buf.pos          # more() moves the unread text to index 0
             if not buf.more():
                 _fail(buf, file, buf.pos + offset, exc.msg)

@@ -18,6 +18,7 @@ from ..core.base.errors import ScenarioError
 from ..core.base.record import Record
 from ..core.source.yamlsrc import load_yaml
 from .scryfall import Progress, ascii_letters, normalise
+from ..core.base.safeio import read_card_file
 
 ENV = "RULEKEEPER_CARDS"
 
@@ -70,7 +71,7 @@ class YamlFolder:
         if self._index is None:
             self._index, self._cards = {}, []
             for path in sorted(self.root.rglob("*.yaml")) + sorted(self.root.rglob("*.yml")):
-                src = load_yaml(path.read_text(encoding="utf-8"), str(path))
+                src = load_yaml(read_card_file(path), str(path))
                 data = src.data if isinstance(src.data, dict) else {}
                 back = data.get("back") if isinstance(data.get("back"), dict) else {}
                 for name in (data.get("name"), back.get("name")):     # either face's name
@@ -92,7 +93,7 @@ class YamlFolder:
     def find(self, name: str) -> Found | None:
         guess = self.root / f"{slug(name)}.yaml"
         if guess.is_file():
-            src = load_yaml(guess.read_text(encoding="utf-8"), str(guess))
+            src = load_yaml(read_card_file(guess), str(guess))
             found = src.data.get("name") if isinstance(src.data, dict) else None
             if isinstance(found, str) and normalise(found) == normalise(name):
                 return Found(found, src.data, str(guess), path=guess)
@@ -102,7 +103,7 @@ class YamlFolder:
                                          if normalise(n) == wanted), None)
         if path is None:
             return None
-        src = load_yaml(path.read_text(encoding="utf-8"), str(path))
+        src = load_yaml(read_card_file(path), str(path))
         return Found(src.data["name"], src.data, str(path), path=path)
 
 

@@ -9,7 +9,7 @@ import re
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 import yaml
 
@@ -17,6 +17,7 @@ from ..cards.scryfall import Progress, card_names, read_cards
 from ..cards.sources import compiled_yaml, slug
 from ..core.base.errors import ScenarioError
 from ..games.mtg.cards import parse_card_map
+from ..core.base.safeio import prepare_folder, write_file
 
 STATUSES = ("full", "partial", "none")
 
@@ -34,36 +35,40 @@ class ImportReport:
                 "invalid": self.invalid}
 
 
-def import_cards(source: Path, into: Path, progress: Progress | None = None) -> ImportReport:
+def import_cards(source: Path, into: Path, progress: Progress | None = None,
+                 check: Callable[[], None] | None = None) -> ImportReport:
     """Write each card of `source` as a card YAML file in `into` (one a card, named by slug;
-    an existing file of the same name is replaced). A card whose compiled form the card format
-    refuses is listed in `invalid`, not written."""
-    try:
-        into.mkdir(parents=True, exist_ok=True)
-    except OSError as exc:
-        raise ScenarioError(str(into), None, "--into", f"cannot make the folder: {exc}") from None
+    an existing file of the same name is replaced, a symlink there too: never followed). A card
+    object the reader or the card format refuses, or whose file cannot be written, is listed in
+    `invalid`, not written. The folder is made (and proved writable) before any card is read."""
+    prepare_folder(into, "--into")
     report = ImportReport(str(into))
     taken: set[str] = set()
-    for card in read_cards(source, progress):
+
+    def refused(err: ScenarioError) -> None:
+        report.invalid.append({"name": err.field or "?", "error": err.message_text()})
+
+    for card in read_cards(source, progress, check=check, skip=refused):
         data, result = compiled_yaml(card)
         try:
             parse_card_map(data, f"{source} ({card['name']})", key=card["name"])
+            name = _free_name(slug(card["name"]), taken)
+            path = write_file(into, f"{name}.yaml", card_file_text(data, card, source),
+                              field="--into")
         except ScenarioError as err:
             report.invalid.append({"name": card["name"], "error": err.message_text()})
             continue
-        report.counts[result.status] += 1
-        name = slug(card["name"])
-        stem, n = name, 2
-        while name in taken:
-            name, n = f"{stem}-{n}", n + 1
         taken.add(name)
-        path = into / f"{name}.yaml"
-        try:
-            path.write_text(card_file_text(data, card, source), encoding="utf-8")
-        except OSError as exc:
-            raise ScenarioError(str(path), None, "--into", f"cannot write: {exc}") from None
+        report.counts[result.status] += 1
         report.files.append(str(path))
     return report
+
+
+def _free_name(name: str, taken: set[str]) -> str:
+    stem, n = name, 2
+    while name in taken:
+        name, n = f"{stem}-{n}", n + 1
+    return name
 
 
 def card_file_text(data: dict, card: dict, source: Path) -> str:
@@ -104,6 +109,7 @@ class Stats:
     lines: int = 0
     lines_compiled: int = 0
     templates: Counter = field(default_factory=Counter)
+    invalid: int = 0
 
     @property
     def cards(self) -> int:
@@ -115,7 +121,7 @@ class Stats:
     def as_json(self, top: int) -> dict[str, Any]:
         return {"file": self.source, "cards": self.cards,
                 **{s: self.counts[s] for s in STATUSES},
-                "share_full": round(self.share("full"), 1),
+                "share_full": round(self.share("full"), 1), "invalid": self.invalid,
                 "lines": self.lines, "lines_compiled": self.lines_compiled,
                 "not_understood_templates": [{"template": t, "count": c}
                                              for t, c in self.templates.most_common(top)]}
@@ -124,7 +130,8 @@ class Stats:
         out = [f"{self.cards} cards in {self.source}: "
                + ", ".join(f"{self.counts[s]} {label} ({self.share(s):.1f}%)" for s, label in
                            (("full", "compiled fully"), ("partial", "partly"),
-                            ("none", "not at all"))),
+                            ("none", "not at all")))
+               + (f"; {self.invalid} not usable card objects" if self.invalid else ""),
                f"Oracle lines: {self.lines}, compiled {self.lines_compiled}"
                + (f" ({100.0 * self.lines_compiled / self.lines:.1f}%)" if self.lines else "")]
         if self.templates:
@@ -133,11 +140,16 @@ class Stats:
         return "\n".join(out)
 
 
-def card_stats(source: Path, progress: Progress | None = None) -> Stats:
-    """How many cards of `source` compile fully, partly, not at all, and the not-understood
-    lines by template."""
+def card_stats(source: Path, progress: Progress | None = None,
+               check: Callable[[], None] | None = None) -> Stats:
+    """How many cards of `source` compile fully, partly, not at all (and how many card objects
+    are not usable cards: `invalid`), and the not-understood lines by template."""
     stats = Stats(str(source))
-    for card in read_cards(source, progress):
+
+    def refused(_err: ScenarioError) -> None:
+        stats.invalid += 1
+
+    for card in read_cards(source, progress, check=check, skip=refused):
         _, result = compiled_yaml(card)
         stats.counts[result.status] += 1
         names = card_names(card)

@@ -10,6 +10,7 @@ from ..core.source.checks import Checker
 from ..core.source.yamlsrc import load_yaml
 from ..games.mtg.cards import default_library, parse_card, parse_card_map
 from ..games.mtg.scenario import Card
+from ..core.base.safeio import read_card_file
 
 
 @dataclass
@@ -44,10 +45,7 @@ def resolve_card(arg: str, cards: str | Path | list | tuple | None = None) -> Ca
 
 
 def _from_file(path: Path) -> CardSource:
-    try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise ScenarioError(str(path), None, "", f"cannot read the file: {exc}") from None
+    text = read_card_file(path)
     src = load_yaml(text, str(path))
     if not isinstance(src.data, dict):
         raise src.error((), "a card file holds one card: a map of card fields")

@@ -1,6 +1,7 @@
 """The long fuzz run: N generated inputs (default 10,000) through the real CLI, with figures.
 
     nice python tests/fuzz/long_run.py [-n 10000] [--timeout 2] [--margin 3] [--seed 0]
+    nice python tests/fuzz/long_run.py --surfaces [card_json,pack_folder,...] -n 10000
 
 Every input kind of tests/fuzz/strategies.py is drawn (mutations of the bundled scenarios,
 wrong types, injections, YAML edge cases, huge boards and documents, special files) and run
@@ -13,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import collections
+import shutil
 import sys
 import tempfile
 import time
@@ -33,7 +35,11 @@ def main() -> int:
     parser.add_argument("--margin", type=float, default=3.0)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--out", default="fuzz-failures.txt")
+    parser.add_argument("--surfaces", nargs="?", const="all", default=None,
+                        help="fuzz the other surfaces (tests/fuzz/surfaces.py), -n inputs each")
     opts = parser.parse_args()
+    if opts.surfaces:
+        return surfaces_run(opts)
     harness = Harness(Path(tempfile.mkdtemp(prefix="rk-fuzz-")))
     stats = Stats()
     started = time.monotonic()
@@ -96,6 +102,55 @@ class Stats:
                   f"seconds per input: median {times[len(times) // 2]:.3f}, "
                   f"p99 {times[int(len(times) * 0.99) - 1]:.2f}, max {times[-1]:.2f}"]
         return "\n".join(lines)
+
+
+def surfaces_run(opts) -> int:
+    """-n inputs of each surface of tests/fuzz/surfaces.py, with a table of problems."""
+    import os
+    from fuzz import surfaces
+    names = sorted(surfaces.SURFACES) if opts.surfaces == "all" else opts.surfaces.split(",")
+    work = Path(tempfile.mkdtemp(prefix="rk-fuzz-surfaces-"))
+    os.environ.pop("RULEKEEPER_CARDS", None)
+    rows, failures = [], []
+    for name in names:
+        strategy, check = surfaces.SURFACES[name]
+        counts: collections.Counter = collections.Counter()
+        times: list[float] = []
+        began = time.monotonic()
+
+        @seed(opts.seed)
+        @settings(max_examples=opts.n, deadline=None, database=None, phases=[Phase.generate],
+                  suppress_health_check=list(HealthCheck))
+        @given(strategy())
+        def one(case) -> None:
+            start = time.monotonic()
+            problems = check(case, work)
+            times.append(time.monotonic() - start)
+            counts["inputs"] += 1
+            for problem in problems:
+                counts[problem.split(":")[0][:40]] += 1
+            if problems:
+                failures.append(f"{name} {case.notes}\n  " + "\n  ".join(problems))
+                print("FAILURE " + failures[-1], file=sys.stderr, flush=True)
+            if counts["inputs"] % 500 == 0:
+                print(f"  {name}: {counts['inputs']} inputs, {time.monotonic() - began:.0f} s",
+                      file=sys.stderr, flush=True)
+                shutil.rmtree(work, ignore_errors=True)
+                work.mkdir(parents=True, exist_ok=True)
+
+        try:
+            one()
+        finally:
+            times.sort()
+            rows.append(f"| {name} | {counts['inputs']} | {counts['inputs'] - sum(1 for f in failures if f.startswith(name + ' '))} "
+                        f"| {sum(v for k, v in counts.items() if k != 'inputs')} "
+                        f"| {time.monotonic() - began:.0f} s | {times[len(times) // 2] if times else 0:.3f} s "
+                        f"| {times[-1] if times else 0:.2f} s |")
+    print(f"surfaces, {opts.n} inputs each (seed {opts.seed})\n\n| surface | inputs | clean | problems "
+          "| wall | median | max |\n|---|---|---|---|---|---|---|\n" + "\n".join(rows), flush=True)
+    if failures:
+        Path(opts.out).write_text("\n\n".join(failures), encoding="utf-8")
+    return 1 if failures else 0
 
 
 if __name__ == "__main__":

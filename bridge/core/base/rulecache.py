@@ -6,7 +6,13 @@ changes.
 Where: $RULEKEEPER_CACHE_DIR, else the user's cache directory (platformdirs, which honours
 XDG_CACHE_HOME). RULEKEEPER_NO_CACHE=1 turns the cache off. A file is written to a temporary
 name and renamed into place (os.replace is atomic), so concurrent processes see a whole file or
-none; an unreadable or corrupt file is a miss, and is rebuilt. Files are written with marshal,
+none. An entry cannot lie (issue 38): it starts with a magic word, the length and the CRC-32 of
+what follows, and holds the kind and key it was built for; an entry that is not a regular file
+(a FIFO, a device, a symlink), larger than MAX_ENTRY, shorter than it says, whose checksum or
+key differs, or that marshal cannot read is a miss, rebuilt and replaced atomically. CRC-32
+finds every change of up to four bytes in a row and all but one in 2**32 of any other damage;
+it is computed by zlib, already loaded (SHA-256 would add hashlib's 5 ms import to every
+command). Files are written with marshal,
 never pickle: reading a cache file can never run code, and marshal is read about five times
 faster than JSON (every command reads about 1.5 MB). `load`/`store` keep JSON's data model
 (what is stored is first passed through JSON, so tuples come back as lists, as they always
@@ -24,6 +30,7 @@ from __future__ import annotations
 import gc
 import marshal
 import os
+import struct
 import sys
 import time
 import zlib
@@ -32,7 +39,12 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Iterable, Iterator
 
-FORMAT = 4                      # bump when the stored layout changes
+from .safeio import atomic_write, read_bytes
+
+FORMAT = 5                      # bump when the stored layout changes
+MAGIC = b"RKc5"                 # an entry's first bytes, then its length and CRC-32
+MAX_ENTRY = 256 * 1024 * 1024   # a larger entry is not one this program wrote
+MAX_KEYED = 64 * 1024 * 1024    # a file read to key the cache (a rule file) past this: unkeyed
 SETTLE_BYTES = 64 * 1024        # a read this large goes straight to the oldest GC generation
 # the work's own code, as paths below bridge/core/
 _CODE = ("rules/rulebase.py", "rules/transform.py", "base/rulecache.py", "rules/program.py",
@@ -91,9 +103,8 @@ def _content_digest(header: tuple, listed: list[tuple[str, str]]) -> str:
     for label, path in listed:
         digest.update(label.encode() + b"\0")
         try:
-            with open(path, "rb") as handle:
-                data = handle.read()
-        except OSError:
+            data = read_bytes(path, MAX_KEYED)
+        except OSError:                     # missing, not a regular file, too large
             data = b"\0missing"
         digest.update(hashlib.sha256(data).digest())
     return digest.hexdigest()[:32]
@@ -171,10 +182,16 @@ def load_binary(kind: str, key: str) -> Any | None:
     if path is None:
         return None
     try:
-        blob = path.read_bytes()
+        blob = read_bytes(path, MAX_ENTRY, follow=False)
+    except OSError:                         # missing, a FIFO, a device, a symlink, too large
+        return None
+    payload = _checked(blob)
+    if payload is None:
+        return None
+    try:
         with _collector_off(settle=len(blob) >= SETTLE_BYTES):
-            stored = marshal.loads(blob)
-    except (OSError, ValueError, EOFError, TypeError):
+            stored = marshal.loads(payload)
+    except (ValueError, EOFError, TypeError):
         return None
     if not (isinstance(stored, tuple) and len(stored) == 3 and stored[:2] == (kind, key)):
         return None
@@ -187,10 +204,38 @@ def store_binary(kind: str, key: str, data: Any) -> Path | None:
     if path is None:
         return None
     try:
-        blob = marshal.dumps((kind, key, shared(data)))
+        payload = marshal.dumps((kind, key, shared(data)))
     except ValueError:              # not plain data: a bug of the caller, but never a failure
         return None
-    return _write(path, blob)
+    return _write(path, framed(payload))
+
+
+def framed(payload: bytes) -> bytes:
+    """An entry's bytes: the magic word, the payload's length and CRC-32, the payload."""
+    return MAGIC + struct.pack("<QI", len(payload), zlib.crc32(payload)) + payload
+
+
+def entry_data(blob: bytes) -> Any | None:
+    """What an entry's bytes hold ((kind, key, data)), or None when they are damaged."""
+    payload = _checked(blob)
+    try:
+        return None if payload is None else marshal.loads(payload)
+    except (ValueError, EOFError, TypeError):
+        return None
+
+
+_HEADER = len(MAGIC) + 12
+
+
+def _checked(blob: bytes) -> memoryview | None:
+    """The payload of an entry whose header, length and checksum agree with it, else None."""
+    if len(blob) < _HEADER or not blob.startswith(MAGIC):
+        return None
+    size, crc = struct.unpack_from("<QI", blob, len(MAGIC))
+    payload = memoryview(blob)[_HEADER:]
+    if size != len(payload) or zlib.crc32(payload) != crc:
+        return None
+    return payload
 
 
 def shared(data: Any) -> Any:
@@ -251,23 +296,14 @@ def _collector_off(settle: bool = False) -> Iterator[None]:
 
 
 def _write(path: Path | None, blob: bytes) -> Path | None:
+    """Write an entry atomically (safeio: a temporary file renamed into place, a symlink at the
+    entry's name replaced, never followed); None when the folder cannot be written."""
     if path is None:
         return None
-    import tempfile
-    tmp = None
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(blob)
-        os.replace(tmp, path)
-        return path
-    except OSError:
-        if tmp is not None:
-            try:
-                os.unlink(tmp)
-            except OSError:
-                pass
+        return atomic_write(path.parent, path.name, blob, mode=0o600)
+    except (OSError, ValueError):
         return None
 
 

@@ -29,6 +29,13 @@ BUNDLED = {"core": ("core",), "mtg": ("core", "mtg"), "almos": ("almos",),
 BUNDLED_REQUIRES = {"core": (), "mtg": (), "almos": ("mtg",), "altered": ()}
 PACK_NAME = re.compile(r"^[a-z][a-z0-9_]*$")
 PACK_KEYS = {"name", "requires"}
+# A plug-in pack is read whole before any answer: bounded so that `--pack-dir /` or a 9 MB pack
+# is refused at once (the bundled rules are ~200 files, ~1 MB, none over 100 KB).
+MAX_PACK_FILE = 1024 * 1024
+MAX_PACK_BYTES = 2 * 1024 * 1024
+MAX_PACK_FILES = 1000
+MAX_PACK_ENTRIES = 20_000        # directory entries walked
+MAX_META = 64 * 1024             # pack.yaml
 
 
 class Pack(NamedTuple):
@@ -45,15 +52,20 @@ class Pack(NamedTuple):
         """The pack's rule files, in the order of their paths."""
         return [Path(f) for f in self.file_names()]
 
-    def file_names(self) -> list[str]:
+    def file_names(self, limit: int | None = None, where: str = "") -> list[str]:
         """The pack's rule files as path strings, in the order of their paths (os.walk: every
         command lists them to key the rule cache, where pathlib's rglob and Path objects cost
-        several times more)."""
+        several times more). With `limit`, a walk past that many entries is ScenarioError."""
         out: list[str] = []
+        seen = 0
         for sub in self.dirs:
             base = os.path.join(self.root, sub) if sub else os.fspath(self.root)
             found = []
             for folder, dirs, names in os.walk(base):
+                seen += len(dirs) + len(names)
+                if limit is not None and seen > limit:
+                    raise ScenarioError(where or base, None, "pack", f"more than {limit:,} "
+                                        "entries in the pack's folder: not a rule pack")
                 if not self.bundled and folder != base and \
                         "cards" in os.path.relpath(folder, base).split(os.sep):
                     continue
@@ -81,34 +93,81 @@ def is_pack_path(entry: str) -> bool:
 
 
 def load_pack_dir(path: str | Path, where: str | None = None) -> Pack:
-    """A plug-in pack from a directory; ScenarioError (exit 2) when it is not a usable pack."""
-    from ..source.yamlsrc import load_yaml
+    """A plug-in pack from a directory; ScenarioError (exit 2) when it is not a usable pack:
+    every rule file is checked now (a regular file, within the size caps; a dangling or looping
+    link, a FIFO, a device is refused naming it), and the folder walked within MAX_PACK_ENTRIES."""
     where = where or str(path)
     root = Path(path).expanduser()
     if not root.is_dir():
         raise ScenarioError(where, None, "pack", f"{path}: no such pack directory")
-    name, requires = _pack_name(root.name), ("mtg",)
-    meta = root / "pack.yaml"
-    if meta.is_file():
-        src = load_yaml(meta.read_text(encoding="utf-8"), str(meta))
-        data = src.data if isinstance(src.data, dict) else {}
-        unknown = set(data) - PACK_KEYS
-        if unknown or not isinstance(src.data, dict):
-            raise ScenarioError(str(meta), None, "", f"pack.yaml is a mapping of {sorted(PACK_KEYS)}")
-        name = str(data.get("name", name))
-        requires = tuple(data.get("requires", ["mtg"]) or [])
-        for req in requires:
-            if req not in BUNDLED:
-                raise ScenarioError(str(meta), src.line(("requires",)), "requires",
-                                    f"unknown pack {req!r}; one of {', '.join(BUNDLED)}")
+    name, requires = _pack_meta(root)
     if not PACK_NAME.match(name) or name in BUNDLED:
         raise ScenarioError(where, None, "pack", f"{name!r} is not a usable pack name (lowercase "
                             f"identifier, not one of {', '.join(BUNDLED)})")
     pack = Pack(name, root.resolve(), ("",), requires,
                 root.resolve() / "cards" if (root / "cards").is_dir() else None, bundled=False)
-    if not pack.files():
+    files = _checked_files(pack, where)
+    if not files:
         raise ScenarioError(where, None, "pack", f"{path}: no .lp rule file in the pack directory")
     return pack
+
+
+def _pack_meta(root: Path) -> tuple[str, tuple[str, ...]]:
+    """The pack's name and required packs, from its pack.yaml when there is one."""
+    from ..base.safeio import read_text
+    from ..source.yamlsrc import load_yaml
+    name, requires = _pack_name(root.name), ("mtg",)
+    meta = root / "pack.yaml"
+    if not (meta.exists() or meta.is_symlink()):
+        return name, requires
+    src = load_yaml(read_text(meta, MAX_META, what="pack.yaml"), str(meta))
+    data = src.data if isinstance(src.data, dict) else {}
+    unknown = set(data) - PACK_KEYS
+    if unknown or not isinstance(src.data, dict):
+        raise ScenarioError(str(meta), None, "", f"pack.yaml is a mapping of {sorted(PACK_KEYS)}")
+    given = data.get("name", name)
+    if not isinstance(given, str):
+        raise ScenarioError(str(meta), src.line(("name",)), "name", "the pack's name is text")
+    listed = data.get("requires", ["mtg"]) or []
+    if not isinstance(listed, list) or not all(isinstance(r, str) for r in listed):
+        raise ScenarioError(str(meta), src.line(("requires",)), "requires",
+                            f"a list of pack names, one of {', '.join(BUNDLED)}")
+    for req in listed:
+        if req not in BUNDLED:
+            raise ScenarioError(str(meta), src.line(("requires",)), "requires",
+                                f"unknown pack {req[:80]!r}; one of {', '.join(BUNDLED)}")
+    return given, tuple(listed)
+
+
+def _checked_files(pack: Pack, where: str) -> list[str]:
+    """The pack's rule files, each a regular file inside the pack within the caps."""
+    import errno
+    import stat
+    from ..base.safeio import kind, too_large
+    files, total = [], 0
+    for path in pack.file_names(limit=MAX_PACK_ENTRIES, where=where):
+        try:
+            info = os.stat(path)
+        except OSError as exc:
+            raise ScenarioError(path, None, "pack", "cannot read the rule file: "
+                                + ("a symbolic link that loops" if exc.errno == errno.ELOOP else
+                                   "a symbolic link to nothing" if os.path.islink(path) else
+                                   exc.strerror or str(exc))) from None
+        if not os.path.realpath(path).startswith(os.fspath(pack.root) + os.sep):
+            raise ScenarioError(path, None, "pack", "a symbolic link to a file outside the "
+                                "pack's folder: a pack reads only its own folder")
+        if not stat.S_ISREG(info.st_mode):
+            raise ScenarioError(path, None, "pack", f"cannot read the rule file: it is "
+                                f"{kind(info.st_mode)}, not a regular file")
+        if info.st_size > MAX_PACK_FILE:
+            raise ScenarioError(path, None, "pack", f"the rule file is "
+                                f"{too_large(info.st_size, MAX_PACK_FILE)}")
+        total += info.st_size
+        if total > MAX_PACK_BYTES or len(files) >= MAX_PACK_FILES:
+            raise ScenarioError(where, None, "pack", f"the pack is too large (at most "
+                                f"{MAX_PACK_FILES:,} rule files and {MAX_PACK_BYTES:,} bytes)")
+        files.append(path)
+    return files
 
 
 def _pack_name(dirname: str) -> str:

@@ -8,6 +8,7 @@ outcomes rather than encode a game rule.
 """
 from __future__ import annotations
 
+import os
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -132,11 +133,12 @@ class RuleBase:
         if self._restore(rulecache.load_binary("rulebase", self.cache_key)):
             return
         for pack in self.pack_list:
+            own = set() if pack.bundled else {os.path.realpath(f) for f in pack.file_names()}
             for path in pack.files():
                 if pack.bundled:
                     self._load(path, pack)
                 else:
-                    self._load_plugin(path, pack)
+                    self._load_plugin(path, pack, own)
         rulecache.store_binary("rulebase", self.cache_key, self._cached())
 
     @property
@@ -170,12 +172,17 @@ class RuleBase:
         self.summaries, self._primary, self.unannotated = summaries, primary, unannotated
         return True
 
-    def _load_plugin(self, path: Path, pack: Pack) -> None:
+    def _load_plugin(self, path: Path, pack: Pack, own: set[str]) -> None:
         """A plug-in pack's file: its faults are the user's input errors (exit 2)."""
         from ..base.errors import ScenarioError
+        from ..base.safeio import read_text
+        from .packguard import checked_text
+        from .packs import MAX_PACK_FILE
         before = len(self.unannotated)
+        text = read_text(path, MAX_PACK_FILE, field="pack", what="rule file")
+        text = checked_text(text, str(path), pack.label(path), own)
         try:
-            self._load(path, pack)
+            self._load(path, pack, text)
         except AnnotationError as err:
             raise ScenarioError(str(path), None, "%@", str(err)) from None
         except RuntimeError as err:
@@ -184,9 +191,10 @@ class RuleBase:
             raise ScenarioError(str(path), None, "%@", "statement without a `%@ <rule> <summary>` "
                                 f"annotation: {self.unannotated[before]}")
 
-    def _load(self, path: Path, pack: Pack) -> None:
+    def _load(self, path: Path, pack: Pack, text: str | None = None) -> None:
         from clingo import ast
-        text = path.read_text(encoding="utf-8")
+        if text is None:
+            text = path.read_text(encoding="utf-8")
         rel = pack.label(path)
         notes = read_annotations(text, rel)
         lines = text.splitlines()

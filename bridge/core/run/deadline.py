@@ -33,8 +33,11 @@ from ..solve.answer import Answer
 
 T = TypeVar("T")
 GRACE = 0.5   # seconds the child gets beyond the limit to report its own timeout
-MEMORY_LIMIT = 4 * 1024 ** 3   # address space of a solving child: out of memory is an answer,
-                               # not a machine brought to its knees
+MEMORY_LIMIT = 2 * 1024 ** 3   # address space of a solving child (`--max-memory`): out of memory
+                               # is an answer, not a machine brought to its knees
+_CHILDREN: set[int] = set()    # solving children alive, each its own process group: killed with
+                               # their groups when the process is interrupted (kill_children).
+                               # Process-wide by nature, as the signal that reads it.
 
 
 @dataclass(init=False, repr=False, eq=False)
@@ -105,6 +108,8 @@ def within(limit: float, file: str, work: Callable[..., T], *args: Any,
     receive, send = ctx.Pipe(duplex=False)
     child = ctx.Process(target=_run, args=(send, work, args, kwargs), daemon=True)
     child.start()
+    _own_group(child.pid)
+    _CHILDREN.add(child.pid)
     send.close()
     try:
         if not receive.poll(limit + GRACE):
@@ -114,8 +119,9 @@ def within(limit: float, file: str, work: Callable[..., T], *args: Any,
         raise SolverOutOfMemory(file, killed=True) from None
     finally:
         if child.is_alive():
-            child.kill()
+            _kill_group(child.pid)
         child.join()
+        _CHILDREN.discard(child.pid)
         receive.close()
     if ok:
         return payload
@@ -145,7 +151,37 @@ def watched(limit: float, file: str, expire: Callable[[], Any], work: Callable[.
         timer.cancel()
 
 
+def _own_group(pid: int) -> None:
+    """Make `pid` (a child, or this process when it is 0) the leader of its own process group:
+    a terminal's Ctrl-C reaches the parent only, which kills the group (kill_children)."""
+    import os
+    try:
+        os.setpgid(pid, pid)
+    except (OSError, AttributeError):       # already done by the other side, or gone; Windows
+        pass
+
+
+def _kill_group(pid: int) -> None:
+    import os
+    import signal
+    try:
+        os.killpg(pid, signal.SIGKILL)
+    except (OSError, AttributeError):
+        try:
+            os.kill(pid, signal.SIGKILL)
+        except OSError:
+            pass
+
+
+def kill_children() -> None:
+    """Kill every solving child of this process with its process group (an interrupt)."""
+    for pid in list(_CHILDREN):
+        _kill_group(pid)
+
+
 def _run(send, work, args, kwargs) -> None:
+    _own_group(0)
+    _CHILDREN.clear()                      # the parent's children are not this process's
     _limit_memory()
     try:
         send.send((True, work(*args, **kwargs)))
@@ -158,6 +194,9 @@ def _run(send, work, args, kwargs) -> None:
             _report_bug(send, err)
         else:
             send.send((False, (SolverOutOfMemory, {"file": "", "board": ""})))
+    except KeyboardInterrupt:               # Ctrl-C before the child left the terminal's group:
+        import os                           # the parent is interrupted too and reports it
+        os._exit(130)
     except BaseException as err:            # noqa: BLE001 - reported to the parent, re-raised there
         _report_bug(send, err)
     finally:
@@ -170,14 +209,28 @@ def _report_bug(send, err: BaseException) -> None:
 
 
 def _limit_memory() -> None:
-    """Cap the child's address space so a huge board ends in MemoryError/bad_alloc (exit 2)."""
+    """Cap the child's address space so a huge board ends in MemoryError/bad_alloc (exit 2):
+    MEMORY_LIMIT, unless a limit is already set (`--max-memory` sets the process's own, which
+    its children inherit)."""
     try:
         import resource
         soft, hard = resource.getrlimit(resource.RLIMIT_AS)
-        limit = MEMORY_LIMIT if hard == resource.RLIM_INFINITY else min(MEMORY_LIMIT, hard)
-        if soft == resource.RLIM_INFINITY or soft > limit:
-            resource.setrlimit(resource.RLIMIT_AS, (limit, hard))
+        if soft == resource.RLIM_INFINITY:
+            limit_memory(MEMORY_LIMIT)
     except (ImportError, ValueError, OSError):     # no resource module (Windows), or refused
+        pass
+
+
+def limit_memory(limit: int) -> None:
+    """Cap this process's address space (and its future children's) at `limit` bytes (or the
+    hard limit, when lower)."""
+    try:
+        import resource
+        soft, hard = resource.getrlimit(resource.RLIMIT_AS)
+        if hard != resource.RLIM_INFINITY:
+            limit = min(limit, hard)
+        resource.setrlimit(resource.RLIMIT_AS, (limit, hard))
+    except (ImportError, ValueError, OSError):
         pass
 
 

@@ -14,6 +14,7 @@ from .effects import static_ability
 from .keywords import parse_keyword
 from .scenario import BATTLEFIELD_STATES, COLORS, Card
 from .vocab import MANA_SYMBOL, WORD
+from ...core.base.safeio import read_card_file
 
 CARD_FIELDS = {"name", "mana_cost", "colors", "supertypes", "types", "subtypes", "power",
                "toughness", "loyalty", "defense", "keywords", "abilities", "back",
@@ -168,7 +169,7 @@ class CardLibrary:
     @staticmethod
     def _located(path: Path) -> Any:
         """The card file parsed (a fresh copy: callers may change what they are given)."""
-        return load_yaml(path.read_text(encoding="utf-8"), str(path))
+        return load_yaml(read_card_file(path), str(path))
 
     def names(self) -> list[str]:
         """The bundled and pack cards' names (see all_names for the user sources too)."""

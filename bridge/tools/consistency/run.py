@@ -16,6 +16,7 @@ from ...core.rules.packs import Pack
 from ...core.rules.rulebase import RuleBase
 from ...core.solve.answer import Answer
 from ...games.mtg.validate import parse_scenario
+from ...core.base.safeio import prepare_folder, write_file
 from . import findings as fx
 from .board import Board, board_scenario, cr_alone, describe, generate
 from .core import minimal_conflict
@@ -53,7 +54,7 @@ class Checker:
         self.engine, self.pack, self.s = engine, pack, settings
         self.progress = progress or (lambda *_: None)
         if settings.write is not None:    # witnesses name a plug-in pack relative to it
-            settings.write.mkdir(parents=True, exist_ok=True)
+            prepare_folder(settings.write, "--write")      # before any work (exit 2)
         self.base = [p for p in pack.requires] or ["mtg"]
         self.full: RuleBase = engine.rules(self.base + [pack if not pack.bundled else pack.name])
         self.cr: RuleBase = engine.rules(self.base)
@@ -490,14 +491,13 @@ class Checker:
     # -- witnesses ------------------------------------------------------------------------------
     def _write(self) -> None:
         out = self.s.write
-        out.mkdir(parents=True, exist_ok=True)
         for kind in ("conflicts", "gaps", "divergences", "interpretations"):
             for n, finding in enumerate(getattr(self.report, kind), start=1):
                 for k, witness in enumerate(finding.witnesses):
                     slug = "-".join(finding.rules[:3]) or "none"
-                    path = out / f"{kind[:-1]}-{n}-{slug}{'' if k == 0 else f'-{k + 1}'}.yaml"
-                    path.write_text(yaml.safe_dump(witness, sort_keys=False, width=100),
-                                    encoding="utf-8")
+                    name = f"{kind[:-1]}-{n}-{slug}{'' if k == 0 else f'-{k + 1}'}.yaml"
+                    path = write_file(out, name, yaml.safe_dump(witness, sort_keys=False,
+                                                                width=100), field="--write")
                     finding.paths.append(str(path))
 
     def _is_pack_rule(self, number: str) -> bool:

@@ -1,0 +1,41 @@
+"""Issue 38, point 2: every file the program reads goes through one bounded input path: a FIFO,
+a device, a directory where a file goes, or a file over its size cap is exit 2 naming the file,
+at once; reading honours --timeout."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from reliability import bear, hostile, rk
+
+FIXTURE = Path(__file__).parent / "fixtures" / "scryfall"
+CARD = "name: Ember Bear\ntypes: [creature]\npower: 2\ntoughness: 2\n"
+USES_CARD = """title: "a card from --cards"
+players: [alice, bob]
+objects:
+  - {id: bear, card: Ember Bear, controller: alice}
+"""
+
+
+@pytest.mark.parametrize("kind", ["fifo", "devzero", "huge"])
+def test_a_cards_folder_with_a_hostile_entry_is_refused_in_time(tmp_path, kind):
+    folder = tmp_path / "cards"
+    folder.mkdir()
+    (folder / "ember-bear.yaml").write_text(CARD)
+    bad = hostile(folder, kind, "zzz.yaml")
+    scen = bear(tmp_path, USES_CARD.replace("Ember Bear", "Other Bear"))
+    done = rk("ask", str(scen), "--cards", str(folder), "--timeout", "3", limit=60)
+    assert done.clean and done.code == 2, done.err
+    assert done.seconds < 30
+    assert str(bad.name) in done.err
+
+
+@pytest.mark.parametrize("command", [("cards", "stats"), ("cards", "import")])
+@pytest.mark.parametrize("kind", ["fifo", "devzero"])
+def test_card_commands_on_a_special_file_are_refused(tmp_path, command, kind):
+    bad = hostile(tmp_path, kind, "cards.json")
+    extra = ["--into", str(tmp_path / "out")] if command[1] == "import" else []
+    done = rk(*command, str(bad), *extra, limit=60)
+    assert done.clean and done.code == 2, done.err
+    assert "cards.json" in done.err

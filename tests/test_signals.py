@@ -1,0 +1,61 @@
+"""Issue 38, point 5: Ctrl-C stops every command within a second, prints one line, leaves no
+partial file, exits 130; a solving child dies with its process group."""
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from reliability import REPO
+
+BIG = Path(__file__).parent / "reliability_big.yaml"
+
+
+def big_board(folder: Path, n: int = 400) -> Path:
+    lines = ['title: "a board that takes long"', "players: [alice, bob]", "cards:",
+             "  Bear: {types: [creature], power: 2, toughness: 2}", "objects:"]
+    lines += [f"  - {{id: b{i}, card: Bear, controller: alice}}" for i in range(n)]
+    lines += ["actions:"] + [f"  - deal_damage: {{target: b{i}, amount: 1}}" for i in range(20)]
+    path = folder / "big.yaml"
+    path.write_text("\n".join(lines) + "\n")
+    return path
+
+
+def interrupted(args: list[str], after: float, cwd: Path = REPO) -> tuple[int, str, float]:
+    proc = subprocess.Popen([sys.executable, "-c", "from rulekeeper.cli.main import run; run()",
+                             *args], cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            text=True, start_new_session=True)
+    time.sleep(after)
+    sent = time.monotonic()
+    os.killpg(proc.pid, signal.SIGINT)               # what a terminal's Ctrl-C does
+    try:
+        out, err = proc.communicate(timeout=10)
+    except subprocess.TimeoutExpired:
+        os.killpg(proc.pid, signal.SIGKILL)
+        out, err = proc.communicate()
+        return -999, err, 99.0
+    return proc.returncode, out + err, time.monotonic() - sent
+
+
+@pytest.mark.parametrize("command", ["ask", "why", "legal", "test"])
+def test_ctrl_c_during_a_solve_exits_130_at_once(tmp_path, command):
+    scen = str(big_board(tmp_path))
+    args = {"ask": ["ask", scen], "why": ["why", scen, "zone(b1,graveyard)"],
+            "legal": ["legal", scen], "test": ["test", scen]}[command]
+    code, text, seconds = interrupted(args + ["--timeout", "60"], after=4)
+    assert code == 130, text[-2000:]
+    assert seconds < 2
+    assert "Traceback" not in text and "PANIC" not in text
+    assert len([line for line in text.splitlines() if line.strip()]) == 1, text
+
+
+def test_ctrl_c_during_rulings_write_leaves_no_partial_file(tmp_path):
+    out = tmp_path / "out"
+    code, text, seconds = interrupted(["rulings", "Grizzly Bears", "--write", str(out)], after=5)
+    assert code == 130 and seconds < 2, text
+    assert not [p for p in out.rglob("*") if p.name.endswith(".tmp") or p.name.startswith(".")]
