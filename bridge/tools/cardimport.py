@@ -9,7 +9,7 @@ import re
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterable
 
 import yaml
 
@@ -38,20 +38,35 @@ def import_cards(source: Path, into: Path, progress: Progress | None = None) -> 
     """Write each card of `source` as a card YAML file in `into` (one a card, named by slug;
     an existing file of the same name is replaced). A card whose compiled form the card format
     refuses is listed in `invalid`, not written."""
+    return write_imported(source, into, (compile_for_import(card, source)
+                                         for card in read_cards(source, progress)))
+
+
+def compile_for_import(card: dict, source: Path) -> dict[str, Any]:
+    """A card compiled for `cards import`: its name, status and file text, or the card
+    format's refusal (`error`)."""
+    data, result = compiled_yaml(card)
+    try:
+        parse_card_map(data, f"{source} ({card['name']})", key=card["name"])
+    except ScenarioError as err:
+        return {"name": card["name"], "error": err.message_text()}
+    return {"name": card["name"], "status": result.status,
+            "text": card_file_text(data, card, source)}
+
+
+def write_imported(source: Path, into: Path, compiled: Iterable[dict[str, Any]]) -> ImportReport:
+    """Write the compiled cards (compile_for_import's, in the file's order) into `into`."""
     try:
         into.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise ScenarioError(str(into), None, "--into", f"cannot make the folder: {exc}") from None
     report = ImportReport(str(into))
     taken: set[str] = set()
-    for card in read_cards(source, progress):
-        data, result = compiled_yaml(card)
-        try:
-            parse_card_map(data, f"{source} ({card['name']})", key=card["name"])
-        except ScenarioError as err:
-            report.invalid.append({"name": card["name"], "error": err.message_text()})
+    for card in compiled:
+        if "error" in card:
+            report.invalid.append({"name": card["name"], "error": card["error"]})
             continue
-        report.counts[result.status] += 1
+        report.counts[card["status"]] += 1
         name = slug(card["name"])
         stem, n = name, 2
         while name in taken:
@@ -59,7 +74,7 @@ def import_cards(source: Path, into: Path, progress: Progress | None = None) -> 
         taken.add(name)
         path = into / f"{name}.yaml"
         try:
-            path.write_text(card_file_text(data, card, source), encoding="utf-8")
+            path.write_text(card["text"], encoding="utf-8")
         except OSError as exc:
             raise ScenarioError(str(path), None, "--into", f"cannot write: {exc}") from None
         report.files.append(str(path))
@@ -105,6 +120,13 @@ class Stats:
     lines_compiled: int = 0
     templates: Counter = field(default_factory=Counter)
 
+    def add(self, other: "Stats") -> None:
+        """Count `other`'s cards too."""
+        self.counts += other.counts
+        self.lines += other.lines
+        self.lines_compiled += other.lines_compiled
+        self.templates += other.templates
+
     @property
     def cards(self) -> int:
         return sum(self.counts.values())
@@ -136,8 +158,14 @@ class Stats:
 def card_stats(source: Path, progress: Progress | None = None) -> Stats:
     """How many cards of `source` compile fully, partly, not at all, and the not-understood
     lines by template."""
-    stats = Stats(str(source))
-    for card in read_cards(source, progress):
+    return chunk_stats(read_cards(source, progress), str(source))
+
+
+def chunk_stats(cards: Iterable[dict], source: str = "") -> Stats:
+    """The stats of some cards (a whole file, or a chunk of one on the batch engine: chunks'
+    stats add up with `Stats.add`)."""
+    stats = Stats(source)
+    for card in cards:
         _, result = compiled_yaml(card)
         stats.counts[result.status] += 1
         names = card_names(card)

@@ -109,11 +109,13 @@ def seed_rules(features: set[str]) -> set[str]:
     return out
 
 
-def touched_rules(features: set[str], rules: RuleBase) -> list[str]:
-    """The encoded rules the card's features name and, through the rule graph, the rules they
-    rest on (what they use, transitively) and the rules that use them directly."""
+def touched_rules(features: set[str], rules: RuleBase,
+                  graph_of: Callable[[RuleBase], Any] = rule_graph) -> list[str]:
+    """The encoded rules the card's features name and, through the rule graph (`graph_of`: a
+    batch worker gives the graph it built once), the rules they rest on (what they use,
+    transitively) and the rules that use them directly."""
     import networkx as nx
-    graph = rule_graph(rules)
+    graph = graph_of(rules)
     seeds = seed_rules(features)
     direct = {n for n in graph.nodes if any(_within(n, s) for s in seeds)}
     below = {d for n in direct for d in nx.descendants(graph, n)}
@@ -131,12 +133,13 @@ def _rule_key(number: str) -> tuple:
 
 # -- generating ---------------------------------------------------------------------------------
 def generate(engine: Engine, source: CardSource, packs: list[str], timeout: float,
-             progress: Progress | None = None) -> Report:
+             progress: Progress | None = None,
+             graph_of: Callable[[RuleBase], Any] = rule_graph) -> Report:
     """All the rulings the probe library finds for a card, in probe order."""
     card = source.card
     features = card_features(card)
     base = engine.rules(packs)
-    touched = touched_rules(features, base)
+    touched = touched_rules(features, base, graph_of)
     params = card_params(card)
     findings: list[Ruling] = []
     skipped: list[dict[str, str]] = []

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Callable
+from typing import Callable, Iterable
 
 from ..core.base.errors import (
     EXIT_BAD_INPUT,
@@ -34,29 +34,42 @@ def run_scenarios(engine, files: list[Path], timeout: float,
                   echo: Callable[[str], None], quiet: bool = False,
                   report: list[dict] | None = None) -> int:
     """Check each file; print a line each (and add an entry to `report`); return the exit code."""
-    failed = bad = 0
+    return report_entries((scenario_entry(engine, path, timeout) for path in files), echo,
+                          quiet, report)
+
+
+def scenario_entry(engine, path: Path, timeout: float) -> dict:
+    """One scenario's entry of the `test` report: checked, or the error that stopped it."""
+    try:
+        result = engine.check(path, timeout=timeout)
+    except RulekeeperError as err:
+        return {"file": str(path), "status": "error", "message": str(err),
+                "exit_code": err.exit_code}
+    return {"file": str(path), "title": result.title, "status": "ok" if result.ok else "fail",
+            "failures": [str(f) for f in result.failures]}
+
+
+def report_entries(entries: Iterable[dict], echo: Callable[[str], None], quiet: bool = False,
+                   report: list[dict] | None = None) -> int:
+    """Print a line for each entry (in the order given) and the summary; the exit code."""
+    failed = bad = total = 0
     report = [] if report is None else report
-    for path in files:
-        try:
-            result = engine.check(path, timeout=timeout)
-        except RulekeeperError as err:
+    for entry in entries:
+        total += 1
+        report.append(entry)
+        path = entry["file"]
+        if entry["status"] == "error":
             bad += 1
-            echo(f"ERROR {path}: {err}")
-            report.append({"file": str(path), "status": "error", "message": str(err),
-                           "exit_code": err.exit_code})
-            continue
-        report.append({"file": str(path), "title": result.title,
-                       "status": "ok" if result.ok else "fail",
-                       "failures": [str(f) for f in result.failures]})
-        if result.ok:
+            echo(f"ERROR {path}: {entry['message']}")
+        elif entry["status"] == "ok":
             if not quiet:
-                echo(f"ok    {path}: {result.title}")
+                echo(f"ok    {path}: {entry['title']}")
         else:
             failed += 1
-            echo(f"FAIL  {path}: {result.title}")
-            for failure in result.failures:
+            echo(f"FAIL  {path}: {entry['title']}")
+            for failure in entry["failures"]:
                 echo(f"      {failure}")
-    echo(f"{len(files) - failed - bad} passed, {failed} failed"
+    echo(f"{total - failed - bad} passed, {failed} failed"
          + (f", {bad} bad input" if bad else ""))
     if bad:
         return EXIT_BAD_INPUT
