@@ -13,8 +13,7 @@ from pathlib import Path
 
 FIXTURE = Path(__file__).parent / "fixtures" / "scryfall" / "cards.json"
 # cheap cards first (no probe applies to a land), then creatures and spells with rulings
-NAMES = ["Plains", "Island", "Grizzly Bears", "Savannah Lions", "Forest", "Hill Giant",
-         "Swamp", "Mountain"]
+NAMES = ["Plains", "Island", "Grizzly Bears", "Forest", "Savannah Lions", "Swamp"]
 TIMING = ("seconds", "cpu_seconds")
 
 
@@ -40,9 +39,9 @@ def test_interrupted_then_resumed_loses_and_repeats_no_card(tmp_path):
     pool, out = _card_file(tmp_path), tmp_path / "out"
     proc = _rk("rulings", "--all", str(pool), "--out", str(out), "--workers", "2")
     lines = out / "rulings.jsonl"
-    deadline = time.monotonic() + 240
+    deadline = time.monotonic() + 400
     while time.monotonic() < deadline and proc.poll() is None:
-        if lines.exists() and lines.read_bytes().count(b"\n") >= 3:
+        if lines.exists() and lines.read_bytes().count(b"\n") >= 2:
             break
         time.sleep(0.2)
     assert proc.poll() is None, proc.communicate()
@@ -51,7 +50,7 @@ def test_interrupted_then_resumed_loses_and_repeats_no_card(tmp_path):
     assert proc.returncode == 130, err
     assert "--resume" in err
     first = _lines(out)
-    assert 3 <= len(first) < len(NAMES)
+    assert 2 <= len(first) < len(NAMES)
     assert lines.read_bytes().endswith(b"\n")
     index = json.loads((out / "index.json").read_text())
     assert index["complete"] is False and index["written"] == len(first)
