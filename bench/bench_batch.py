@@ -56,6 +56,17 @@ def measure(run: Callable[[], tuple[Any, int]]) -> tuple[Any, int, float]:
     return result, count, time.perf_counter() - began
 
 
+def _show_difference(expected: Any, got: Any) -> None:
+    """The first items that differ (a scenario's status and message, say a timeout)."""
+    if not isinstance(expected, list) or not isinstance(got, list):
+        print(f"  expected {expected}\n  got      {got}", file=sys.stderr)
+        return
+    pairs = [(a, b) for a, b in zip(expected, got) if a != b][:3]
+    for a, b in pairs:
+        print(f"  expected {json.dumps(a)[:300]}\n  got      {json.dumps(b)[:300]}",
+              file=sys.stderr)
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--scenarios", default=str(ROOT / "scenarios"),
@@ -92,6 +103,7 @@ def main() -> int:
                               for line in result]
                 if first.setdefault(name, result) != result:
                     print(f"MISMATCH: {label}, {name}: not the 1-worker results", file=sys.stderr)
+                    _show_difference(first[name], result)
                     return 1
                 row[name] = round(count / seconds, 2)
                 print(f"{label:16s} {name:26s} {row[name]:9.2f}/s ({count} in {seconds:.1f} s)",
