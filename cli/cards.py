@@ -3,10 +3,13 @@ compiled share of a card file, list the card library (docs/cards.md)."""
 from __future__ import annotations
 
 import json
+from contextlib import closing
 from pathlib import Path
+from typing import Iterator
 
 import click
 import yaml
+from rulekeeper.cli.batchopt import SCHEDULER, executor, workers_option
 from rulekeeper.cli.cardsopt import CARDS, card_sources, progress_bar
 from rulekeeper.cli.common import json_option, reported
 
@@ -36,13 +39,23 @@ def cards() -> None:
               show_default=True, help="the folder the card YAML files are written to")
 @json_option()
 @cards_timeout()
-def import_(file: str, into: str, as_json: bool, timeout: float) -> None:
+@workers_option("1")
+@SCHEDULER
+def import_(file: str, into: str, as_json: bool, timeout: float, workers: int | None,
+            scheduler: str | None) -> None:
     """Write each card of a Scryfall JSON FILE as a card YAML file (one a card)."""
-    from rulekeeper.bridge.tools.cardimport import import_cards
+    from rulekeeper.bridge.tools.cardimport import import_cards, write_imported
     with reported():
         deadline = _deadline(file, timeout)
         with progress_bar(f"importing {Path(file).name}") as tick:
-            report = import_cards(Path(file), Path(into), tick, deadline.check)
+            if (workers or 1) == 1 and not scheduler:
+                report = import_cards(Path(file), Path(into), tick, deadline.check)
+            else:
+                from rulekeeper.bridge.tools.batchjobs import Given, import_chunk
+                chunks = _on_batch(Path(file), Given(Path(file)), import_chunk, workers,
+                                   scheduler, tick)
+                report = write_imported(Path(into),
+                                        (card for chunk in chunks for card in chunk))
     if as_json:
         click.echo(json.dumps(report.as_json(), indent=2))
         return
@@ -124,15 +137,42 @@ def _show_text(view: dict) -> str:
               help="how many not-understood templates to list")
 @json_option()
 @cards_timeout()
-def stats(file: str, top: int, as_json: bool, timeout: float) -> None:
+@workers_option("1")
+@SCHEDULER
+def stats(file: str, top: int, as_json: bool, timeout: float, workers: int | None,
+          scheduler: str | None) -> None:
     """How many cards of a Scryfall JSON FILE compile fully, partly, not at all, and the most
     common Oracle templates not understood."""
-    from rulekeeper.bridge.tools.cardimport import card_stats
+    from rulekeeper.bridge.tools.cardimport import Stats, card_stats
     with reported():
         deadline = _deadline(file, timeout)
         with progress_bar(f"compiling {Path(file).name}") as tick:
-            result = card_stats(Path(file), tick, deadline.check)
+            if (workers or 1) == 1 and not scheduler:
+                result = card_stats(Path(file), tick, deadline.check)
+            else:
+                from rulekeeper.bridge.tools.batchjobs import Given, stats_chunk
+                result = Stats(file)
+                for chunk in _on_batch(Path(file), Given(), stats_chunk, workers, scheduler,
+                                       tick):
+                    result.add(chunk)
     click.echo(json.dumps(result.as_json(top), indent=2) if as_json else result.text(top))
+
+
+def _on_batch(path: Path, setup, work, workers: int | None, scheduler: str | None,
+              tick) -> Iterator:
+    """The value of each chunk of the card file's cards, in order, worked on the batch engine;
+    a chunk that failed (a bug, a lost worker) is an error naming its first card."""
+    from rulekeeper.bridge.tools.batch import Job
+    from rulekeeper.bridge.tools.batchjobs import chunks
+    from rulekeeper.bridge.core.base.errors import ScenarioError
+    from rulekeeper.bridge.cards.scryfall import read_cards
+    with executor(workers, scheduler) as pool, \
+            closing(pool.run(Job(setup, work), chunks(read_cards(path, tick)))) as outcomes:
+        for outcome in outcomes:
+            if not outcome.ok:
+                raise ScenarioError(str(path), None, outcome.item[0].get("name", ""),
+                                    f"{outcome.error['kind']}: {outcome.error['message']}")
+            yield outcome.value
 
 
 @cards.command("list")

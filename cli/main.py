@@ -2,9 +2,12 @@
 from __future__ import annotations
 
 import sys
+from contextlib import closing, contextmanager
+from typing import Callable, Iterable, Iterator
 
 import click
 from rulekeeper.bridge.core.base.errors import RulekeeperError
+from rulekeeper.cli.batchopt import SCHEDULER, batch_progress, executor, workers_option
 from rulekeeper.cli.cardsopt import CARDS, card_sources
 from rulekeeper.cli.common import (
     JsonErrorsGroup,
@@ -137,29 +140,71 @@ def legal(file: str, player: str | None, as_json: bool, timeout: float,
 @timeout_option()
 @click.option("-q", "--quiet", is_flag=True, help="print failures only")
 @click.option("--json", "as_json", is_flag=True, help="one JSON report of every scenario")
+@click.option("--jsonl", "as_jsonl", is_flag=True,
+              help="one JSON line per scenario, in input order as they are checked, then one "
+                   "line with the totals")
+@workers_option("1")
+@SCHEDULER
 @PACK_DIR
 @CARDS
 @memory_option()
-def test(paths: tuple[str, ...], timeout: float, quiet: bool, as_json: bool,
-         pack_dirs: tuple[str, ...], max_memory: int) -> None:
+def test(paths: tuple[str, ...], timeout: float, quiet: bool, as_json: bool, as_jsonl: bool,
+         workers: int | None, scheduler: str | None, pack_dirs: tuple[str, ...],
+         max_memory: int) -> None:
     """Check every scenario's expect (default: scenarios/). Exit 1 if any fails."""
-    from rulekeeper.bridge.tools.runner import run_scenarios, scenario_files
+    from rulekeeper.bridge.tools.runner import report_entries, scenario_files
     limit_memory(max_memory)
     with reported():
         files = scenario_files(list(paths) or ["scenarios"])
     report: list[dict] = []
-    code = run_scenarios(_engine(pack_dirs), files, timeout, (lambda _: None) if as_json else click.echo,
-                         quiet, report)
+    echo = (lambda _: None) if as_json or as_jsonl else click.echo
+    with batch_progress("scenarios", len(files)) as tick, \
+            _test_entries(files, timeout, workers, scheduler, pack_dirs) as entries:
+        code = report_entries(_each(entries, tick, as_jsonl), echo, quiet, report)
+    summary = _test_summary(report, code)
     if as_json:
-        click.echo(json_text(_test_summary(report, code)))
+        click.echo(json_text(summary))
+    if as_jsonl:
+        click.echo(json_line({k: v for k, v in summary.items() if k != "scenarios"}))
     sys.exit(code)
+
+
+@contextmanager
+def _test_entries(files: list, timeout: float, workers: int | None, scheduler: str | None,
+                  pack_dirs: tuple[str, ...]) -> Iterator[Iterator[dict]]:
+    """The scenarios' report entries in input order: checked here (one worker), or on the
+    batch engine (--workers N, --scheduler)."""
+    if (workers or 1) == 1 and not scheduler:
+        from rulekeeper.bridge.tools.runner import checked_entries
+        with checked_entries(_engine(pack_dirs), files, timeout) as entries:
+            yield entries
+        return
+    from rulekeeper.bridge.tools.batchjobs import CheckSetup, check_file, failed_entry
+    from rulekeeper.bridge.tools.batch import Job
+    with reported():
+        setup = CheckSetup(tuple(plugins(pack_dirs)), tuple(card_sources()), timeout)
+        with executor(workers, scheduler, len(files)) as pool, \
+                closing(pool.run(Job(setup, check_file), files)) as outcomes:
+            yield (o.value if o.ok else failed_entry(o.item, o.error) for o in outcomes)
+
+
+def _each(entries: Iterable[dict], tick: Callable[[], None], as_jsonl: bool) -> Iterator[dict]:
+    for entry in entries:
+        tick()
+        if as_jsonl:
+            click.echo(json_line(entry))
+        yield entry
+
+
+def json_line(data: dict) -> str:
+    import json
+    return json.dumps(data, ensure_ascii=False)
 
 
 def _test_summary(report: list[dict], code: int) -> dict:
     count = {s: sum(1 for r in report if r["status"] == s) for s in ("ok", "fail", "error")}
     return {"passed": count["ok"], "failed": count["fail"], "bad_input": count["error"],
             "exit_code": code, "scenarios": report}
-
 
 
 def run() -> None:

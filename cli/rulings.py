@@ -6,11 +6,21 @@ import sys
 
 import click
 from rulekeeper.bridge.core.base.errors import RulekeeperError
+from rulekeeper.cli.batchopt import SCHEDULER, workers_option
 from rulekeeper.cli.cardsopt import CARDS, card_sources
 
 
 @click.command()
-@click.argument("card")
+@click.argument("card", required=False)
+@click.option("--all", "all_file", default=None, type=click.Path(dir_okay=False),
+              help="every card of this Scryfall JSON file, as JSON Lines in --out (no CARD)")
+@click.option("--out", "out_dir", default="rulings", show_default=True,
+              type=click.Path(file_okay=False), help="with --all: the output folder")
+@workers_option()
+@SCHEDULER
+@click.option("--limit", default=None, type=click.IntRange(1), help="with --all: the first N cards")
+@click.option("--resume", is_flag=True,
+              help="with --all: keep the cards a run on the same file and rule base wrote")
 @CARDS
 @click.option("--rules", "packs", multiple=True, type=click.Choice(["mtg", "almos"]),
               help="rule packs the probes may use (default: mtg, and almos for an Almos card)")
@@ -20,9 +30,19 @@ from rulekeeper.cli.cardsopt import CARDS, card_sources
 @click.option("--markdown", is_flag=True, help="output a Markdown list")
 @click.option("--timeout", default=20.0, type=click.FloatRange(0.1, 3600),
               help="seconds before the solver gives up on one probe (default 20)")
-def rulings(card: str, packs: tuple[str, ...], as_json: bool,
-            write_dir: str | None, markdown: bool, timeout: float) -> None:
-    """Generate the rulings for CARD (a library card name or a YAML file holding one card)."""
+def rulings(card: str | None, all_file: str | None, out_dir: str, workers: int | None,
+            scheduler: str | None, limit: int | None, resume: bool,
+            packs: tuple[str, ...], as_json: bool, write_dir: str | None, markdown: bool,
+            timeout: float) -> None:
+    """Generate the rulings for CARD (a library card name or a YAML file holding one card), or
+    with --all for every card of a Scryfall JSON file (docs/batch.md)."""
+    if (card is None) == (all_file is None):
+        raise click.UsageError("give a CARD, or --all FILE.json")
+    if all_file is not None:
+        from rulekeeper.cli.rulings_all import rulings_all
+        rulings_all(all_file, out_dir, workers, scheduler, limit, resume, packs, timeout,
+                    as_json)
+        return
     from rulekeeper.bridge.core.run.engine import Engine
     from rulekeeper.bridge.tools.cardinput import resolve_card
     from rulekeeper.bridge.tools.rulings import as_text, generate, scenario_text
@@ -49,9 +69,8 @@ def rulings(card: str, packs: tuple[str, ...], as_json: bool,
 
 def _packs(packs: tuple[str, ...], source) -> list[str]:
     """The packs given, mtg always; by default mtg, and almos for a card with Almos features."""
-    from rulekeeper.bridge.tools.probes import card_features
-    wanted = set(packs) or ({"mtg", "almos"} if "almos" in card_features(source.card) else {"mtg"})
-    return [p for p in ("mtg", "almos") if p in wanted or p == "mtg"]
+    from rulekeeper.bridge.tools.rulingsbatch import chosen_packs
+    return chosen_packs(packs, source)
 
 
 class _progress:

@@ -9,7 +9,7 @@ import re
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, Iterable
 
 import yaml
 
@@ -43,23 +43,45 @@ def import_cards(source: Path, into: Path, progress: Progress | None = None,
     `invalid`, not written. The folder is made (and proved writable) before any card is read."""
     prepare_folder(into, "--into")
     report = ImportReport(str(into))
-    taken: set[str] = set()
 
     def refused(err: ScenarioError) -> None:
         report.invalid.append({"name": err.field or "?", "error": err.message_text()})
 
-    for card in read_cards(source, progress, check=check, skip=refused):
-        data, result = compiled_yaml(card)
+    cards = read_cards(source, progress, check=check, skip=refused)
+    return write_imported(into, (compile_for_import(card, source) for card in cards), report)
+
+
+def compile_for_import(card: dict, source: Path) -> dict[str, Any]:
+    """A card compiled for `cards import`: its name, status and file text, or the card
+    format's refusal (`error`)."""
+    data, result = compiled_yaml(card)
+    try:
+        parse_card_map(data, f"{source} ({card['name']})", key=card["name"])
+    except ScenarioError as err:
+        return {"name": card["name"], "error": err.message_text()}
+    return {"name": card["name"], "status": result.status,
+            "text": card_file_text(data, card, source)}
+
+
+def write_imported(into: Path, compiled: Iterable[dict[str, Any]],
+                   report: ImportReport | None = None) -> ImportReport:
+    """Write the compiled cards (compile_for_import's, in the file's order) into `into`, each
+    through the safe write (temporary file and rename, never through a symlink)."""
+    prepare_folder(into, "--into")
+    report = ImportReport(str(into)) if report is None else report
+    taken: set[str] = set()
+    for card in compiled:
+        if "error" in card:
+            report.invalid.append({"name": card["name"], "error": card["error"]})
+            continue
+        name = _free_name(slug(card["name"]), taken)
         try:
-            parse_card_map(data, f"{source} ({card['name']})", key=card["name"])
-            name = _free_name(slug(card["name"]), taken)
-            path = write_file(into, f"{name}.yaml", card_file_text(data, card, source),
-                              field="--into")
+            path = write_file(into, f"{name}.yaml", card["text"], field="--into")
         except ScenarioError as err:
             report.invalid.append({"name": card["name"], "error": err.message_text()})
             continue
         taken.add(name)
-        report.counts[result.status] += 1
+        report.counts[card["status"]] += 1
         report.files.append(str(path))
     return report
 
@@ -111,6 +133,14 @@ class Stats:
     templates: Counter = field(default_factory=Counter)
     invalid: int = 0
 
+    def add(self, other: "Stats") -> None:
+        """Count `other`'s cards too."""
+        self.counts += other.counts
+        self.lines += other.lines
+        self.lines_compiled += other.lines_compiled
+        self.templates += other.templates
+        self.invalid += other.invalid
+
     @property
     def cards(self) -> int:
         return sum(self.counts.values())
@@ -144,12 +174,18 @@ def card_stats(source: Path, progress: Progress | None = None,
                check: Callable[[], None] | None = None) -> Stats:
     """How many cards of `source` compile fully, partly, not at all (and how many card objects
     are not usable cards: `invalid`), and the not-understood lines by template."""
-    stats = Stats(str(source))
+    refused: list[ScenarioError] = []
+    stats = chunk_stats(read_cards(source, progress, check=check, skip=refused.append),
+                        str(source))
+    stats.invalid += len(refused)
+    return stats
 
-    def refused(_err: ScenarioError) -> None:
-        stats.invalid += 1
 
-    for card in read_cards(source, progress, check=check, skip=refused):
+def chunk_stats(cards: Iterable[dict], source: str = "") -> Stats:
+    """The stats of some cards (a whole file, or a chunk of one on the batch engine: chunks'
+    stats add up with `Stats.add`)."""
+    stats = Stats(source)
+    for card in cards:
         _, result = compiled_yaml(card)
         stats.counts[result.status] += 1
         names = card_names(card)

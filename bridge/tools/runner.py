@@ -1,8 +1,9 @@
 """Running many scenarios (the `test` command)."""
 from __future__ import annotations
 
+from contextlib import contextmanager
 from pathlib import Path
-from typing import Callable
+from typing import Callable, Iterable, Iterator
 
 from ..core.base.errors import (
     EXIT_BAD_INPUT,
@@ -36,38 +37,57 @@ def run_scenarios(engine, files: list[Path], timeout: float,
                   echo: Callable[[str], None], quiet: bool = False,
                   report: list[dict] | None = None) -> int:
     """Check each file; print a line each (and add an entry to `report`); return the exit code."""
-    report = [] if report is None else report
+    with checked_entries(engine, files, timeout) as entries:
+        return report_entries(entries, echo, quiet, report)
+
+
+@contextmanager
+def checked_entries(engine, files: list[Path], timeout: float) -> Iterator[Iterator[dict]]:
+    """Each file's report entry, in order, checked in one solving worker (Checker)."""
     checker = Checker(engine, timeout)
     try:
-        return _run(checker, files, echo, quiet, report)
+        yield (_entry(path, checker.check) for path in files)
     finally:
         checker.close()
 
 
-def _run(checker: "Checker", files: list[Path], echo: Callable[[str], None], quiet: bool,
-         report: list[dict]) -> int:
-    failed = bad = 0
-    for path in files:
-        try:
-            result = checker.check(path)
-        except RulekeeperError as err:
+def scenario_entry(engine, path: Path, timeout: float) -> dict:
+    """One scenario's entry of the `test` report, checked by `engine` in this process (a batch
+    worker's): checked, or the error that stopped it."""
+    return _entry(path, lambda p: engine.check(p, timeout=timeout))
+
+
+def _entry(path: Path, check: Callable[[Path], object]) -> dict:
+    try:
+        result = check(path)
+    except RulekeeperError as err:
+        return {"file": str(path), "status": "error", "message": str(err),
+                "exit_code": err.exit_code}
+    return {"file": str(path), "title": result.title, "status": "ok" if result.ok else "fail",
+            "failures": [str(f) for f in result.failures]}
+
+
+def report_entries(entries: Iterable[dict], echo: Callable[[str], None], quiet: bool = False,
+                   report: list[dict] | None = None) -> int:
+    """Print a line for each entry (in the order given) and the summary; the exit code."""
+    failed = bad = total = 0
+    report = [] if report is None else report
+    for entry in entries:
+        total += 1
+        report.append(entry)
+        path = entry["file"]
+        if entry["status"] == "error":
             bad += 1
-            echo(f"ERROR {path}: {err}")
-            report.append({"file": str(path), "status": "error", "message": str(err),
-                           "exit_code": err.exit_code})
-            continue
-        report.append({"file": str(path), "title": result.title,
-                       "status": "ok" if result.ok else "fail",
-                       "failures": [str(f) for f in result.failures]})
-        if result.ok:
+            echo(f"ERROR {path}: {entry['message']}")
+        elif entry["status"] == "ok":
             if not quiet:
-                echo(f"ok    {path}: {result.title}")
+                echo(f"ok    {path}: {entry['title']}")
         else:
             failed += 1
-            echo(f"FAIL  {path}: {result.title}")
-            for failure in result.failures:
+            echo(f"FAIL  {path}: {entry['title']}")
+            for failure in entry["failures"]:
                 echo(f"      {failure}")
-    echo(f"{len(files) - failed - bad} passed, {failed} failed"
+    echo(f"{total - failed - bad} passed, {failed} failed"
          + (f", {bad} bad input" if bad else ""))
     if bad:
         return EXIT_BAD_INPUT
