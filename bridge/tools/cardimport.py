@@ -9,7 +9,7 @@ import re
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterable
 
 import yaml
 
@@ -109,6 +109,12 @@ class Stats:
     def cards(self) -> int:
         return sum(self.counts.values())
 
+    def merge(self, other: "Stats") -> "Stats":
+        """These counts and another chunk's, added (a run split into chunks)."""
+        return Stats(self.source or other.source, self.counts + other.counts,
+                     self.lines + other.lines, self.lines_compiled + other.lines_compiled,
+                     self.templates + other.templates)
+
     def share(self, status: str = "full") -> float:
         return 100.0 * self.counts[status] / self.cards if self.cards else 0.0
 
@@ -136,8 +142,14 @@ class Stats:
 def card_stats(source: Path, progress: Progress | None = None) -> Stats:
     """How many cards of `source` compile fully, partly, not at all, and the not-understood
     lines by template."""
-    stats = Stats(str(source))
-    for card in read_cards(source, progress):
+    return stats_of(read_cards(source, progress), str(source))
+
+
+def stats_of(cards: Iterable[dict], source: str = "") -> Stats:
+    """The counts of `cards stats` over any Scryfall card objects: a whole file, or one chunk
+    of it (the Stats of chunks add up with `merge`); bench/corpus.py calls it on a pool."""
+    stats = Stats(source)
+    for card in cards:
         _, result = compiled_yaml(card)
         stats.counts[result.status] += 1
         names = card_names(card)
