@@ -44,10 +44,13 @@ class ScryfallIndex:
 
     # -- reading -------------------------------------------------------------------------------
     def get(self, name: str) -> dict | None:
-        """The card object found by `name` (any of its names, normalised), or None."""
+        """The card object found by `name`, or None: a card whose full name it is first (spelt
+        exactly, then normalised), then a card with a face of that name ("Lightning Bolt" is the
+        card Lightning Bolt, never another card with a face called so), each in file order."""
         row = self._conn().execute(
             "SELECT c.json FROM names n JOIN cards c ON c.id = n.card WHERE n.norm = ? "
-            "ORDER BY c.id LIMIT 1", (normalise(name),)).fetchone()
+            "ORDER BY n.display = c.name AND n.display = ? DESC, n.display = c.name DESC, "
+            "n.display = ? DESC, c.id LIMIT 1", (normalise(name), name, name)).fetchone()
         return json.loads(row[0]) if row else None
 
     def names(self) -> list[str]:
