@@ -15,6 +15,7 @@ from typing import Any, Callable
 import yaml
 from clingo import Symbol
 
+from ..cards.ignored import IgnoredLine, card_ignored, warning_lines
 from ..core.base.errors import ImpossibleSituation, ScenarioError, SolverTimeout
 from ..core.explain.explain import rules_behind
 from ..core.rules.rulebase import RuleBase
@@ -84,9 +85,11 @@ class Report:
     touched: list[str]
     rulings: list[Ruling]
     skipped: list[dict[str, str]]
+    not_understood: list[IgnoredLine] = field(default_factory=list)
 
     def as_json(self) -> dict[str, Any]:
-        return {"card": self.card, "origin": self.origin, "features": self.features,
+        return {"not_understood": [i.note() for i in self.not_understood],
+                "card": self.card, "origin": self.origin, "features": self.features,
                 "touched_rules": self.touched, "rulings": [r.as_json() for r in self.rulings],
                 "skipped": self.skipped}
 
@@ -158,7 +161,8 @@ def generate(engine: Engine, source: CardSource, packs: list[str], timeout: floa
             skipped.append({"probe": probe.id, "reason": finding})
         else:
             findings.append(finding)
-    return Report(source.name, source.origin, sorted(features), touched, merge(findings), skipped)
+    return Report(source.name, source.origin, sorted(features), touched, merge(findings), skipped,
+                  card_ignored(card))
 
 
 def _unfit(probe: Probe, packs: list[str], touched: list[str], base: RuleBase) -> str | None:
@@ -424,6 +428,8 @@ def scenario_text(ruling: Ruling) -> str:
 
 def as_text(report: Report, markdown: bool = False) -> str:
     lines = [f"# Rulings for {report.card}" if markdown else f"Rulings for {report.card}:"]
+    warning = warning_lines(report.not_understood)      # before the rulings (docs/cards.md)
+    lines += [f"> {w.strip()}" for w in warning] if markdown else warning
     if markdown:
         lines.append("")
     for i, ruling in enumerate(report.rulings, 1):
