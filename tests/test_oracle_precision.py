@@ -182,3 +182,24 @@ def test_a_trigger_of_a_spell_card_does_not_take_its_targets():
     result = compile_card(card("Guerrilla Tactics", "Instant", text))
     assert result.status == "partial"
     assert result.yaml_card["abilities"][0]["spell"]["targets"] == ["any"]
+
+
+# -- both wordings: "enters" and the older "enters the battlefield" ----------------------------------
+@pytest.mark.parametrize("new, old", [
+    ("This land enters tapped.", "This land enters the battlefield tapped."),
+    ("Creatures your opponents control enter tapped.",
+     "Creatures your opponents control enter the battlefield tapped."),
+    ("As this land enters, you may pay 2 life. If you don't, it enters tapped.",
+     "As this land enters the battlefield, you may pay 2 life. If you don't, it enters the "
+     "battlefield tapped."),
+    ("This creature enters with two +1/+1 counters on it.",
+     "This creature enters the battlefield with two +1/+1 counters on it."),
+    ("You may have this creature enter as a copy of any creature on the battlefield.",
+     "You may have this creature enter the battlefield as a copy of any creature on the battlefield."),
+    ("When this creature enters, draw a card.", "When this creature enters the battlefield, draw a card."),
+])
+def test_the_older_wording_compiles_as_the_new(new, old):
+    now = compile_line(new, "Kessig Duelist", spell=False)
+    before = compile_line(old, "Kessig Duelist", spell=False)
+    assert now.status == "compiled" and before.status == "compiled", before.reason
+    assert before.fragment == now.fragment
