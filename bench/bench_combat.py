@@ -88,7 +88,7 @@ def main() -> None:
         legal_file, combat_file = Path(tmp, "legal.yaml"), Path(tmp, "combat.yaml")
         legal_file.write_text(yaml.safe_dump(board(False)))
         combat_file.write_text(yaml.safe_dump(board(True)))
-        t_legal, (atoms, _) = timed(lambda: legal_actions(engine, legal_file, None, 60), repeat)
+        t_legal, (atoms, _, _) = timed(lambda: legal_actions(engine, legal_file, None, 60), repeat)
         t_combat, answer = timed(lambda: engine.answer(engine.load(combat_file), timeout=60), repeat)
     print(f"legal blocks, {N} attackers x {N} blockers: {len(atoms)} legal blocks in {t_legal:.3f}s")
     print(f"one declared combat (blocks + both damage steps): {len(answer.models)} outcome(s) "

@@ -125,11 +125,16 @@ def legal(file: str, player: str | None, as_json: bool, timeout: float,
     limit_memory(max_memory)
     with reported():
         engine = _engine(pack_dirs)
-        atoms, notes = legal_actions(engine, file, player, timeout,
-                                     command_deadline(file, timeout, as_json))
+        atoms, notes, ignored = legal_actions(engine, file, player, timeout,
+                                              command_deadline(file, timeout, as_json))
     if as_json:
-        click.echo(json_text({"legal": atoms, "not_encoded": notes}))
+        click.echo(json_text({"not_understood": [i.note() for i in ignored],
+                              "reliable": not ignored and not notes,
+                              "legal": atoms, "not_encoded": notes}))
         return
+    from rulekeeper.bridge.cards.ignored import warning_lines
+    for line in warning_lines(ignored):          # before the answer (docs/cards.md)
+        click.echo(line)
     click.echo("\n".join(atoms) if atoms else "No legal action found by the encoded rules.")
     for note in notes:
         click.echo(f"note: {note}")

@@ -59,7 +59,9 @@ class ScryfallIndex:
 
     # -- reading -------------------------------------------------------------------------------
     def get(self, name: str) -> dict | None:
-        """The card object found by `name` (any of its names, normalised), or None."""
+        """The card object found by `name`, or None: a card whose full name it is first (spelt
+        exactly, then normalised), then a card with a face of that name ("Lightning Bolt" is the
+        card Lightning Bolt, never another card with a face called so), each in file order."""
         return self._verified(self._get, name)
 
     def names(self) -> list[str]:
@@ -93,15 +95,19 @@ class ScryfallIndex:
     def _get(self, name: str) -> dict | None:
         wanted = normalise(name)
         db = self._conn()
-        rows = db.execute("SELECT norm, display, card, sum FROM names WHERE norm = ? "
-                          "ORDER BY card", (wanted,)).fetchall()
+        rows = db.execute("SELECT n.norm, n.display, n.card, n.sum, c.name FROM names n "
+                          "JOIN cards c ON c.id = n.card WHERE n.norm = ? ORDER BY n.card",
+                          (wanted,)).fetchall()
         if not rows:
             self._lookup_names()          # a miss: the names table is whole (else rebuilt)
             return None
-        if any(s != _sum(n, d, c) for n, d, c, s in rows):
+        if any(s != _sum(n, d, c) for n, d, c, s, _ in rows):
             raise Damaged()
+        # the exact full name, then the full name normalised, then a face spelt exactly
+        best = min(rows, key=lambda r: (not (r[1] == r[4] == name), r[1] != r[4], r[1] != name,
+                                        r[2]))
         row = db.execute("SELECT id, name, json, sum FROM cards WHERE id = ?",
-                         (rows[0][2],)).fetchone()
+                         (best[2],)).fetchone()
         if row is None or row[3] != _sum(*row[:3]):
             raise Damaged()
         card = json.loads(row[2])

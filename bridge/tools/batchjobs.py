@@ -68,8 +68,8 @@ class Given:
 
 def stats_chunk(_: Any, cards: list[dict]) -> Any:
     """The stats of a chunk of cards (cardimport's; the caller adds them up)."""
-    from rulekeeper.bridge.tools.cardimport import chunk_stats
-    return chunk_stats(cards)
+    from rulekeeper.bridge.tools.cardimport import stats_of
+    return stats_of(cards)
 
 
 def import_chunk(source: Path, cards: list[dict]) -> list[dict[str, Any]]:

@@ -175,15 +175,15 @@ def card_stats(source: Path, progress: Progress | None = None,
     """How many cards of `source` compile fully, partly, not at all (and how many card objects
     are not usable cards: `invalid`), and the not-understood lines by template."""
     refused: list[ScenarioError] = []
-    stats = chunk_stats(read_cards(source, progress, check=check, skip=refused.append),
-                        str(source))
+    stats = stats_of(read_cards(source, progress, check=check, skip=refused.append),
+                     str(source))
     stats.invalid += len(refused)
     return stats
 
 
-def chunk_stats(cards: Iterable[dict], source: str = "") -> Stats:
-    """The stats of some cards (a whole file, or a chunk of one on the batch engine: chunks'
-    stats add up with `Stats.add`)."""
+def stats_of(cards: Iterable[dict], source: str = "") -> Stats:
+    """The counts of `cards stats` over any Scryfall card objects: a whole file, or one chunk
+    of it (the Stats of chunks add up with `add`); bench/corpus.py calls it on a pool."""
     stats = Stats(source)
     for card in cards:
         _, result = compiled_yaml(card)

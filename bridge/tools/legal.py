@@ -1,14 +1,16 @@
 """`rulekeeper legal`: the legal plays the rules find in the described state."""
 from __future__ import annotations
 
+from ..cards.ignored import IgnoredLine, scenario_ignored
 from ..core.run.deadline import Deadline
 from ..core.source.yamlsrc import clip
 from ..games.mtg.notencoded import not_encoded
 
 
 def legal_actions(engine, path, player: str | None, timeout: float,
-                  deadline: Deadline | None = None) -> tuple[list[str], list[str]]:
-    """legal(A) atoms of the described state (actions are ignored), and not-encoded notes."""
+                  deadline: Deadline | None = None) -> tuple[list[str], list[str], list[IgnoredLine]]:
+    """legal(A) atoms of the described state (actions are ignored), the not-encoded notes, and
+    the card lines not understood that the answer ignores (bridge/cards/ignored.py)."""
     deadline = deadline or Deadline(timeout, str(path))
     scen = engine.load(path, deadline)
     _legal_supported(scen)
@@ -26,7 +28,7 @@ def legal_actions(engine, path, player: str | None, timeout: float,
         atoms = [a for a in atoms if _actor(scen, a) == player]
     notes = [] if any(rules.is_encoded(n) for n in ("305.1", "601.2", "508.1", "509.1")) else \
         ["no rule that makes a play legal is encoded yet (305, 601, 602, 508, 509)"]
-    return [str(a) for a in atoms], notes + not_encoded(scen, rules)
+    return [str(a) for a in atoms], notes + not_encoded(scen, rules), scenario_ignored(scen)
 
 
 def _actor(scen, atom) -> str | None:

@@ -15,6 +15,7 @@ from typing import Any, Callable
 import yaml
 from clingo import Symbol
 
+from ..cards.ignored import IgnoredLine, card_ignored, warning_lines
 from ..core.base.errors import ImpossibleSituation, ScenarioError, SolverTimeout
 from ..core.explain.explain import rules_behind
 from ..core.rules.rulebase import RuleBase
@@ -86,11 +87,11 @@ class Report:
     touched: list[str]
     rulings: list[Ruling]
     skipped: list[dict[str, str]]
-    not_understood: list[str] = field(default_factory=list)   # Oracle lines the rulings ignore
+    not_understood: list[IgnoredLine] = field(default_factory=list)   # lines the rulings ignore
 
     def as_json(self) -> dict[str, Any]:
-        return {"card": self.card, "origin": self.origin, "features": self.features,
-                "not_understood": self.not_understood,
+        return {"not_understood": [i.line for i in self.not_understood],
+                "card": self.card, "origin": self.origin, "features": self.features,
                 "touched_rules": self.touched, "rulings": [r.as_json() for r in self.rulings],
                 "skipped": self.skipped}
 
@@ -122,16 +123,6 @@ def touched_rules(features: set[str], rules: RuleBase) -> list[str]:
     rule base: ruleindex.rule_index), the rules they rest on and the rules that use them
     directly."""
     return rule_index(rules).touched(seed_rules(features))
-
-
-def not_understood(source: CardSource) -> list[str]:
-    """The card's Oracle lines the compiler did not understand (both faces), which no ruling
-    looks at. The real-cards issue owns the warning itself; this reads the card's record."""
-    card = source.card
-    lines = list(card.not_understood)
-    if card.back is not None:
-        lines += [line for line in card.back.not_understood if line not in lines]
-    return lines
 
 
 
@@ -168,7 +159,7 @@ def generate(engine: Engine, source: CardSource, packs: list[str], timeout: floa
             findings.append(finding)
     ordered = [f for f in findings if not f.generic] + [f for f in findings if f.generic]
     return Report(source.name, source.origin, sorted(features), touched, merge(ordered), skipped,
-                  not_understood(source))
+                  card_ignored(card))
 
 
 def _unfit(probe: Probe, packs: list[str], touched: list[str], base: RuleBase) -> str | None:
@@ -435,12 +426,14 @@ def as_text(report: Report, markdown: bool = False) -> str:
     """The rulings as text or Markdown: what was not understood first, the card's own rulings
     numbered, then the rules true of any card of its kind, one line each."""
     lines = [f"# Rulings for {report.card}" if markdown else f"Rulings for {report.card}:"]
+    warning = warning_lines(report.not_understood)      # before the rulings (docs/cards.md)
+    lines += [f"> {w.strip()}" for w in warning] if markdown else warning
     if markdown:
         lines.append("")
     if report.not_understood:
         lines.append(("**Not understood:** " if markdown else "Not understood: ")
                      + "no ruling below looks at these Oracle lines:")
-        lines += [f"- {line}" for line in report.not_understood]
+        lines += [f"- {i.line}" for i in report.not_understood]
         lines.append("")
     for i, ruling in enumerate(report.specific, 1):
         rules = ", ".join(ruling.rules)

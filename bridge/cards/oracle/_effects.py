@@ -6,7 +6,8 @@ from typing import Any
 
 from lark import Token
 
-from .words import CARD_TYPES, IT, PLAYER_KINDS, Target, Unsupported, _keyword_name, _pt
+from .words import (BY_KEY, CARD_TYPES, IT, PLAYER_KINDS, Target, Unsupported, _keyword_name, _pt,
+                    _subtype)
 
 
 class EffectRules:
@@ -16,7 +17,9 @@ class EffectRules:
         subject, amount, *recipients = items
         if isinstance(amount, dict) and any(v is IT for v in amount.values()):
             amount = {k: "self" for k in amount}   # "~ deals damage equal to its power": the source's
-        return [{"deal_damage": {"target": r, "amount": amount}} for r in recipients]
+        # the source deals the damage: "it deals" must name the source (checked once bound)
+        by = {BY_KEY: IT} if subject is IT else {}
+        return [{**by, "deal_damage": {"target": r, "amount": amount}} for r in recipients]
 
     def object_effect(self, items):
         verb, ref = str(items[0]), items[1]
@@ -103,7 +106,7 @@ class EffectRules:
         words = [str(w) for w in rest if isinstance(w, Token) and w.type == "TOKEN_WORD"]
         keywords = rest[-1] if isinstance(rest[-1], list) else []
         types = [w for w in words if w in CARD_TYPES] + ["creature"]
-        subtypes = [w for w in words if w not in CARD_TYPES]
+        subtypes = [_subtype(w, "a token") for w in words if w not in CARD_TYPES]
         power, toughness = (int(v) for v in str(pt).split("/"))
         body = {"amount": amount, "name": " ".join(s.capitalize() for s in subtypes) or "Token",
                 "power": power, "toughness": toughness, "colors": colors, "types": types,

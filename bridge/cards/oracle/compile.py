@@ -17,6 +17,7 @@ from lark import Lark
 from lark.exceptions import UnexpectedInput, VisitError
 
 from .semantics import OracleTransformer, Unsupported, number_targets
+from .vocabulary import unknown_word
 
 SUPERTYPES = ("basic", "legendary", "snow", "world", "ongoing", "elite", "host")
 COLORS = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
@@ -59,22 +60,36 @@ def _parser() -> Lark:
     return Lark(grammar, start=["permanent", "spell"], parser="earley")
 
 
-def normalise(text: str, name: str = "") -> str:
-    """Drop reminder text, write the card's own name (its short name before a comma too) and
-    "this creature"/"this spell"/... as `~`, lower case, one space between words."""
+def self_names(name: str, legendary: bool = False) -> list[str]:
+    """The names a card's text calls itself by: its name, each face of "A // B", the name
+    without an Alchemy "A-" prefix, the short name before a comma ("Isamaru, Hound of Konda"
+    -> Isamaru) and, for a legendary card, before " the " or " of " ("Crovax the Cursed" ->
+    Crovax, "Veldrane of Sengir" -> Veldrane)."""
+    names = [n.strip() for n in [name] + name.split(" // ")]
+    names += [n[2:] for n in names if n.startswith("A-")]
+    names += [n.split(",")[0] for n in names if "," in n]
+    if legendary:
+        names += [re.split(r" (?:the|of) ", n)[0] for n in names if re.search(r" (?:the|of) ", n)]
+    return sorted({n for n in names if n}, key=len, reverse=True)
+
+
+def normalise(text: str, name: str = "", legendary: bool = False) -> str:
+    """Drop reminder text, write the card's own names (`self_names`) and "this creature"/"this
+    spell"/... as `~`, lower case, one space between words."""
     out = ABILITY_WORD.sub("", REMINDER.sub("", text).strip())
-    names = [name, name.split(",")[0]] if "," in name else [name]
-    for n in sorted({n.strip() for n in names if n.strip()}, key=len, reverse=True):
+    for n in self_names(name, legendary):
         out = re.sub(rf"(?<![\w]){re.escape(n)}(?![\w])", "~", out)
     out = SELF_WORDS.sub("~", out)
     out = out.replace("\u2212", "-").replace("\u2019", "'").lower()
     return " ".join(out.split())
 
 
-def compile_line(text: str, name: str = "", spell: bool | None = None) -> LineResult:
+def compile_line(text: str, name: str = "", spell: bool | None = None,
+                 legendary: bool = False) -> LineResult:
     """Compile one Oracle line of the card `name`. `spell`: the line belongs to an instant or
-    sorcery (True), a permanent (False), or either (None: tried as a permanent's line first)."""
-    norm = normalise(text, name)
+    sorcery (True), a permanent (False), or either (None: tried as a permanent's line first);
+    `legendary`: the card's short name is read as itself too (`self_names`)."""
+    norm = normalise(text, name, legendary)
     if not norm:
         return LineResult(text, "not_understood", reason="only reminder text")
     starts = ("spell",) if spell else ("permanent",) if spell is False else ("permanent", "spell")
@@ -88,6 +103,9 @@ def compile_line(text: str, name: str = "", spell: bool | None = None) -> LineRe
 @lru_cache(maxsize=8192)
 def _parse(norm: str, starts: tuple[str, ...]) -> tuple[bool, Any]:
     """(True, piece) or (False, reason); cached, as many lines recur from card to card."""
+    unknown = unknown_word(norm, _parser())
+    if unknown is not None:
+        return False, f"no template matches {norm!r} (no template has the word {unknown!r})"
     reason = ""
     for start in starts:
         try:
@@ -152,23 +170,31 @@ def ability(kind: str, body: dict[str, Any]) -> dict[str, Any]:
         out["cost"] = body["cost"]
     if body.get("if_kicked"):
         raise Unsupported("'if this spell was kicked' outside a spell")
-    out.update(_modal(body) if "modes" in body else _targets_effects([body["effects"]]))
+    it_is_source = kind != "triggered" or not about_another_object(body["when"])
+    out.update(_modal(body, it_is_source) if "modes" in body
+               else _targets_effects([body["effects"]], it_is_source))
     return {kind: out}
 
 
-def _targets_effects(effect_lists: list[list]) -> dict[str, Any]:
-    targets, (effects, *_rest) = number_targets(effect_lists)
+def about_another_object(when: Any) -> bool:
+    """A trigger event about an object other than the source ("whenever a creature enters",
+    "whenever you cast a spell"): there "it" is that object, not the source."""
+    return isinstance(when, dict) and bool({"enters", "dies", "you_cast"} & set(when))
+
+
+def _targets_effects(effect_lists: list[list], it_is_source: bool = True) -> dict[str, Any]:
+    targets, (effects, *_rest) = number_targets(effect_lists, it_is_source)
     out: dict[str, Any] = {"targets": targets} if targets else {}
     out["effects"] = effects
     return out
 
 
-def _modal(body: dict[str, Any]) -> dict[str, Any]:
+def _modal(body: dict[str, Any], it_is_source: bool = True) -> dict[str, Any]:
     modes = []
     for mode in body["modes"]:
         if mode.get("if_kicked"):
             raise Unsupported("'if this spell was kicked' inside a mode")
-        modes.append(_targets_effects([mode["effects"]]))
+        modes.append(_targets_effects([mode["effects"]], it_is_source))
     return {"choose": body["choose"], "modes": modes}
 
 
@@ -248,7 +274,9 @@ def _face(data: dict[str, Any]) -> tuple[dict[str, Any], list[LineResult]]:
             out[key] = words
     lines = _numbers(data, out)
     spell = any(t in SPELL_TYPES for t in out.get("types", []))
-    results = [compile_line(text, name, spell=spell) for text in oracle_lines(str(data.get("oracle_text") or ""))]
+    legendary = "legendary" in out.get("supertypes", [])
+    results = [compile_line(text, name, spell=spell, legendary=legendary)
+               for text in oracle_lines(str(data.get("oracle_text") or ""))]
     lines += [r for r in results if r.reason != "only reminder text"]
     _assemble(out, lines, spell)
     return out, lines
@@ -322,11 +350,36 @@ def _spell_ability(lines: list[LineResult], bodies: list[dict], kicker: str | No
     if modal is not None and bodies:
         _reject_kinds(lines, ("spell_body",), "text beside the modes of a modal spell has no form")
         bodies = []
+    lost = _lost_part(lines, bodies or modal)
+    if lost:       # a spell keeps all its targets and effects or is not understood at all
+        _reject_kinds(lines, SPELL_PARTS, lost)
+        return None
     try:
         return {"spell": _spell(bodies, kicker, additional, modal)}
     except Unsupported as exc:
-        _reject_kinds(lines, ("spell_body", "kicker"), str(exc))
-        return {"spell": _spell([], None, additional, None)} if additional else None
+        _reject_kinds(lines, SPELL_PARTS, str(exc))
+        return None
+
+
+SPELL_PARTS = ("spell_body", "modal", "kicker", "additional_cost")
+SPELL_EVENTS = re.compile(r"^(when|whenever|at the beginning)\b")
+
+
+def _lost_part(lines: list[LineResult], effects: Any) -> str | None:
+    """Why the spell's compiled lines cannot stand alone, or None: another line of its effect
+    that was not understood names a target (the spell would lose it, and could never be
+    countered on resolution for want of a legal target, 608.2b), or no effect line compiled at
+    all (a cost alone is no spell)."""
+    for line in lines:
+        if line.status == "compiled" or line.reason == "only reminder text":
+            continue
+        norm = normalise(line.text)
+        if re.search(r"\btargets?\b", norm) and not SPELL_EVENTS.match(norm):
+            return (f"another line of this spell, {line.text!r}, names a target and was not "
+                    "understood; without it the spell would lose that target")
+    if not effects:
+        return "no effect of this spell was understood"
+    return None
 
 
 def _reject_kinds(lines: list[LineResult], kinds: tuple[str, ...], reason: str) -> None:

@@ -13,6 +13,7 @@ from lark import Token, Transformer
 from ._effects import EffectRules
 from .words import (
     COLOR_WORDS,
+    BY_KEY,
     IT,
     ITS_CONTROLLER,
     NUMBER_WORDS,
@@ -27,9 +28,10 @@ from .words import (
     _keyword_costs,
     _keyword_name,
     _mana,
+    _protection_quality,
     _pt_fields,
     _self_or_another,
-    _singular,
+    _subtype,
     _under_your_control,
     _words,
     parse_filter,
@@ -60,8 +62,7 @@ class OracleTransformer(EffectRules, Transformer):
         return {"ward": int(cost.strip("{}"))}
 
     def kw_protection(self, items):
-        return [{"protection": _singular(str(q)) if str(q) not in COLOR_WORDS + ("everything",)
-                 else str(q)} for q in items]
+        return [{"protection": _protection_quality(str(q))} for q in items]
 
     def kw_enchant(self, items):
         return {"enchant": str(items[0])}
@@ -90,7 +91,8 @@ class OracleTransformer(EffectRules, Transformer):
         for w in words:
             key = ("supertypes" if w in ("legendary", "snow") else "colors" if w in COLOR_WORDS
                    else "subtypes")
-            out.setdefault(key, []).append(w.replace("'", ""))
+            value = _subtype(w, "equip " + " ".join(words)) if key == "subtypes" else w
+            out.setdefault(key, []).append(value)
         return {"equip": out}
 
     def kw_amount(self, items):
@@ -363,10 +365,12 @@ class OracleTransformer(EffectRules, Transformer):
         return ("replacement", {"enters_tapped": True, "affects": found})
 
     def repl_tapped_unless_life(self, items):
-        return ("replacement", {"enters_tapped": {"unless": {"pay_life": items[-1]}}})
+        life = [i for i in items if not isinstance(i, Token)][-1]
+        return ("replacement", {"enters_tapped": {"unless": {"pay_life": life}}})
 
     def repl_enters_with(self, items):
-        amount, kind = items[1], str(items[2])
+        amount = next(i for i in items if not isinstance(i, Token))
+        kind = str(next(i for i in items if isinstance(i, Token) and i.type == "COUNTER_KIND"))
         return ("replacement", {"enters_with": {kind: amount}})
 
     def repl_enter_as_copy(self, items):   # 614.1c: Clone
@@ -402,35 +406,47 @@ class OracleTransformer(EffectRules, Transformer):
 
 
 # -- numbering the targets of one ability -----------------------------------------------------
-def number_targets(effect_lists: list[list]) -> tuple[list[str], list[list]]:
+def number_targets(effect_lists: list[list], it_is_source: bool = True) -> tuple[list[str], list[list]]:
     """Give each Target its place (115.1: in the order the text names them) and replace the
     objects by refs: `target` when there is one, else target1, target2, ...; "it" is the last
-    target named before, else the source (`self`); "its controller" needs a target."""
+    target named before, else the source (`self`) when `it_is_source` (else the line is not
+    understood: "it" names an object the form cannot name, such as the creature a trigger is
+    about); "its controller" is the controller of the first target, named last."""
     order: list[Target] = []
     seen: list[list] = []
     for effects in effect_lists:
-        seen.append([_collect(e, order) for e in effects])
+        seen.append([_collect(e, order, it_is_source) for e in effects])
     names = {id(t): ("target" if len(order) == 1 else f"target{i + 1}") for i, t in enumerate(order)}
     return [t.kind for t in order], [[_rename(e, names) for e in effects] for effects in seen]
 
 
-def _collect(value: Any, order: list[Target]) -> Any:
-    """Walk one effect in text order; "it" becomes the last object target named so far."""
+def _collect(value: Any, order: list[Target], it_is_source: bool) -> Any:
+    """Walk one effect in text order; "it" becomes the last object target named so far (a
+    dict's keys are in text order: "it deals damage to target creature" has BY_KEY first)."""
     if isinstance(value, Target):
         if value not in order:
             order.append(value)
         return value
     if value is IT:
         objects = [t for t in order if t.kind not in PLAYER_KINDS]
-        return objects[-1] if objects else "self"
+        if objects:
+            return objects[-1]
+        if not it_is_source:
+            raise Unsupported("'it' names the object the trigger is about, which the card form "
+                              "cannot name")
+        return "self"
     if value is ITS_CONTROLLER:
-        if not order:
-            raise Unsupported("'its controller' without a target")
+        objects = [t for t in order if t.kind not in PLAYER_KINDS]
+        if not objects or objects[-1] is not order[0]:
+            raise Unsupported("'its controller' names the controller of no first target")
         return "target_controller"
     if isinstance(value, dict):
-        return {k: _collect(v, order) for k, v in value.items()}
+        out = {k: _collect(v, order, it_is_source) for k, v in value.items()}
+        if BY_KEY in out and out.pop(BY_KEY) != "self":
+            raise Unsupported("'it deals damage' where 'it' is not the source has no form")
+        return out
     if isinstance(value, list):
-        return [_collect(v, order) for v in value]
+        return [_collect(v, order, it_is_source) for v in value]
     return value
 
 

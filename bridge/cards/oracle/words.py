@@ -8,6 +8,8 @@ from typing import Any
 
 from lark import Token
 
+from .subtypes import subtype_of
+
 COLOR_WORDS = ("white", "blue", "black", "red", "green")
 CARD_TYPES = ("creature", "artifact", "enchantment", "land", "planeswalker", "battle")
 NUMBER_WORDS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
@@ -58,6 +60,7 @@ class _They(_Marker):
 
 
 IT = _It()
+BY_KEY = "_dealt_by"        # "it deals ...": the "it", to check that it names the source
 THEY = _They()
 ITS_CONTROLLER = _ItsController()
 
@@ -107,9 +110,6 @@ def _keyword_name(word: str) -> str:
     return str(word).replace(" ", "_")
 
 
-IRREGULAR_PLURALS = {"elves": "elf", "dwarves": "dwarf", "wolves": "wolf", "werewolves": "werewolf",
-                     "zombies": "zombie", "faeries": "faerie", "merfolk": "merfolk", "mice": "mouse",
-                     "octopi": "octopus", "sphinxes": "sphinx", "fishes": "fish"}
 # words that can end a filter phrase but name no subtype
 NOT_SUBTYPES = ("card", "spell", "token", "ability", "source", "player", "opponent", "counter", "life",
                 "damage", "mana", "turn", "you", "it", "them", "object", "one", "other")
@@ -119,16 +119,31 @@ NOT_SUBTYPES = ("card", "spell", "token", "ability", "source", "player", "oppone
 CONDITION_WORDS = ("with", "without", "named", "that", "of", "or", "in", "on", "from", "power",
                    "toughness", "less", "more", "greater", "than", "can't", "who", "which", "each",
                    "all", "any", "target", "your", "their", "control", "controls")
+TYPE_PLURALS = {t + "s": t for t in CARD_TYPES + ("permanent", "instant")} | {"sorceries": "sorcery"}
 
 
-def _singular(word: str) -> str:
-    if word in IRREGULAR_PLURALS:
-        return IRREGULAR_PLURALS[word]
-    if word.endswith("ies"):
-        return word[:-3] + "y"
-    if word.endswith("s") and not word.endswith("ss"):
-        return word[:-1]
-    return word
+def _type_word(word: str) -> str:
+    """A card type or "permanent" in the singular ("creatures" -> creature); else the word."""
+    return TYPE_PLURALS.get(word, word)
+
+
+def _subtype(word: str, where: str) -> str:
+    """The subtype a filter word names (205.3: the rules' lists, plurals read back); a word that
+    names none (a quality, a pronoun, a zone) makes the phrase not understood."""
+    found = subtype_of(word)
+    if found is None:
+        raise Unsupported(f"{word!r} in {where!r} is not a subtype (205.3) and has no filter form")
+    return found
+
+
+def _protection_quality(word: str) -> str:
+    """702.16a: "from red", "from everything", "from creatures" (a type), "from Zombies" (a
+    subtype); any other quality is not understood."""
+    if word in COLOR_WORDS + ("everything",):
+        return word
+    if _type_word(word) in CARD_TYPES + ("instant", "sorcery"):
+        return _type_word(word)
+    return _subtype(word, f"protection from {word}")
 
 
 def parse_filter(words: list[str]) -> dict[str, Any]:
@@ -146,26 +161,27 @@ def parse_filter(words: list[str]) -> dict[str, Any]:
             break
     if not words:
         raise Unsupported("a filter without a noun")
-    condition = [w for w in words if w in CONDITION_WORDS or _singular(w) in CARD_TYPES + ("permanent",)]
+    condition = [w for w in words if w in CONDITION_WORDS or _type_word(w) in CARD_TYPES + ("permanent",)]
     if condition and condition != [words[-1]] and not (len(condition) == 2 and condition[-1] == words[-1]
                                                        and condition[0] in CARD_TYPES):
         raise Unsupported(f"the filter {' '.join(words)!r} has a condition with no filter form")
-    noun = _singular(words[-1])
+    noun = _type_word(words[-1])
     if noun in NOT_SUBTYPES:
         raise Unsupported(f"objects called {words[-1]!r} have no filter form")
+    phrase = " ".join(words)
     if noun not in CARD_TYPES + ("permanent",):     # "another Elf", "Goblins you control"
-        out["subtypes"] = [noun]
+        out["subtypes"] = [_subtype(noun, phrase)]
         noun = "permanent"
     types: list[str] = []
     for word in words[:-1]:
-        _filter_adjective(word, out, types)
+        _filter_adjective(word, out, types, phrase)
     types += [] if noun == "permanent" else [noun]
     if types:
         out["types"] = types
     return out
 
 
-def _filter_adjective(word: str, out: dict[str, Any], types: list[str]) -> None:
+def _filter_adjective(word: str, out: dict[str, Any], types: list[str], phrase: str) -> None:
     base = word[3:].lstrip("-") if word.startswith("non") else None
     if word in COLOR_WORDS:
         out.setdefault("colors", []).append(word)
@@ -178,8 +194,10 @@ def _filter_adjective(word: str, out: dict[str, Any], types: list[str]) -> None:
     elif word in ("tapped", "untapped", "attacking", "blocking", "legendary", "token", "nontoken",
                   "basic", "snow", "colorless", "multicolored", "monocolored"):
         raise Unsupported(f"the filter word {word!r} has no filter form")
+    elif base is not None and subtype_of(base) is not None:     # "non-Dragon": no filter form
+        raise Unsupported(f"the filter word {word!r} (no subtype {base}) has no filter form")
     else:
-        out.setdefault("subtypes", []).append(word)
+        out.setdefault("subtypes", []).append(_subtype(word, phrase))
 
 
 def target_kind(words: list[str]) -> str | dict[str, Any]:

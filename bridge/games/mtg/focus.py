@@ -8,6 +8,7 @@ from typing import Callable
 
 from clingo import Symbol, SymbolType
 
+from ...cards.ignored import unjudged_atom
 from ...core.base.record import Record
 from ...core.explain.cite import Citation, cite_in_answer
 from ...core.explain.words import warning_lines, with_citations
@@ -85,6 +86,10 @@ def focused_changes(atoms: set[Symbol], answer: Answer, rules: RuleBase, scen,
                 continue
         if atom in unchanged:
             out.append(Change(sentence(atom) + " (unchanged)", [atom]))
+            continue
+        unjudged = unjudged_atom(scen, atom)         # never a rule cited for ignored text
+        if unjudged is not None:
+            out.append(Change(unjudged, [atom]))
             continue
         out.append(Change(sentence(atom), [atom], cite_in_answer(atom, answer, rules, model)))
     return out

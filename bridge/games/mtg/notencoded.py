@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Iterator
 
+from ...cards.ignored import notes, scenario_ignored
 from ...core.rules.rulebase import RuleBase
 from . import reliance as R
 from .scenario import Card, Scenario
@@ -164,14 +165,5 @@ def ignored_values(scen: Scenario, rules: RuleBase) -> list[str]:
 
 def not_understood(scen: Scenario) -> list[str]:
     """One note per Oracle line of an imported card (`not_understood`, docs/cards.md) that the
-    answer ignores, for the cards the scenario uses."""
-    notes: list[str] = []
-    cards = [o.card for o in scen.objects] + [c for c in scen.tokens.values() if c]
-    for card in cards:
-        for face in (card, card.back):
-            for line in (face.not_understood if face else []):
-                note = (f"card {face.name}: Oracle text not understood, so the answer ignores "
-                        f"it: {line!r}")
-                if note not in notes:
-                    notes.append(note)
-    return notes
+    answer ignores, for the cards the scenario uses (bridge/cards/ignored.py)."""
+    return notes(scenario_ignored(scen))

@@ -1,0 +1,53 @@
+"""The words the Oracle grammar can place: a line with any other word matches no template, so
+it is reported not understood at once, without running the parser (most lines of the card pool
+that are not understood are such lines, and parsing them is where the time went).
+
+The vocabulary is read from the grammar itself (every literal, every word its regular
+expressions name) plus the open word classes the semantics accept: subtypes (205.3, every
+written form), card types and their plurals, colours, "non"-words of those, and the kind of a
+counter (any word right before "counter").
+"""
+from __future__ import annotations
+
+import re
+from functools import cache
+
+from lark import Lark
+from lark.lexer import PatternStr
+
+from .words import CARD_TYPES, COLOR_WORDS, CONDITION_WORDS, CONTROLLERS, NOT_SUBTYPES
+from .subtypes import written_forms
+
+WORD = re.compile(r"[a-z][a-z'\-]*")
+MANA = re.compile(r"\{[^}]*\}")
+OPEN_WORDS = CARD_TYPES + COLOR_WORDS + NOT_SUBTYPES + CONDITION_WORDS + (
+    "permanent", "instant", "sorcery", "sorceries", "spell", "colorless", "other", "another",
+    "attacking", "blocking", "tapped", "untapped") + tuple(w for p in CONTROLLERS for w in p)
+
+
+@cache
+def vocabulary(parser: Lark) -> frozenset[str]:
+    """Every word a line the grammar accepts can hold (a superset)."""
+    words: set[str] = set()
+    for term in parser.terminals:
+        source = term.pattern.value
+        found = WORD.findall(source.lower()) if isinstance(term.pattern, PatternStr) \
+            else re.findall(r"[a-z']+", source)
+        for word in found:
+            words |= {word, word[:-1], word + "s"} if word.endswith("s") else {word, word + "s"}
+    closed = set(written_forms()) | {w + s for w in OPEN_WORDS for s in ("", "s")}
+    words |= closed | {f"non{sep}{w}" for w in closed for sep in ("", "-")}
+    return frozenset(words)
+
+
+def unknown_word(norm: str, parser: Lark) -> str | None:
+    """The first word of a normalised line that no template can place, or None."""
+    known = vocabulary(parser)
+    text = MANA.sub(" ", norm)
+    for match in WORD.finditer(text):
+        word = match.group(0)
+        forms = (word, word.rstrip("'-"), word[:-2] if word.endswith("'s") else word)
+        if any(f in known for f in forms) or text.startswith(" counter", match.end()):
+            continue
+        return word
+    return None
