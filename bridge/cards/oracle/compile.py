@@ -318,6 +318,8 @@ def _assemble(out: dict[str, Any], lines: list[LineResult], spell: bool) -> None
     bodies, kicker, additional, modal = [], None, None, None
     for line in lines:
         if line.status != "compiled":
+            kept = None if spell else loyalty_cost_only(line.text)
+            abilities += [kept] if kept else []
             continue
         kind, payload = line.piece
         if kind == "keywords":
@@ -341,6 +343,20 @@ def _assemble(out: dict[str, Any], lines: list[LineResult], spell: bool) -> None
         out["keywords"] = keywords
     if abilities:
         out["abilities"] = abilities
+
+
+LOYALTY_PREFIX = re.compile(r"\s*([+\u2212-]?\d+)\s*:")
+
+
+def loyalty_cost_only(text: str) -> dict[str, Any] | None:
+    """A loyalty line whose effect is not understood keeps its place and its cost (606): an
+    activated ability with that loyalty cost and no effect. Activating it is then judged by the
+    loyalty rules (606.3, 606.6) instead of as a missing ability; the line stays listed as not
+    understood, so every answer still says its effect is left out."""
+    match = LOYALTY_PREFIX.match(text)
+    if match is None:
+        return None
+    return {"activated": {"cost": {"loyalty": int(match.group(1).replace("\u2212", "-"))}}}
 
 
 def _spell_ability(lines: list[LineResult], bodies: list[dict], kicker: str | None,

@@ -179,6 +179,10 @@ EFFECT_FIELDS = {
     "mill": ({"player", "amount"}, ("amount",)),
     "become_copy": ({"object", "of"}, ("object", "of")),
     "attach": ({"object", "to"}, ("to",)),     # 701.3a: "attach [it] to target creature you control"
+    "fight": ({"object", "other"}, ("other",)),   # 701.14a: "[it] fights target creature"
+    "monstrosity": ({"amount"}, ("amount",)),     # 701.37a: "Monstrosity N." (this permanent)
+    "adapt": ({"amount"}, ("amount",)),           # 701.46a: "Adapt N." (this permanent)
+    "bolster": ({"amount"}, ("amount",)),         # 701.39a: "Bolster N." (its controller)
     "create_token": ({"amount", "name", "power", "toughness", "colors", "types", "subtypes",
                       "keywords", "player", "tapped"}, ("types",)),
 }
@@ -194,8 +198,8 @@ AMOUNT_OF = ("power_of", "toughness_of", "mana_value_of")
 
 
 def _effect(chk: Checker, p: tuple, raw: Any) -> dict[str, Any]:
-    if raw == "prevent_combat_damage":
-        return {"verb": "prevent_combat_damage"}
+    if raw in ("prevent_combat_damage", "proliferate"):     # 615.1a; 701.34a
+        return {"verb": raw}
     data = chk.mapping(p, raw, set(EFFECT_FIELDS) | set(OBJECT_EFFECTS)
                        | {"add_mana", "set_battlefield_state", "exile_until"} | set(RESOLUTION_CHOICES))
     if len(data) != 1:
@@ -221,9 +225,9 @@ def _effect(chk: Checker, p: tuple, raw: Any) -> dict[str, Any]:
     if verb == "create_token":
         return _create_token(chk, q, d)
     out: dict[str, Any] = {"verb": verb}
-    if verb == "attach":
+    if verb in ("attach", "fight"):
         d = {"object": "self", **d}
-    for key in ("target", "object", "player", "of", "to"):
+    for key in ("target", "object", "player", "of", "to", "other"):
         if key in d:
             out[key] = _ref(chk, q + (key,), d[key], all_ok=(verb, key) in ALL_FIELDS,
                             players_ok=(verb, key) in PLAYER_FIELDS)

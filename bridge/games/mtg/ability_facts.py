@@ -134,7 +134,7 @@ def _effect_facts(head: list[Symbol], e: int, eff: dict[str, Any]) -> list[Symbo
         terms = [Function("add_mana", [Function(MANA[m])]) for m in eff["mana"]]
     elif verb in ("deal_damage", "prevent_damage"):
         terms = [Function(verb, [ref("target"), amount()])]
-    elif verb == "prevent_combat_damage":
+    elif verb in ("prevent_combat_damage", "proliferate"):
         terms = [Function(verb)]
     elif verb in ("draw", "gain_life", "lose_life", "discard", "mill"):
         who = ref("player") if "player" in eff else Function("you")
@@ -156,6 +156,10 @@ def _effect_facts(head: list[Symbol], e: int, eff: dict[str, Any]) -> list[Symbo
         terms = [Function("become_copy", [ref("object"), ref("of")])]
     elif verb == "attach":
         terms = [Function("attach", [ref("object"), ref("to")])]
+    elif verb == "fight":
+        terms = [Function("fight", [ref("object"), ref("other")])]
+    elif verb in ("monstrosity", "adapt", "bolster"):
+        terms = [Function(verb, [amount()])]
     elif verb == "create_token":
         terms = [Function("create_token", [ref("player"), amount()])]
         extra += _token_facts(head, eid, eff)

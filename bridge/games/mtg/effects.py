@@ -4,7 +4,7 @@
 An operation is a clingo term the layer rules (rules_asp/mtg/6-spells-abilities-effects/613-*)
 read: `add(type,artifact)`, `add(keyword,flying)`, `remove(keyword,flying)`,
 `remove_all(ability)`, `set(color,blue)`, `set_power(0)`, `set_toughness(0)`, `pt(1,1)`,
-`switch_pt`, `control(you)`, `counter_limit("Kind",N)`, `combat_requirement(Kind)`,
+`switch_pt`, `set_land_type(island)` (305.7), `control(you)`, `counter_limit("Kind",N)`, `combat_requirement(Kind)`,
 `playerparse_keyword(Name,Value)`.
 """
 from __future__ import annotations
@@ -20,7 +20,8 @@ from .vocab import KEYWORD_NAME, WORD
 ADD_FIELDS = {"add_types": "type", "add_subtypes": "subtype", "add_supertypes": "supertype",
               "keywords": "keyword"}
 EFFECT_FIELDS = set(ADD_FIELDS) | {"power", "toughness", "set_power", "set_toughness", "colors",
-                                   "remove_keywords", "remove_types", "lose_all_abilities", "switch_pt"}
+                                   "remove_keywords", "remove_types", "lose_all_abilities", "switch_pt",
+                                   "set_land_types"}
 STATIC_FIELDS = EFFECT_FIELDS | {"affects", "control", "counter_limit", "pt_count", "combat_requirement",
                                  "player_keywords", "combat_restriction"}
 # 508.1d / 509.1c: the combat requirements a static ability can impose (docs/combat.md)
@@ -29,6 +30,8 @@ COMBAT_REQUIREMENTS = ("attacks_each_combat", "blocks_each_combat", "must_be_blo
 COMBAT_RESTRICTIONS = ("cant_attack", "cant_block", "cant_attack_or_block")
 FILTER_FIELDS = {"types", "not_types", "subtypes", "colors", "not_colors", "controller", "other"}
 COLOURS = ("white", "blue", "black", "red", "green")
+# 305.6: the basic land types; 305.7: an effect that sets a land's subtype to some of them
+BASIC_LAND_TYPES = ("plains", "island", "swamp", "mountain", "forest")
 
 
 def _word(word: str) -> Symbol:
@@ -50,6 +53,9 @@ def effect_ops(chk: Checker, path: tuple, data: dict) -> list[Symbol]:
         ops.append(Function("remove", [Function("keyword"), _word(word)]))
     for word in chk.word_list(path + ("remove_types",), data.get("remove_types", []), WORD):
         ops.append(Function("remove", [Function("type"), _word(word)]))
+    for i, land in enumerate(chk.list(path + ("set_land_types",), data.get("set_land_types", []))):
+        ops.append(Function("set_land_type", [Function(chk.choice(path + ("set_land_types", i), land,
+                                                                  BASIC_LAND_TYPES))]))
     for i, colour in enumerate(chk.list(path + ("colors",), data.get("colors", []))):
         ops.append(Function("set", [Function("color"), Function(chk.choice(path + ("colors", i),
                                                                             colour, COLOURS))]))

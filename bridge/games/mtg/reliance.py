@@ -78,6 +78,8 @@ EFFECT_VERB_RULES: dict[str, tuple[str, ...]] = {
     # issue 15 (card-form-v2)
     "discard": ("701.9a", "701.9b"), "become_copy": ("707.2",), "create_token": ("111.1", "111.4"),
     "mill": ("701.17a",), "cant_be_regenerated": ("701.19c",), "attach": ("701.3a", "701.3b"),
+    "fight": ("701.14a", "701.14b"), "monstrosity": ("701.37a",), "adapt": ("701.46a",),
+    "bolster": ("701.39a",), "proliferate": ("701.34a",),
 }
 # Forms inside an effect (issue 15): refs and amounts read from the game.
 EFFECT_FORM_RULES: dict[str, tuple[str, ...]] = {

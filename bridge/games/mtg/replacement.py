@@ -19,8 +19,10 @@ or a prevention effect (615). One of these forms:
     enters_as_copy: self, affects: {...}      614.1c    "[creatures you control] enter as a copy
                                                         of this" (affects is required)
 
-`affects` (enters_tapped, enters_with, would) is `self` (default) or a filter
-`{types: [...], controller: you|opponent|any}`. `damage.from` is self, you, opponent or any
+`affects` (enters_tapped, enters_with, would, counters, enters_as_copy) is `self` or a filter
+`{types: [...], controller: you|opponent|any}`; absent, it is `self` in every form (the
+ability's own object). "A card or token would be put into a graveyard from anywhere" (Rest in
+Peace) is `affects: {controller: any}`. The damage and skip forms take no `affects`. `damage.from` is self, you, opponent or any
 (sources: this object, sources you / an opponent control(s)); `damage.to` is self, you,
 opponent (an opponent or a permanent an opponent controls) or any; `combat: true` limits the
 effect to combat damage.
@@ -40,6 +42,9 @@ FIELDS = {"enters_tapped", "enters_with", "would", "instead", "skip", "damage", 
 SCOPES_FROM = ("self", "you", "opponent", "any")
 SCOPES_TO = ("self", "you", "opponent", "any")
 SKIPPABLE = ("upkeep", "draw")
+# The forms `affects` applies to; absent, it is `self` (this object) for every one of them. The
+# damage forms say what they apply to with `damage.from/to`, and `skip` is its controller's.
+AFFECTS_FORMS = ("enters_tapped", "enters_with", "would", "counters", "enters_as_copy")
 AFFECT_TYPES = ("creature", "artifact", "enchantment", "land", "planeswalker", "battle", "permanent")
 
 
@@ -68,9 +73,13 @@ def parse_replacement(chk: Checker, p: tuple, body: Any) -> dict[str, Any]:
         out["copy_of"] = _copy_of(chk, p, data[form], out["affects"])
     else:
         out.update(_damage(chk, p, data))
-    extra = set(data) - {form, "affects"} - ({"instead"} if form == "would" else set()) \
+    extra = set(data) - {form} - ({"affects"} if form in AFFECTS_FORMS else set()) \
+        - ({"instead"} if form == "would" else set()) \
         - ({"double", "plus", "prevent"} if form == "damage" else set()) \
         - ({"double", "plus"} if form == "counters" else set())
+    if "affects" in extra:
+        raise chk.src.error(p + ("affects",), f"a {form} replacement takes no affects"
+                            + (" (damage.from and damage.to say what it applies to)" if form == "damage" else ""))
     if extra:
         raise chk.src.error(p + (sorted(extra)[0],), f"not a field of a {form} replacement")
     return out
