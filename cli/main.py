@@ -45,7 +45,7 @@ def _engine(pack_dirs: tuple[str, ...] = ()):
 
 # commands in their own modules, imported when run (or listed by --help)
 LAZY = {name: f"rulekeeper.cli.{name}:{name}"
-        for name in ("coverage", "graph", "consistency", "rulings", "cards", "ground")}
+        for name in ("coverage", "graph", "consistency", "rulings", "cards", "ground", "serve")}
 
 
 @click.group(cls=JsonErrorsGroup, lazy=LAZY)

@@ -10,28 +10,16 @@ from __future__ import annotations
 import os
 import re
 import unicodedata
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from ..core.base.errors import ScenarioError
-from ..core.base.record import Record
-from ..core.source.yamlsrc import load_yaml
-from .scryfall import Progress, ascii_letters, normalise
 from ..core.base.safeio import read_card_file
+from ..core.source.yamlsrc import load_yaml
+from .found import Found
+from .scryfall import Progress, ascii_letters, normalise
 
 ENV = "RULEKEEPER_CARDS"
-
-
-@dataclass(init=False, repr=False, eq=False)
-class Found(Record):
-    """A card as a source holds it: its YAML map (the contract's card form) and where from."""
-
-    name: str
-    data: dict[str, Any]
-    origin: str
-    compiled: Any = None        # the CompiledCard of a Scryfall card
-    path: Path | None = None    # the YAML file of a written card (its faults name its lines)
 
 
 def compiled_yaml(scryfall_card: dict) -> tuple[dict[str, Any], Any]:

@@ -6,8 +6,17 @@ from typing import Any
 
 from lark import Token
 
-from .words import (BY_KEY, CARD_TYPES, IT, PLAYER_KINDS, Target, Unsupported, _keyword_name, _pt,
-                    _subtype)
+from .words import (
+    BY_KEY,
+    CARD_TYPES,
+    IT,
+    PLAYER_KINDS,
+    Target,
+    Unsupported,
+    _keyword_name,
+    _pt,
+    _subtype,
+)
 
 
 class EffectRules:

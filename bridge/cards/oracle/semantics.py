@@ -12,8 +12,8 @@ from lark import Token, Transformer
 
 from ._effects import EffectRules
 from .words import (
-    COLOR_WORDS,
     BY_KEY,
+    COLOR_WORDS,
     IT,
     ITS_CONTROLLER,
     NUMBER_WORDS,

@@ -15,8 +15,8 @@ from functools import cache
 from lark import Lark
 from lark.lexer import PatternStr
 
-from .words import CARD_TYPES, COLOR_WORDS, CONDITION_WORDS, CONTROLLERS, NOT_SUBTYPES
 from .subtypes import written_forms
+from .words import CARD_TYPES, COLOR_WORDS, CONDITION_WORDS, CONTROLLERS, NOT_SUBTYPES
 
 WORD = re.compile(r"[a-z][a-z'\-]*")
 MANA = re.compile(r"\{[^}]*\}")

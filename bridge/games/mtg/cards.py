@@ -5,8 +5,9 @@ import os
 from pathlib import Path
 from typing import Any
 
-from ...cards.sources import Found
+from ...cards.found import Found
 from ...core.base import rulecache
+from ...core.base.safeio import read_card_file
 from ...core.source.checks import Checker
 from ...core.source.yamlsrc import clip, load_yaml
 from .abilities import parse_abilities
@@ -14,7 +15,6 @@ from .effects import static_ability
 from .keywords import parse_keyword
 from .scenario import BATTLEFIELD_STATES, COLORS, Card
 from .vocab import MANA_SYMBOL, WORD
-from ...core.base.safeio import read_card_file
 
 CARD_FIELDS = {"name", "mana_cost", "colors", "supertypes", "types", "subtypes", "power",
                "toughness", "loyalty", "defense", "keywords", "abilities", "back",
