@@ -20,6 +20,12 @@ import threading
 EXIT_INTERRUPTED = 130
 GRACE = 0.3          # seconds the main thread gets to unwind by KeyboardInterrupt itself
 MESSAGE = "error: interrupted (Ctrl-C)"
+_HINT: list[str] = []    # what the running command adds to the line (hint); set once per process
+
+
+def hint(text: str) -> None:
+    """Add `text` to the interrupt's one line (e.g. how to go on: `rulings --all --resume`)."""
+    _HINT[:] = [text]
 
 
 class Interrupts:
@@ -72,7 +78,7 @@ class Interrupts:
         except (OSError, ValueError):
             pass
         try:
-            os.write(2, (MESSAGE + "\n").encode())
+            os.write(2, ("; ".join([MESSAGE] + _HINT) + "\n").encode())
         except OSError:
             pass
         os._exit(EXIT_INTERRUPTED)

@@ -9,6 +9,7 @@ import click
 
 from rulekeeper.cli.batchopt import batch_progress, executor
 from rulekeeper.cli.common import emit_json, reported
+from rulekeeper.cli.interrupt import hint
 
 
 def rulings_all(file: str, out_dir: str, workers: int | None, scheduler: str | None,
@@ -20,6 +21,8 @@ def rulings_all(file: str, out_dir: str, workers: int | None, scheduler: str | N
     progress = _Progress(f"rulings of {path.name}")
     try:
         with reported(), executor(workers, scheduler) as pool:
+            hint(f"the cards written so far are in {out}; run the same command with --resume "
+                 "to go on")
             summary = run_all(path, out, pool, setup, limit, resume, progress.start,
                               lambda text: click.echo(text, err=True))
     except KeyboardInterrupt:

@@ -25,6 +25,9 @@ FOLDERS = ("bridge", "cli", "rules_asp")
 def _layout(tmp: Path, copy: bool) -> Path:
     top = tmp / "rulekeeper"
     top.mkdir()
+    # a regular package (not a namespace portion): with the project installed (not editable)
+    # `rulekeeper` would otherwise also span site-packages, and grimp would read that copy
+    (top / "__init__.py").write_text("")
     for name in FOLDERS:
         if copy and name != "rules_asp":
             shutil.copytree(ROOT / name, top / name,

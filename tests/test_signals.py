@@ -16,7 +16,7 @@ from reliability import REPO
 BIG = Path(__file__).parent / "reliability_big.yaml"
 
 
-def big_board(folder: Path, n: int = 400) -> Path:
+def big_board(folder: Path, n: int = 1500) -> Path:
     lines = ['title: "a board that takes long"', "players: [alice, bob]", "cards:",
              "  Bear: {types: [creature], power: 2, toughness: 2}", "objects:"]
     lines += [f"  - {{id: b{i}, card: Bear, controller: alice}}" for i in range(n)]
@@ -56,6 +56,10 @@ def test_ctrl_c_during_a_solve_exits_130_at_once(tmp_path, command):
 
 def test_ctrl_c_during_rulings_write_leaves_no_partial_file(tmp_path):
     out = tmp_path / "out"
-    code, text, seconds = interrupted(["rulings", "Grizzly Bears", "--write", str(out)], after=5)
+    # Kitchen Finks: ten probes, each solved with its baseline (the longest rulings of the
+    # evaluation set), so the interrupt lands while probes are solved and files are written
+    cards = REPO / "tests" / "fixtures" / "rulings" / "eval-cards.json"
+    code, text, seconds = interrupted(["rulings", "Kitchen Finks", "--cards", str(cards),
+                                       "--write", str(out)], after=2)
     assert code == 130 and seconds < 2, text
     assert not [p for p in out.rglob("*") if p.name.endswith(".tmp") or p.name.startswith(".")]

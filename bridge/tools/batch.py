@@ -182,7 +182,7 @@ class LocalPool:
                                    initargs=(job,))
         finished = False
         try:
-            yield from ordered(lambda item: pool.submit(_in_worker, item), items,
+            yield from ordered(lambda item: _submit(pool, item), items,
                                WINDOW_PER_WORKER * self.workers)
             finished = True
         finally:
@@ -190,12 +190,28 @@ class LocalPool:
                 pool.shutdown(wait=True)
             else:
                 _end(pool)
+            _track(pool, keep=False)
 
     @staticmethod
     def _here(job: Job, items: Iterable[Any]) -> Iterator[Outcome]:
         state = job.setup()
         for index, item in enumerate(items):
             yield _outcome(index, item, perform(job, state, item))
+
+
+def _submit(pool: Any, item: Any) -> Any:
+    future = pool.submit(_in_worker, item)
+    _track(pool)
+    return future
+
+
+def _track(pool: Any, keep: bool = True) -> None:
+    """The pool's workers among the solving children an interrupt kills with their process
+    groups (deadline.kill_children, called by the Ctrl-C handler of cli/interrupt.py), or no
+    longer (`keep` False: the pool is done)."""
+    from ..core.run import deadline
+    for process in list((getattr(pool, "_processes", None) or {}).values()):
+        (deadline._CHILDREN.add if keep else deadline._CHILDREN.discard)(process.pid)
 
 
 def _end(pool: Any) -> None:

@@ -5,6 +5,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Callable, Iterable, Iterator
 
+from ..core.run import deadline
 from ..core.base.errors import (
     EXIT_BAD_INPUT,
     EXIT_CHECK_FAILED,
@@ -138,11 +139,14 @@ class Checker:
         self.worker = ctx.Process(target=_serve, args=(send, self.engine, self.timeout),
                                   daemon=True)
         self.worker.start()
+        deadline._own_group(self.worker.pid)     # killed with its group on Ctrl-C
+        deadline._CHILDREN.add(self.worker.pid)
         send.close()
         self.conn = receive
 
     def close(self) -> None:
         if self.worker is not None:
+            deadline._CHILDREN.discard(self.worker.pid)
             if self.worker.is_alive():
                 self.worker.kill()
             self.worker.join()

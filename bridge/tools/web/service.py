@@ -157,13 +157,14 @@ class Service:
 
     def legal(self, text: str, player: str | None = None,
               timeout: float | None = None) -> dict[str, Any]:
-        """`legal --json`: {"legal": [...], "not_encoded": [...]}."""
+        """`legal --json`: {"not_understood", "reliable", "legal", "not_encoded"}."""
         from ..legal import legal_actions
 
         def work(deadline: Deadline) -> dict[str, Any]:
-            atoms, notes = legal_actions(self.engine, PAGE_FILE, player, deadline.seconds,
-                                         deadline)
-            return {"legal": atoms, "not_encoded": notes}
+            atoms, notes, ignored = legal_actions(self.engine, PAGE_FILE, player,
+                                                  deadline.seconds, deadline)
+            return {"not_understood": [i.note() for i in ignored],
+                    "reliable": not ignored and not notes, "legal": atoms, "not_encoded": notes}
         return self._run(text, timeout, work)
 
     def rulings(self, card: str, timeout: float | None = None) -> dict[str, Any]:
