@@ -31,3 +31,32 @@ def cache(tmp_path, monkeypatch) -> Path:
     monkeypatch.setenv("RULEKEEPER_CACHE_DIR", str(where))
     monkeypatch.delenv("RULEKEEPER_NO_CACHE", raising=False)
     return where
+
+
+# The quick subset (`pytest -m "not slow"`, README): every module below is whole-suite work
+# (the mutation sweep, fuzzing, the browser, process pools and clusters, signals, every scenario
+# in every mode); each was measured at more than ~10 CPU seconds on a quiet 2-core machine. The
+# quick subset keeps every scenario, the CLI and the unit tests.
+SLOW_MODULES = frozenset({
+    "test_rules_exercised",
+    "test_fuzz",
+    "test_fuzz_surfaces",
+    "test_altered_fuzz",
+    "test_web_browser",
+    "test_batch",
+    "test_batch_commands",
+    "test_rulings_all",
+    "test_rulings_eval",
+    "test_consistency_search",
+    "test_signals",
+    "test_own_process",
+    "test_witness_modes",
+    "test_layers_imports",
+    "test_cache_integrity",
+})
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        if item.path.stem in SLOW_MODULES:
+            item.add_marker(pytest.mark.slow)
