@@ -185,9 +185,18 @@ EFFECT_FIELDS = {
     "bolster": ({"amount"}, ("amount",)),         # 701.39a: "Bolster N." (its controller)
     "create_token": ({"amount", "name", "power", "toughness", "colors", "types", "subtypes",
                       "keywords", "player", "tapped"}, ("types",)),
+    # 701.10, 701.11: "double target creature's power", "double your life total", "double the
+    # number of +1/+1 counters on it"; `what` says which (MULTIPLY_WHAT)
+    "double": ({"object", "player", "what", "kind", "until"}, ("what",)),
+    "triple": ({"object", "what", "until"}, ("what",)),
 }
+# what `double`/`triple` multiply: a creature's power and/or toughness (701.10b, 701.11b), a
+# player's life total (701.10d), the counters of one kind on a permanent (701.10e)
+MULTIPLY_WHAT = {"double": ("power", "toughness", "power_and_toughness", "life", "counters"),
+                 "triple": ("power", "toughness", "power_and_toughness")}
 OBJECT_EFFECTS = ("destroy", "exile", "return_to_hand", "sacrifice", "counter", "untap", "tap", "regenerate",
-                  "cant_be_regenerated")   # 701.19c (issue 15)
+                  "cant_be_regenerated",   # 701.19c (issue 15)
+                  "goad", "detain", "suspect", "exert")   # 701.15a, 701.35a, 701.60a, 701.43a (issue 32)
 # issue 15: where an object ref may be `{all: FILTER}` and a player ref a PLAYER_REFS word
 ALL_FIELDS = {("deal_damage", "target"), ("modify", "object"), ("put_counters", "object"),
               ("remove_counters", "object")}
@@ -224,6 +233,8 @@ def _effect(chk: Checker, p: tuple, raw: Any) -> dict[str, Any]:
             raise chk.src.error(q, f"missing {clip(key)}")
     if verb == "create_token":
         return _create_token(chk, q, d)
+    if verb in MULTIPLY_WHAT:
+        return _multiply(chk, q, verb, d)
     out: dict[str, Any] = {"verb": verb}
     if verb in ("attach", "fight"):
         d = {"object": "self", **d}
@@ -276,6 +287,29 @@ def _filter(chk: Checker, p: tuple, raw: Any) -> list[Symbol]:
     if not isinstance(raw, dict):
         raise chk.src.error(p, f"{clip(raw)}: a filter is a map like {{types: [creature], controller: you}}")
     return _affects(chk, p, raw)[1]
+
+
+def _multiply(chk: Checker, q: tuple, verb: str, d: dict) -> dict[str, Any]:
+    """`double: {what, object | player, kind}` and `triple: {what, object}` (701.10, 701.11):
+    life names a player (default you), counters an object and a counter kind, the others a
+    creature (default self)."""
+    what = chk.choice(q + ("what",), d["what"], MULTIPLY_WHAT[verb])
+    out: dict[str, Any] = {"verb": verb, "what": what, "keywords": []}
+    if what == "life":
+        if "object" in d or "kind" in d:
+            raise chk.src.error(q, "doubling a life total names a player, not an object or a kind")
+        out["player"] = _ref(chk, q + ("player",), d.get("player", "you"), players_ok=True)
+    else:
+        if "player" in d:
+            raise chk.src.error(q + ("player",), f"doubling {what} names an object, not a player")
+        out["object"] = _ref(chk, q + ("object",), d.get("object", "self"))
+        if what == "counters":
+            if "kind" not in d:
+                raise chk.src.error(q, "missing kind (the counters to double)")
+            out["kind"] = chk.str_value(q + ("kind",), d["kind"])
+    if "until" in d:
+        out["until"] = chk.choice(q + ("until",), d["until"], ("end_of_turn",))
+    return out
 
 
 def _create_token(chk: Checker, q: tuple, d: dict) -> dict[str, Any]:

@@ -158,6 +158,9 @@ def _effect_facts(head: list[Symbol], e: int, eff: dict[str, Any]) -> list[Symbo
         terms = [Function("attach", [ref("object"), ref("to")])]
     elif verb == "fight":
         terms = [Function("fight", [ref("object"), ref("other")])]
+    elif verb in ("double", "triple"):     # 701.10, 701.11
+        who = ref("player") if "player" in eff else ref("object")
+        terms = [Function(verb, [who, Function(eff["what"]), String(eff.get("kind", ""))])]
     elif verb in ("monstrosity", "adapt", "bolster"):
         terms = [Function(verb, [amount()])]
     elif verb == "create_token":

@@ -80,6 +80,9 @@ EFFECT_VERB_RULES: dict[str, tuple[str, ...]] = {
     "mill": ("701.17a",), "cant_be_regenerated": ("701.19c",), "attach": ("701.3a", "701.3b"),
     "fight": ("701.14a", "701.14b"), "monstrosity": ("701.37a",), "adapt": ("701.46a",),
     "bolster": ("701.39a",), "proliferate": ("701.34a",),
+    # issue 32
+    "goad": ("701.15a", "701.15b"), "detain": ("701.35a",), "suspect": ("701.60a", "701.60c"),
+    "exert": ("701.43a",), "double": ("701.10b", "701.10d", "701.10e"), "triple": ("701.11b",),
 }
 # Forms inside an effect (issue 15): refs and amounts read from the game.
 EFFECT_FORM_RULES: dict[str, tuple[str, ...]] = {
