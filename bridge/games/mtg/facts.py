@@ -51,7 +51,19 @@ def scenario_facts(scen: Scenario, line: Timeline) -> list[Symbol]:
             facts.append(atom("event", t, term))
             facts.append(atom("action_index", t, action.index + 1))
             facts += [atom("event_arg", t, Function(k), v) for k, v in args]
-    return facts + keyword_presence(facts) + line.facts()
+    presence = keyword_presence(facts)
+    return facts + presence + changeling_types(presence) + line.facts()
+
+
+def changeling_types(presence: list[Symbol]) -> list[Symbol]:
+    """702.73a: with changeling in the scenario, the creature types of 205.3m (creature_type/1),
+    every one of which a changeling is (702.73-changeling.lp)."""
+    if atom("scenario_keyword", Function("changeling")) not in presence:
+        return []
+    # imported here: the rules' lists of subtypes live with the Oracle compiler (a heavy package
+    # a scenario without changeling never needs)
+    from ...cards.oracle.subtypes import subtypes_by_type
+    return [atom("creature_type", Function(_ident(s))) for s in sorted(subtypes_by_type()["creature"])]
 
 
 def _slot_facts(scen: Scenario, slots: list[int], plan: list[dict[str, set[int]]]) -> list[Symbol]:
