@@ -183,6 +183,7 @@ EFFECT_FIELDS = {
     "monstrosity": ({"amount"}, ("amount",)),     # 701.37a: "Monstrosity N." (this permanent)
     "adapt": ({"amount"}, ("amount",)),           # 701.46a: "Adapt N." (this permanent)
     "bolster": ({"amount"}, ("amount",)),         # 701.39a: "Bolster N." (its controller)
+    "discover": ({"amount"}, ("amount",)),        # 701.57a: "Discover N." (its controller)
     "create_token": ({"amount", "name", "power", "toughness", "colors", "types", "subtypes",
                       "keywords", "player", "tapped"}, ("types",)),
     # 701.10, 701.11: "double target creature's power", "double your life total", "double the

@@ -161,7 +161,7 @@ def _effect_facts(head: list[Symbol], e: int, eff: dict[str, Any]) -> list[Symbo
     elif verb in ("double", "triple"):     # 701.10, 701.11
         who = ref("player") if "player" in eff else ref("object")
         terms = [Function(verb, [who, Function(eff["what"]), String(eff.get("kind", ""))])]
-    elif verb in ("monstrosity", "adapt", "bolster"):
+    elif verb in ("monstrosity", "adapt", "bolster", "discover"):
         terms = [Function(verb, [amount()])]
     elif verb == "create_token":
         terms = [Function("create_token", [ref("player"), amount()])]

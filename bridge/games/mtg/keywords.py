@@ -20,7 +20,7 @@ COST_KEYWORDS = ("flashback", "cycling")
 AMOUNT_KEYWORDS = ("annihilator", "afflict", "bushido", "rampage", "renown", "afterlife", "toxic")
 # Triggered keywords that take no parameter: `persist`, never `{persist: 1}`.
 BARE_KEYWORDS = ("persist", "undying", "exalted", "battle_cry", "dethrone", "melee", "flanking",
-                 "training", "evolve", "riot", "split_second", "mentor",
+                 "training", "evolve", "riot", "split_second", "mentor", "cascade",
                  "changeling", "devoid")   # characteristic-defining (702.73, 702.114), guarded the same way
 
 

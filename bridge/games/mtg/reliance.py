@@ -83,6 +83,7 @@ EFFECT_VERB_RULES: dict[str, tuple[str, ...]] = {
     # issue 32
     "goad": ("701.15a", "701.15b"), "detain": ("701.35a",), "suspect": ("701.60a", "701.60c"),
     "exert": ("701.43a",), "double": ("701.10b", "701.10d", "701.10e"), "triple": ("701.11b",),
+    "discover": ("701.57a",),
 }
 # Forms inside an effect (issue 15): refs and amounts read from the game.
 EFFECT_FORM_RULES: dict[str, tuple[str, ...]] = {
@@ -132,6 +133,7 @@ KEYWORD_RULES: dict[str, tuple[str, ...]] = {
     "evolve": ("702.100",), "renown": ("702.112",), "riot": ("702.136",),
     "split_second": ("702.61",), "afterlife": ("702.135",),
     "mentor": ("702.134",), "toxic": ("702.164",), "devoid": ("702.114",),
+    "cascade": ("702.85",),
     "changeling": ("702.73",), "mark": ("1000.7",), "discipline": ("1000.6",),
     "daylightbound": ("1000.5a",), "nighttimebound": ("1000.5b",), "rainybound": ("1000.5c",),
     "heatwavebound": ("1000.5d",), "windybound": ("1000.5e",),
