@@ -190,6 +190,8 @@ EFFECT_FIELDS = {
     # number of +1/+1 counters on it"; `what` says which (MULTIPLY_WHAT)
     "double": ({"object", "player", "what", "kind", "until"}, ("what",)),
     "triple": ({"object", "what", "until"}, ("what",)),
+    # 701.12: "exchange control of target1 and target2", "exchange life totals with target player"
+    "exchange": ({"what", "object", "player", "other"}, ("what", "other")),
 }
 # what `double`/`triple` multiply: a creature's power and/or toughness (701.10b, 701.11b), a
 # player's life total (701.10d), the counters of one kind on a permanent (701.10e)
@@ -208,7 +210,7 @@ AMOUNT_OF = ("power_of", "toughness_of", "mana_value_of")
 
 
 def _effect(chk: Checker, p: tuple, raw: Any) -> dict[str, Any]:
-    if raw in ("prevent_combat_damage", "proliferate"):     # 615.1a; 701.34a
+    if raw in ("prevent_combat_damage", "proliferate", "populate"):     # 615.1a; 701.34a; 701.36a
         return {"verb": raw}
     data = chk.mapping(p, raw, set(EFFECT_FIELDS) | set(OBJECT_EFFECTS)
                        | {"add_mana", "set_battlefield_state", "exile_until"} | set(RESOLUTION_CHOICES))
@@ -236,6 +238,8 @@ def _effect(chk: Checker, p: tuple, raw: Any) -> dict[str, Any]:
         return _create_token(chk, q, d)
     if verb in MULTIPLY_WHAT:
         return _multiply(chk, q, verb, d)
+    if verb == "exchange":
+        return _exchange(chk, q, d)
     out: dict[str, Any] = {"verb": verb}
     if verb in ("attach", "fight"):
         d = {"object": "self", **d}
@@ -311,6 +315,22 @@ def _multiply(chk: Checker, q: tuple, verb: str, d: dict) -> dict[str, Any]:
     if "until" in d:
         out["until"] = chk.choice(q + ("until",), d["until"], ("end_of_turn",))
     return out
+
+
+def _exchange(chk: Checker, q: tuple, d: dict) -> dict[str, Any]:
+    """`exchange: {what: control, object, other}` (two permanents, 701.12b) or `exchange: {what:
+    life, player, other}` (two players' life totals, 701.12c; player defaults to you)."""
+    what = chk.choice(q + ("what",), d["what"], ("control", "life"))
+    first = "player" if what == "life" else "object"
+    wrong = "object" if what == "life" else "player"
+    if wrong in d:
+        raise chk.src.error(q + (wrong,), f"exchanging {what} names {first} and other, not {wrong}")
+    if first not in d and what == "control":
+        raise chk.src.error(q, "missing object (the first permanent of the exchange)")
+    players = what == "life"
+    return {"verb": "exchange", "what": what, "keywords": [],
+            "first": _ref(chk, q + (first,), d.get(first, "you"), players_ok=players),
+            "other": _ref(chk, q + ("other",), d["other"], players_ok=players)}
 
 
 def _create_token(chk: Checker, q: tuple, d: dict) -> dict[str, Any]:

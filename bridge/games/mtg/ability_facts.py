@@ -134,7 +134,7 @@ def _effect_facts(head: list[Symbol], e: int, eff: dict[str, Any]) -> list[Symbo
         terms = [Function("add_mana", [Function(MANA[m])]) for m in eff["mana"]]
     elif verb in ("deal_damage", "prevent_damage"):
         terms = [Function(verb, [ref("target"), amount()])]
-    elif verb in ("prevent_combat_damage", "proliferate"):
+    elif verb in ("prevent_combat_damage", "proliferate", "populate"):
         terms = [Function(verb)]
     elif verb in ("draw", "gain_life", "lose_life", "discard", "mill"):
         who = ref("player") if "player" in eff else Function("you")
@@ -158,6 +158,8 @@ def _effect_facts(head: list[Symbol], e: int, eff: dict[str, Any]) -> list[Symbo
         terms = [Function("attach", [ref("object"), ref("to")])]
     elif verb == "fight":
         terms = [Function("fight", [ref("object"), ref("other")])]
+    elif verb == "exchange":               # 701.12
+        terms = [Function("exchange", [Function(eff["what"]), ref("first"), ref("other")])]
     elif verb in ("double", "triple"):     # 701.10, 701.11
         who = ref("player") if "player" in eff else ref("object")
         terms = [Function(verb, [who, Function(eff["what"]), String(eff.get("kind", ""))])]
