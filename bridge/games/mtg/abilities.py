@@ -184,6 +184,7 @@ EFFECT_FIELDS = {
     "adapt": ({"amount"}, ("amount",)),           # 701.46a: "Adapt N." (this permanent)
     "bolster": ({"amount"}, ("amount",)),         # 701.39a: "Bolster N." (its controller)
     "discover": ({"amount"}, ("amount",)),        # 701.57a: "Discover N." (its controller)
+    "amass": ({"amount", "subtype"}, ("amount", "subtype")),   # 701.47a: "Amass Zombies N."
     "create_token": ({"amount", "name", "power", "toughness", "colors", "types", "subtypes",
                       "keywords", "player", "tapped"}, ("types",)),
     # 701.10, 701.11: "double target creature's power", "double your life total", "double the
@@ -254,6 +255,8 @@ def _effect(chk: Checker, p: tuple, raw: Any) -> dict[str, Any]:
             raise chk.src.error(q + ("amount",), "a prevention shield takes a number, x or all")
     if "kind" in d:
         out["kind"] = chk.str_value(q + ("kind",), d["kind"])
+    if "subtype" in d:
+        out["subtype"] = chk.word_list(q + ("subtype",), [d["subtype"]], WORD)[0]   # amass (701.47a)
     if "random" in d:    # 701.9b: "discards N cards at random"
         out["random"] = chk.bool_value(q + ("random",), d["random"])
     for key in ("power", "toughness"):

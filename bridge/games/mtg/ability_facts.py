@@ -158,6 +158,12 @@ def _effect_facts(head: list[Symbol], e: int, eff: dict[str, Any]) -> list[Symbo
         terms = [Function("attach", [ref("object"), ref("to")])]
     elif verb == "fight":
         terms = [Function("fight", [ref("object"), ref("other")])]
+    elif verb == "amass":                  # 701.47a: the Army token it may create is stated as a card
+        terms = [Function("amass", [amount(), _word(eff["subtype"])])]
+        extra += _token_facts(head, eid, {
+            "name": f"{eff['subtype'].capitalize()} Army", "types": ["creature"],
+            "subtypes": [eff["subtype"], "army"], "colors": ["black"], "power": 0, "toughness": 0,
+            "keywords": [], "tapped": False})
     elif verb == "exchange":               # 701.12
         terms = [Function("exchange", [Function(eff["what"]), ref("first"), ref("other")])]
     elif verb in ("double", "triple"):     # 701.10, 701.11
