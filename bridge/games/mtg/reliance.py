@@ -134,7 +134,7 @@ KEYWORD_RULES: dict[str, tuple[str, ...]] = {
     "evolve": ("702.100",), "renown": ("702.112",), "riot": ("702.136",),
     "split_second": ("702.61",), "afterlife": ("702.135",),
     "mentor": ("702.134",), "toxic": ("702.164",), "devoid": ("702.114",),
-    "cascade": ("702.85",),
+    "cascade": ("702.85",), "affinity": ("702.41",),
     "changeling": ("702.73",), "mark": ("1000.7",), "discipline": ("1000.6",),
     "daylightbound": ("1000.5a",), "nighttimebound": ("1000.5b",), "rainybound": ("1000.5c",),
     "heatwavebound": ("1000.5d",), "windybound": ("1000.5e",),
