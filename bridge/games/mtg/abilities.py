@@ -185,6 +185,7 @@ EFFECT_FIELDS = {
     "bolster": ({"amount"}, ("amount",)),         # 701.39a: "Bolster N." (its controller)
     "discover": ({"amount"}, ("amount",)),        # 701.57a: "Discover N." (its controller)
     "amass": ({"amount", "subtype"}, ("amount", "subtype")),   # 701.47a: "Amass Zombies N."
+    "endure": ({"amount"}, ("amount",)),          # 701.63a: "This creature endures N." (this permanent)
     "create_token": ({"amount", "name", "power", "toughness", "colors", "types", "subtypes",
                       "keywords", "player", "tapped"}, ("types",)),
     # 701.10, 701.11: "double target creature's power", "double your life total", "double the
@@ -200,7 +201,8 @@ MULTIPLY_WHAT = {"double": ("power", "toughness", "power_and_toughness", "life",
                  "triple": ("power", "toughness", "power_and_toughness")}
 OBJECT_EFFECTS = ("destroy", "exile", "return_to_hand", "sacrifice", "counter", "untap", "tap", "regenerate",
                   "cant_be_regenerated",   # 701.19c (issue 15)
-                  "goad", "detain", "suspect", "exert")   # 701.15a, 701.35a, 701.60a, 701.43a (issue 32)
+                  "goad", "detain", "suspect", "exert",   # 701.15a, 701.35a, 701.60a, 701.43a (issue 32)
+                  "explore")                              # 701.44a: "[it] explores"
 # issue 15: where an object ref may be `{all: FILTER}` and a player ref a PLAYER_REFS word
 ALL_FIELDS = {("deal_damage", "target"), ("modify", "object"), ("put_counters", "object"),
               ("remove_counters", "object")}
@@ -253,6 +255,8 @@ def _effect(chk: Checker, p: tuple, raw: Any) -> dict[str, Any]:
         out["amount"] = _amount(chk, q + ("amount",), d["amount"], special, 0)
         if verb == "prevent_damage" and isinstance(out["amount"], tuple):
             raise chk.src.error(q + ("amount",), "a prevention shield takes a number, x or all")
+    if verb == "endure" and not isinstance(out["amount"], int):
+        raise chk.src.error(q + ("amount",), "endure takes a number (its Spirit token is N/N)")
     if "kind" in d:
         out["kind"] = chk.str_value(q + ("kind",), d["kind"])
     if "subtype" in d:

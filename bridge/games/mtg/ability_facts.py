@@ -164,6 +164,11 @@ def _effect_facts(head: list[Symbol], e: int, eff: dict[str, Any]) -> list[Symbo
             "name": f"{eff['subtype'].capitalize()} Army", "types": ["creature"],
             "subtypes": [eff["subtype"], "army"], "colors": ["black"], "power": 0, "toughness": 0,
             "keywords": [], "tapped": False})
+    elif verb == "endure":                 # 701.63a: the Spirit token it may create is stated as a card
+        terms = [Function("endure", [amount()])]
+        extra += _token_facts(head, eid, {
+            "name": "Spirit", "types": ["creature"], "subtypes": ["spirit"], "colors": ["white"],
+            "power": eff["amount"], "toughness": eff["amount"], "keywords": [], "tapped": False})
     elif verb == "exchange":               # 701.12
         terms = [Function("exchange", [Function(eff["what"]), ref("first"), ref("other")])]
     elif verb in ("double", "triple"):     # 701.10, 701.11

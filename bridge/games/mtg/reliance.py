@@ -85,6 +85,7 @@ EFFECT_VERB_RULES: dict[str, tuple[str, ...]] = {
     "exert": ("701.43a",), "double": ("701.10b", "701.10d", "701.10e"), "triple": ("701.11b",),
     "discover": ("701.57a",), "populate": ("701.36a", "701.36b"),
     "exchange": ("701.12a", "701.12b", "701.12c"), "amass": ("701.47a", "701.47c"),
+    "endure": ("701.63a", "701.63b"), "explore": ("701.44a", "701.44c"),
 }
 # Forms inside an effect (issue 15): refs and amounts read from the game.
 EFFECT_FORM_RULES: dict[str, tuple[str, ...]] = {
