@@ -31,6 +31,8 @@ def ability_facts(key: Symbol, face: str, n: int, ab: dict[str, Any]) -> list[Sy
                         if a.name == "ability_effect"]
     for i, c in enumerate(ab.get("cost", [])):
         out.append(Function("ability_cost", head + [Number(i + 1), _cost_term(c)]))
+    if ab.get("exhaust"):
+        out.append(Function("ability_exhaust", head))
     out += _spell_cost_facts(head, ab)
     if ab["kind"] == "triggered":
         out += [Function("trigger_on", head + [t]) for t in _when_terms(ab["when"])]
