@@ -17,6 +17,7 @@ from ...core.source.checks import Checker
 from ...core.source.yamlsrc import clip
 from .effects import COLOURS, FILTER_FIELDS, _affects
 from .keywords import parse_keyword
+from .predefined_tokens import PREDEFINED
 from .replacement import parse_replacement
 from .vocab import MANA_SYMBOL, WORD
 
@@ -189,7 +190,7 @@ EFFECT_FIELDS = {
     "amass": ({"amount", "subtype"}, ("amount", "subtype")),   # 701.47a: "Amass Zombies N."
     "endure": ({"amount"}, ("amount",)),          # 701.63a: "This creature endures N." (this permanent)
     "create_token": ({"amount", "name", "power", "toughness", "colors", "types", "subtypes",
-                      "keywords", "player", "tapped"}, ("types",)),
+                      "keywords", "player", "tapped", "predefined"}, ()),
     # 701.10, 701.11: "double target creature's power", "double your life total", "double the
     # number of +1/+1 counters on it"; `what` says which (MULTIPLY_WHAT)
     "double": ({"object", "player", "what", "kind", "until"}, ("what",)),
@@ -215,7 +216,7 @@ AMOUNT_OF = ("power_of", "toughness_of", "mana_value_of")
 
 
 def _effect(chk: Checker, p: tuple, raw: Any) -> dict[str, Any]:
-    if raw in ("prevent_combat_damage", "proliferate", "populate"):     # 615.1a; 701.34a; 701.36a
+    if raw in ("prevent_combat_damage", "proliferate", "populate", "investigate"):  # 615.1a; 701.34a; 701.36a; 701.16a
         return {"verb": raw}
     data = chk.mapping(p, raw, set(EFFECT_FIELDS) | set(OBJECT_EFFECTS)
                        | {"add_mana", "set_battlefield_state", "exile_until"} | set(RESOLUTION_CHOICES))
@@ -345,7 +346,15 @@ def _exchange(chk: Checker, q: tuple, d: dict) -> dict[str, Any]:
 def _create_token(chk: Checker, q: tuple, d: dict) -> dict[str, Any]:
     """`create_token: {amount, name, power, toughness, colors, types, subtypes, keywords,
     player, tapped}` (111.1, 111.4): the token's characteristics are the effect's."""
+    if "predefined" in d:     # 111.10: a Treasure, Food or Clue token, by name
+        extra = set(d) - {"predefined", "amount", "player", "tapped"}
+        if extra:
+            raise chk.src.error(q, f"a predefined token takes no {', '.join(sorted(extra))}: its characteristics are the rules' (111.10)")
+    elif "types" not in d:
+        raise chk.src.error(q, "missing types")
     out: dict[str, Any] = {"verb": "create_token",
+                           "predefined": chk.choice(q + ("predefined",), d["predefined"], tuple(PREDEFINED))
+                           if "predefined" in d else None,
                            "amount": _amount(chk, q + ("amount",), d.get("amount", 1), ("x",), 0),
                            "player": _ref(chk, q + ("player",), d.get("player", "you"), players_ok=True),
                            "tapped": chk.bool_value(q + ("tapped",), d.get("tapped", False)),

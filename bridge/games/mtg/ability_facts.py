@@ -136,7 +136,7 @@ def _effect_facts(head: list[Symbol], e: int, eff: dict[str, Any]) -> list[Symbo
         terms = [Function("add_mana", [Function(MANA[m])]) for m in eff["mana"]]
     elif verb in ("deal_damage", "prevent_damage"):
         terms = [Function(verb, [ref("target"), amount()])]
-    elif verb in ("prevent_combat_damage", "proliferate", "populate"):
+    elif verb in ("prevent_combat_damage", "proliferate", "populate", "investigate"):
         terms = [Function(verb)]
     elif verb in ("draw", "gain_life", "lose_life", "discard", "mill"):
         who = ref("player") if "player" in eff else Function("you")
@@ -249,7 +249,13 @@ def _amount_term(amount: Any, head: list[Symbol], eid: Symbol, extra: list[Symbo
 
 def _token_facts(head: list[Symbol], eid: Symbol, eff: dict[str, Any]) -> list[Symbol]:
     """111.4: the token an effect creates has the characteristics it states: the printed values
-    of a card `token_card(K,F,N,E)` (its front face)."""
+    of a card `token_card(K,F,N,E)` (its front face); a predefined token (111.10) is named
+    instead (effect_predefined/5), and the rules give it its card."""
+    if eff.get("predefined"):
+        out = [Function("effect_predefined", head + [eid, Function(eff["predefined"])])]
+        if eff["tapped"]:
+            out.append(Function("ability_effect_arg", head + [eid, Function("tapped"), Function("true")]))
+        return out
     key = Function("token_card", head + [eid])
     face = Function("front")
     printed = lambda attr, val: Function("printed", [key, face, Function(attr), val])  # noqa: E731

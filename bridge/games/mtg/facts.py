@@ -20,6 +20,7 @@ from .ability_facts import ability_facts
 from .actions import action_facts
 from .cards import derived_colors
 from .keywords import AMOUNT_KEYWORDS, BARE_KEYWORDS, equip_abilities
+from .predefined import predefined_token_cards
 from .scenario import Card, Keyword, Scenario
 from .slots import action_plans, action_slots, turn_players
 from .vocab import MANA_SYMBOL, mana_term
@@ -35,7 +36,7 @@ def scenario_facts(scen: Scenario, line: Timeline) -> list[Symbol]:
     facts += [atom("reading_selected", r) for r in scen.readings]
     facts += _players(scen)
     cards = _cards(scen)
-    for card in cards + keyword_token_cards(cards):
+    for card in cards + keyword_token_cards(cards) + predefined_token_cards(cards):
         facts += card_facts(card)
     for i, obj in enumerate(scen.objects):
         facts += _object(obj, i + 1)
