@@ -17,6 +17,7 @@ from ...core.source.checks import Checker
 from ...core.source.yamlsrc import clip
 from .effects import COLOURS, FILTER_FIELDS, _affects
 from .keywords import parse_keyword
+from .predefined_tokens import PREDEFINED
 from .replacement import parse_replacement
 from .vocab import MANA_SYMBOL, WORD
 
@@ -68,7 +69,7 @@ def _ability(chk: Checker, p: tuple, kind: str, body: Any) -> dict[str, Any]:
         return {"kind": kind, "text": body}
     if kind == "replacement":
         return parse_replacement(chk, p, body)
-    allowed = {"targets", "effects"} | ({"cost"} if kind == "activated" else set()) | \
+    allowed = {"targets", "effects"} | ({"cost", "exhaust"} if kind == "activated" else set()) | \
         ({"when", "if", "may"} if kind == "triggered" else set()) | \
         ({"choose", "modes", "if_kicked"} | set(SPELL_COSTS) if kind == "spell" else set()) | \
         ({"choose", "modes"} if kind in ("triggered", "activated") else set())
@@ -81,6 +82,8 @@ def _ability(chk: Checker, p: tuple, kind: str, body: Any) -> dict[str, Any]:
         ab.update(_spell_costs(chk, p, data))
     if kind == "activated":
         ab["cost"] = _cost(chk, p + ("cost",), data.get("cost", []))
+        # 702.177a: "Exhaust — [Cost]: [Effect]", an activated ability to activate only once
+        ab["exhaust"] = chk.bool_value(p + ("exhaust",), data.get("exhaust", False))
     if kind == "triggered":
         if "when" not in data:
             raise chk.src.error(p, "a triggered ability needs 'when'")
@@ -183,11 +186,26 @@ EFFECT_FIELDS = {
     "monstrosity": ({"amount"}, ("amount",)),     # 701.37a: "Monstrosity N." (this permanent)
     "adapt": ({"amount"}, ("amount",)),           # 701.46a: "Adapt N." (this permanent)
     "bolster": ({"amount"}, ("amount",)),         # 701.39a: "Bolster N." (its controller)
+    "discover": ({"amount"}, ("amount",)),        # 701.57a: "Discover N." (its controller)
+    "amass": ({"amount", "subtype"}, ("amount", "subtype")),   # 701.47a: "Amass Zombies N."
+    "endure": ({"amount"}, ("amount",)),          # 701.63a: "This creature endures N." (this permanent)
     "create_token": ({"amount", "name", "power", "toughness", "colors", "types", "subtypes",
-                      "keywords", "player", "tapped"}, ("types",)),
+                      "keywords", "player", "tapped", "predefined"}, ()),
+    # 701.10, 701.11: "double target creature's power", "double your life total", "double the
+    # number of +1/+1 counters on it"; `what` says which (MULTIPLY_WHAT)
+    "double": ({"object", "player", "what", "kind", "until"}, ("what",)),
+    "triple": ({"object", "what", "until"}, ("what",)),
+    # 701.12: "exchange control of target1 and target2", "exchange life totals with target player"
+    "exchange": ({"what", "object", "player", "other"}, ("what", "other")),
 }
+# what `double`/`triple` multiply: a creature's power and/or toughness (701.10b, 701.11b), a
+# player's life total (701.10d), the counters of one kind on a permanent (701.10e)
+MULTIPLY_WHAT = {"double": ("power", "toughness", "power_and_toughness", "life", "counters"),
+                 "triple": ("power", "toughness", "power_and_toughness")}
 OBJECT_EFFECTS = ("destroy", "exile", "return_to_hand", "sacrifice", "counter", "untap", "tap", "regenerate",
-                  "cant_be_regenerated")   # 701.19c (issue 15)
+                  "cant_be_regenerated",   # 701.19c (issue 15)
+                  "goad", "detain", "suspect", "exert",   # 701.15a, 701.35a, 701.60a, 701.43a (issue 32)
+                  "explore")                              # 701.44a: "[it] explores"
 # issue 15: where an object ref may be `{all: FILTER}` and a player ref a PLAYER_REFS word
 ALL_FIELDS = {("deal_damage", "target"), ("modify", "object"), ("put_counters", "object"),
               ("remove_counters", "object")}
@@ -198,7 +216,7 @@ AMOUNT_OF = ("power_of", "toughness_of", "mana_value_of")
 
 
 def _effect(chk: Checker, p: tuple, raw: Any) -> dict[str, Any]:
-    if raw in ("prevent_combat_damage", "proliferate"):     # 615.1a; 701.34a
+    if raw in ("prevent_combat_damage", "proliferate", "populate", "investigate"):  # 615.1a; 701.34a; 701.36a; 701.16a
         return {"verb": raw}
     data = chk.mapping(p, raw, set(EFFECT_FIELDS) | set(OBJECT_EFFECTS)
                        | {"add_mana", "set_battlefield_state", "exile_until"} | set(RESOLUTION_CHOICES))
@@ -224,6 +242,10 @@ def _effect(chk: Checker, p: tuple, raw: Any) -> dict[str, Any]:
             raise chk.src.error(q, f"missing {clip(key)}")
     if verb == "create_token":
         return _create_token(chk, q, d)
+    if verb in MULTIPLY_WHAT:
+        return _multiply(chk, q, verb, d)
+    if verb == "exchange":
+        return _exchange(chk, q, d)
     out: dict[str, Any] = {"verb": verb}
     if verb in ("attach", "fight"):
         d = {"object": "self", **d}
@@ -236,8 +258,12 @@ def _effect(chk: Checker, p: tuple, raw: Any) -> dict[str, Any]:
         out["amount"] = _amount(chk, q + ("amount",), d["amount"], special, 0)
         if verb == "prevent_damage" and isinstance(out["amount"], tuple):
             raise chk.src.error(q + ("amount",), "a prevention shield takes a number, x or all")
+    if verb == "endure" and not isinstance(out["amount"], int):
+        raise chk.src.error(q + ("amount",), "endure takes a number (its Spirit token is N/N)")
     if "kind" in d:
         out["kind"] = chk.str_value(q + ("kind",), d["kind"])
+    if "subtype" in d:
+        out["subtype"] = chk.word_list(q + ("subtype",), [d["subtype"]], WORD)[0]   # amass (701.47a)
     if "random" in d:    # 701.9b: "discards N cards at random"
         out["random"] = chk.bool_value(q + ("random",), d["random"])
     for key in ("power", "toughness"):
@@ -278,10 +304,57 @@ def _filter(chk: Checker, p: tuple, raw: Any) -> list[Symbol]:
     return _affects(chk, p, raw)[1]
 
 
+def _multiply(chk: Checker, q: tuple, verb: str, d: dict) -> dict[str, Any]:
+    """`double: {what, object | player, kind}` and `triple: {what, object}` (701.10, 701.11):
+    life names a player (default you), counters an object and a counter kind, the others a
+    creature (default self)."""
+    what = chk.choice(q + ("what",), d["what"], MULTIPLY_WHAT[verb])
+    out: dict[str, Any] = {"verb": verb, "what": what, "keywords": []}
+    if what == "life":
+        if "object" in d or "kind" in d:
+            raise chk.src.error(q, "doubling a life total names a player, not an object or a kind")
+        out["player"] = _ref(chk, q + ("player",), d.get("player", "you"), players_ok=True)
+    else:
+        if "player" in d:
+            raise chk.src.error(q + ("player",), f"doubling {what} names an object, not a player")
+        out["object"] = _ref(chk, q + ("object",), d.get("object", "self"))
+        if what == "counters":
+            if "kind" not in d:
+                raise chk.src.error(q, "missing kind (the counters to double)")
+            out["kind"] = chk.str_value(q + ("kind",), d["kind"])
+    if "until" in d:
+        out["until"] = chk.choice(q + ("until",), d["until"], ("end_of_turn",))
+    return out
+
+
+def _exchange(chk: Checker, q: tuple, d: dict) -> dict[str, Any]:
+    """`exchange: {what: control, object, other}` (two permanents, 701.12b) or `exchange: {what:
+    life, player, other}` (two players' life totals, 701.12c; player defaults to you)."""
+    what = chk.choice(q + ("what",), d["what"], ("control", "life"))
+    first = "player" if what == "life" else "object"
+    wrong = "object" if what == "life" else "player"
+    if wrong in d:
+        raise chk.src.error(q + (wrong,), f"exchanging {what} names {first} and other, not {wrong}")
+    if first not in d and what == "control":
+        raise chk.src.error(q, "missing object (the first permanent of the exchange)")
+    players = what == "life"
+    return {"verb": "exchange", "what": what, "keywords": [],
+            "first": _ref(chk, q + (first,), d.get(first, "you"), players_ok=players),
+            "other": _ref(chk, q + ("other",), d["other"], players_ok=players)}
+
+
 def _create_token(chk: Checker, q: tuple, d: dict) -> dict[str, Any]:
     """`create_token: {amount, name, power, toughness, colors, types, subtypes, keywords,
     player, tapped}` (111.1, 111.4): the token's characteristics are the effect's."""
+    if "predefined" in d:     # 111.10: a Treasure, Food or Clue token, by name
+        extra = set(d) - {"predefined", "amount", "player", "tapped"}
+        if extra:
+            raise chk.src.error(q, f"a predefined token takes no {', '.join(sorted(extra))}: its characteristics are the rules' (111.10)")
+    elif "types" not in d:
+        raise chk.src.error(q, "missing types")
     out: dict[str, Any] = {"verb": "create_token",
+                           "predefined": chk.choice(q + ("predefined",), d["predefined"], tuple(PREDEFINED))
+                           if "predefined" in d else None,
                            "amount": _amount(chk, q + ("amount",), d.get("amount", 1), ("x",), 0),
                            "player": _ref(chk, q + ("player",), d.get("player", "you"), players_ok=True),
                            "tapped": chk.bool_value(q + ("tapped",), d.get("tapped", False)),

@@ -31,6 +31,8 @@ def ability_facts(key: Symbol, face: str, n: int, ab: dict[str, Any]) -> list[Sy
                         if a.name == "ability_effect"]
     for i, c in enumerate(ab.get("cost", [])):
         out.append(Function("ability_cost", head + [Number(i + 1), _cost_term(c)]))
+    if ab.get("exhaust"):
+        out.append(Function("ability_exhaust", head))
     out += _spell_cost_facts(head, ab)
     if ab["kind"] == "triggered":
         out += [Function("trigger_on", head + [t]) for t in _when_terms(ab["when"])]
@@ -134,7 +136,7 @@ def _effect_facts(head: list[Symbol], e: int, eff: dict[str, Any]) -> list[Symbo
         terms = [Function("add_mana", [Function(MANA[m])]) for m in eff["mana"]]
     elif verb in ("deal_damage", "prevent_damage"):
         terms = [Function(verb, [ref("target"), amount()])]
-    elif verb in ("prevent_combat_damage", "proliferate"):
+    elif verb in ("prevent_combat_damage", "proliferate", "populate", "investigate"):
         terms = [Function(verb)]
     elif verb in ("draw", "gain_life", "lose_life", "discard", "mill"):
         who = ref("player") if "player" in eff else Function("you")
@@ -158,7 +160,23 @@ def _effect_facts(head: list[Symbol], e: int, eff: dict[str, Any]) -> list[Symbo
         terms = [Function("attach", [ref("object"), ref("to")])]
     elif verb == "fight":
         terms = [Function("fight", [ref("object"), ref("other")])]
-    elif verb in ("monstrosity", "adapt", "bolster"):
+    elif verb == "amass":                  # 701.47a: the Army token it may create is stated as a card
+        terms = [Function("amass", [amount(), _word(eff["subtype"])])]
+        extra += _token_facts(head, eid, {
+            "name": f"{eff['subtype'].capitalize()} Army", "types": ["creature"],
+            "subtypes": [eff["subtype"], "army"], "colors": ["black"], "power": 0, "toughness": 0,
+            "keywords": [], "tapped": False})
+    elif verb == "endure":                 # 701.63a: the Spirit token it may create is stated as a card
+        terms = [Function("endure", [amount()])]
+        extra += _token_facts(head, eid, {
+            "name": "Spirit", "types": ["creature"], "subtypes": ["spirit"], "colors": ["white"],
+            "power": eff["amount"], "toughness": eff["amount"], "keywords": [], "tapped": False})
+    elif verb == "exchange":               # 701.12
+        terms = [Function("exchange", [Function(eff["what"]), ref("first"), ref("other")])]
+    elif verb in ("double", "triple"):     # 701.10, 701.11
+        who = ref("player") if "player" in eff else ref("object")
+        terms = [Function(verb, [who, Function(eff["what"]), String(eff.get("kind", ""))])]
+    elif verb in ("monstrosity", "adapt", "bolster", "discover"):
         terms = [Function(verb, [amount()])]
     elif verb == "create_token":
         terms = [Function("create_token", [ref("player"), amount()])]
@@ -231,7 +249,13 @@ def _amount_term(amount: Any, head: list[Symbol], eid: Symbol, extra: list[Symbo
 
 def _token_facts(head: list[Symbol], eid: Symbol, eff: dict[str, Any]) -> list[Symbol]:
     """111.4: the token an effect creates has the characteristics it states: the printed values
-    of a card `token_card(K,F,N,E)` (its front face)."""
+    of a card `token_card(K,F,N,E)` (its front face); a predefined token (111.10) is named
+    instead (effect_predefined/5), and the rules give it its card."""
+    if eff.get("predefined"):
+        out = [Function("effect_predefined", head + [eid, Function(eff["predefined"])])]
+        if eff["tapped"]:
+            out.append(Function("ability_effect_arg", head + [eid, Function("tapped"), Function("true")]))
+        return out
     key = Function("token_card", head + [eid])
     face = Function("front")
     printed = lambda attr, val: Function("printed", [key, face, Function(attr), val])  # noqa: E731

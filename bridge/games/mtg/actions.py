@@ -185,7 +185,8 @@ def f_become_copy(a):
 
 
 def v_copy(v, path, raw, scen):
-    d = _fields(v, path, raw, {"object", "id", "as_token_for", "except", "counters"}, ("object", "id"))
+    d = _fields(v, path, raw, {"object", "id", "as_token_for", "except", "counters", "targets"},
+                ("object", "id"))
     orig = _obj(v, path + ("object",), d["object"], scen)
     tid = v.chk.ident(path + ("id",), d["id"])
     if scen.object(tid) or tid in scen.tokens or tid in scen.players:
@@ -208,7 +209,8 @@ def v_copy(v, path, raw, scen):
             adds += [(attr, Function(w.replace("-", "_")))
                      for w in v.chk.word_list(kpath, val, KEYWORD_NAME if key == "keywords" else WORD)]
     return {"object": orig, "id": tid, "player": owner, "sets": sets, "adds": adds,
-            "counters": _enters_with(v, path, d)}
+            "counters": _enters_with(v, path, d),
+            "targets": _targets(v, path, d, scen)}   # 707.10c: new targets for a copy of a spell
 
 
 def v_modify(v, path, raw, scen):
@@ -365,7 +367,8 @@ def f_put_onto_battlefield(a):
 
 
 def f_copy(a):
-    return atom("copy", a["object"], a["id"], a["player"]), _counter_args(a)
+    targets = [("target", Function("t", [Number(i + 1), term(t)])) for i, t in enumerate(a.get("targets", []))]
+    return atom("copy", a["object"], a["id"], a["player"]), _counter_args(a) + targets
 
 
 def f_modify(a):

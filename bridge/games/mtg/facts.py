@@ -20,6 +20,7 @@ from .ability_facts import ability_facts
 from .actions import action_facts
 from .cards import derived_colors
 from .keywords import AMOUNT_KEYWORDS, BARE_KEYWORDS, equip_abilities
+from .predefined import predefined_token_cards
 from .scenario import Card, Keyword, Scenario
 from .slots import action_plans, action_slots, turn_players
 from .vocab import MANA_SYMBOL, mana_term
@@ -35,7 +36,7 @@ def scenario_facts(scen: Scenario, line: Timeline) -> list[Symbol]:
     facts += [atom("reading_selected", r) for r in scen.readings]
     facts += _players(scen)
     cards = _cards(scen)
-    for card in cards + keyword_token_cards(cards):
+    for card in cards + keyword_token_cards(cards) + predefined_token_cards(cards):
         facts += card_facts(card)
     for i, obj in enumerate(scen.objects):
         facts += _object(obj, i + 1)
@@ -51,7 +52,19 @@ def scenario_facts(scen: Scenario, line: Timeline) -> list[Symbol]:
             facts.append(atom("event", t, term))
             facts.append(atom("action_index", t, action.index + 1))
             facts += [atom("event_arg", t, Function(k), v) for k, v in args]
-    return facts + keyword_presence(facts) + line.facts()
+    presence = keyword_presence(facts)
+    return facts + presence + changeling_types(presence) + line.facts()
+
+
+def changeling_types(presence: list[Symbol]) -> list[Symbol]:
+    """702.73a: with changeling in the scenario, the creature types of 205.3m (creature_type/1),
+    every one of which a changeling is (702.73-changeling.lp)."""
+    if atom("scenario_keyword", Function("changeling")) not in presence:
+        return []
+    # imported here: the rules' lists of subtypes live with the Oracle compiler (a heavy package
+    # a scenario without changeling never needs)
+    from ...cards.oracle.subtypes import subtypes_by_type
+    return [atom("creature_type", Function(_ident(s))) for s in sorted(subtypes_by_type()["creature"])]
 
 
 def _slot_facts(scen: Scenario, slots: list[int], plan: list[dict[str, set[int]]]) -> list[Symbol]:

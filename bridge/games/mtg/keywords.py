@@ -16,10 +16,12 @@ __all__ = ["AMOUNT_KEYWORDS", "BARE_KEYWORDS", "COST_KEYWORDS", "EQUIP_QUALITIES
 # (a number N is the generic cost {N}), or a list with life: `{flashback: ["{1}{U}", {pay_life: 3}]}`.
 COST_KEYWORDS = ("flashback", "cycling")
 # Triggered keywords with a number N (docs/keywords.md): `{annihilator: 2}`, `{bushido: 1}`.
-AMOUNT_KEYWORDS = ("annihilator", "afflict", "bushido", "rampage", "renown", "afterlife")
+# toxic (702.164) is static, not triggered, but is written the same way: `{toxic: 1}`
+AMOUNT_KEYWORDS = ("annihilator", "afflict", "bushido", "rampage", "renown", "afterlife", "toxic")
 # Triggered keywords that take no parameter: `persist`, never `{persist: 1}`.
 BARE_KEYWORDS = ("persist", "undying", "exalted", "battle_cry", "dethrone", "melee", "flanking",
-                 "training", "evolve", "riot", "split_second", "mentor")
+                 "training", "evolve", "riot", "split_second", "mentor", "cascade",
+                 "changeling", "devoid")   # characteristic-defining (702.73, 702.114), guarded the same way
 
 
 def parse_keyword(chk: Checker, path: tuple, raw: Any) -> Keyword:

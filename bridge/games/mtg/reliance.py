@@ -80,6 +80,13 @@ EFFECT_VERB_RULES: dict[str, tuple[str, ...]] = {
     "mill": ("701.17a",), "cant_be_regenerated": ("701.19c",), "attach": ("701.3a", "701.3b"),
     "fight": ("701.14a", "701.14b"), "monstrosity": ("701.37a",), "adapt": ("701.46a",),
     "bolster": ("701.39a",), "proliferate": ("701.34a",),
+    # issue 32
+    "goad": ("701.15a", "701.15b"), "detain": ("701.35a",), "suspect": ("701.60a", "701.60c"),
+    "exert": ("701.43a",), "double": ("701.10b", "701.10d", "701.10e"), "triple": ("701.11b",),
+    "discover": ("701.57a",), "populate": ("701.36a", "701.36b"),
+    "exchange": ("701.12a", "701.12b", "701.12c"), "amass": ("701.47a", "701.47c"),
+    "endure": ("701.63a", "701.63b"), "explore": ("701.44a", "701.44c"),
+    "investigate": ("701.16a", "111.10f"),
 }
 # Forms inside an effect (issue 15): refs and amounts read from the game.
 EFFECT_FORM_RULES: dict[str, tuple[str, ...]] = {
@@ -128,7 +135,8 @@ KEYWORD_RULES: dict[str, tuple[str, ...]] = {
     "rampage": ("702.23",), "flanking": ("702.25",), "training": ("702.149",),
     "evolve": ("702.100",), "renown": ("702.112",), "riot": ("702.136",),
     "split_second": ("702.61",), "afterlife": ("702.135",),
-    "mentor": ("702.134",),
+    "mentor": ("702.134",), "toxic": ("702.164",), "devoid": ("702.114",),
+    "cascade": ("702.85",), "affinity": ("702.41",),
     "changeling": ("702.73",), "mark": ("1000.7",), "discipline": ("1000.6",),
     "daylightbound": ("1000.5a",), "nighttimebound": ("1000.5b",), "rainybound": ("1000.5c",),
     "heatwavebound": ("1000.5d",), "windybound": ("1000.5e",),

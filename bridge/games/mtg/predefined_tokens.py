@@ -1,0 +1,26 @@
+"""The predefined tokens of 111.10 as card-format maps (data only: the card parser reads them in
+predefined.py), and the effect verbs that create one without naming it."""
+from __future__ import annotations
+
+from typing import Any
+
+__all__ = ["PREDEFINED", "VERB_TOKENS"]
+
+PREDEFINED: dict[str, dict[str, Any]] = {
+    # 111.10a: "{T}, Sacrifice this token: Add one mana of any color."
+    "treasure": {"name": "Treasure", "types": ["artifact"], "subtypes": ["treasure"],
+                 "abilities": [{"activated": {"cost": ["{T}", "sacrifice"],
+                                              "effects": [{"add_mana": ["W", "U", "B", "R", "G"]}]}}]},
+    # 111.10b: "{2}, {T}, Sacrifice this token: You gain 3 life."
+    "food": {"name": "Food", "types": ["artifact"], "subtypes": ["food"],
+             "abilities": [{"activated": {"cost": ["{2}", "{T}", "sacrifice"],
+                                          "effects": [{"gain_life": {"player": "you", "amount": 3}}]}}]},
+    # 111.10f: "{2}, Sacrifice this token: Draw a card."
+    "clue": {"name": "Clue", "types": ["artifact"], "subtypes": ["clue"],
+             "abilities": [{"activated": {"cost": ["{2}", "sacrifice"],
+                                          "effects": [{"draw": {"player": "you", "amount": 1}}]}}]},
+}
+# the effect verbs that create a predefined token without naming it (701.16a: investigate)
+VERB_TOKENS = {"investigate": "clue"}
+
+
