@@ -19,6 +19,7 @@ from ..cards.ignored import IgnoredLine, card_ignored, warning_lines
 from ..core.base.errors import ImpossibleSituation, ScenarioError, SolverTimeout
 from ..core.explain.explain import rules_behind
 from ..core.rules.rulebase import RuleBase
+from ..core.run.deadline import KEEP_ALL, KEEP_DERIVATIONS
 from ..core.run.engine import Engine
 from ..core.solve.answer import Answer
 from ..games.mtg.actions import ACTION_SPECS
@@ -51,6 +52,8 @@ TYPE_RULES = {
     "spell": ["601", "608", "115"], "permanent": ["110", "302", "611", "613", "707", "704"],
 }
 DEFAULT_NAMES = {"alice": "you", "bob": "an opponent", "carol": "another opponent"}
+ABILITY_FEATURES = ("keyword", "trigger", "activated", "static", "effect", "target", "cost",
+                    "replacement", "requirement")
 MAX_CITED = 3       # the deciding rules, not the whole walk
 STATE_WORDS = set(STATES) | {"empty"}
 VAR = re.compile(r"\b([A-Z][A-Za-z0-9]*|_)\b")
@@ -183,7 +186,10 @@ def _solve(engine: Engine, data: dict[str, Any], name: str, explain: bool,
            timeout: float) -> Answer:
     text = yaml.safe_dump(data, sort_keys=False, allow_unicode=True)
     scen = parse_scenario(text, name)
-    return engine.answer(scen, explain=explain, timeout=timeout)
+    # The judging reads the outcome atoms and the derivations of those it cites, as `ask`
+    # does: the same answer with the rules nothing reads left out (relevance.needed_rules).
+    return engine.answer(scen, explain=explain, timeout=timeout, needed=True,
+                         keep=KEEP_DERIVATIONS if explain else KEEP_ALL)
 
 
 def _run(engine: Engine, probe: Probe, source: CardSource, params: dict[str, Any],
@@ -217,13 +223,18 @@ def _regex(pattern: str) -> re.Pattern:
     return re.compile("^" + out + re.escape(pattern[pos:]) + "$")
 
 
-def _matches(entry: SayEntry, atoms: frozenset[Symbol]) -> list[tuple[str, dict[str, str]]]:
+def _strs(atoms: frozenset[Symbol]) -> tuple[str, ...]:
+    """An answer's atoms as text, in order (made once per answer: judging matches them often)."""
+    return tuple(sorted(str(a) for a in atoms))
+
+
+def _matches(entry: SayEntry, atoms: tuple[str, ...]) -> list[tuple[str, dict[str, str]]]:
     rx = _regex(entry.pattern)
     found = []
-    for atom in sorted(atoms, key=str):
-        m = rx.match(str(atom))
+    for atom in atoms:
+        m = rx.match(atom)
         if m:
-            found.append((str(atom), m.groupdict()))
+            found.append((atom, m.groupdict()))
     return found
 
 
@@ -253,21 +264,21 @@ def judge(rules: RuleBase, probe: Probe, source: CardSource, params: dict[str, A
     """The finding of one probe, or why it was dropped."""
     if not answer.models:
         return "no outcome"
-    always, sometimes = answer.always, answer.sometimes
-    asked = {a for e in probe.say for a, _ in _matches(e, answer.union)}
+    always, sometimes, union = _strs(answer.always), _strs(answer.sometimes), _strs(answer.union)
+    asked = {a for e in probe.say for a, _ in _matches(e, union)}
     own = _player_action_names(data)
     stray = sorted(str(a) for a in answer.union if a.name == "illegal" and str(a) not in asked
                    and _action_name(a) in own)
     if stray:   # an action of the probe does not fit this card: its outcome would mislead
         return f"the probe's situation is not possible for this card ({', '.join(stray)})"
-    base_asked = ({a for e in probe.say for a, _ in _matches(e, baseline.union)}
+    base_asked = ({a for e in probe.say for a, _ in _matches(e, _strs(baseline.union))}
                   if baseline is not None and baseline.models else None)
     phrases, cite_atoms, split, negated = [], [], [], False
     binding = {k: v for e in probe.say if not e.negated for _, b in _matches(e, always)[:1]
                for k, v in b.items()}
     for entry in probe.say:
         if entry.negated:
-            if not _matches(entry, answer.union) and entry.text:
+            if not _matches(entry, union) and entry.text:
                 phrases.append(_fill(entry.text, binding, params, probe))
                 negated = True
             continue
@@ -283,7 +294,7 @@ def judge(rules: RuleBase, probe: Probe, source: CardSource, params: dict[str, A
                 split.append(_fill(entry.text, {**binding, **found}, params, probe))
     if not phrases and not split:
         return "nothing the probe asks about happens"
-    reasons = _why_kept(probe, source, asked, base_asked, answer)
+    reasons = _why_kept(probe, source, asked, base_asked, always)
     if not reasons:
         return "the same as without the feature"
     consequence = _consequence(phrases, split)
@@ -292,7 +303,7 @@ def judge(rules: RuleBase, probe: Probe, source: CardSource, params: dict[str, A
                   negated or reasons[0].startswith("the outcome differs"))
     outcome = {"always": sorted(a for a in asked if _in(a, always)),
                "sometimes": sorted(a for a in asked if _in(a, sometimes)),
-               "never": _never(probe, answer, base_asked, asked)}
+               "never": _never(probe, answer, union, base_asked, asked)}
     if not any(outcome.values()):
         return "nothing the scenario could check"
     text = f"If {situation}, {consequence}."
@@ -305,27 +316,28 @@ def judge(rules: RuleBase, probe: Probe, source: CardSource, params: dict[str, A
                   situation, consequence, data=scen, generic=probe.generic)
 
 
-def _never(probe: Probe, answer: Answer, base_asked: set[str] | None, asked: set[str]) -> list[str]:
+def _never(probe: Probe, answer: Answer, union: tuple[str, ...], base_asked: set[str] | None,
+           asked: set[str]) -> list[str]:
     """Atoms that hold in no outcome: those of the baseline, a negated pattern when it is
     ground, and the atoms of the described state a negated pattern matches (held, then not)."""
     out = set(base_asked - asked) if base_asked is not None else set()
     for entry in (e for e in probe.say if e.negated):
         if not VAR.search(entry.pattern):
             out.add(entry.pattern)
-        out |= {a for a, _ in _matches(entry, answer.initially)}
-    return sorted(a for a in out if not _in(a, answer.union))
+        out |= {a for a, _ in _matches(entry, _strs(answer.initially))}
+    return sorted(a for a in out if not _in(a, union))
 
 
-def _in(text: str, atoms: frozenset[Symbol]) -> bool:
-    return any(str(a) == text for a in atoms)
+def _in(text: str, atoms: tuple[str, ...]) -> bool:
+    return text in atoms
 
 
 def _why_kept(probe: Probe, source: CardSource, asked: set[str], base_asked: set[str] | None,
-              answer: Answer) -> list[str]:
+              always: tuple[str, ...]) -> list[str]:
     reasons = []
     if base_asked is not None and base_asked != asked:
         reasons.append("the outcome differs from the card without the feature")
-    if any(not _in(a, answer.always) for a in asked):
+    if any(not _in(a, always) for a in asked):
         reasons.append("there is more than one possible outcome")
     if any(a.startswith("happened(sba(") for a in asked):
         reasons.append("a state-based action applies")
@@ -333,7 +345,7 @@ def _why_kept(probe: Probe, source: CardSource, asked: set[str], base_asked: set
         reasons.append("the rules forbid an action")
     printed = {k.name for k in source.card.keywords}
     if any(p.pattern.startswith("has(card,") for p in probe.say) and \
-            not all(_in(f"has(card,{k})", answer.always) for k in printed):
+            not all(_in(f"has(card,{k})", always) for k in printed):
         reasons.append("the card does not have a keyword it prints")
     if probe.keep == "always":
         reasons.append("the probe is about a rule a player could expect otherwise")
@@ -456,11 +468,32 @@ def as_text(report: Report, markdown: bool = False) -> str:
 
 
 def _none_found(report: Report) -> list[str]:
-    """Why there is no card-specific ruling, when there is none."""
-    if report.specific:
+    """The text said when the card has no card-specific ruling."""
+    reasons = none_found(report)
+    if not reasons:
         return []
     what = "No ruling found" if not report.rulings else "No card-specific ruling"
+    return [f"{what}: {reasons[0]}", *[f"  {r}" for r in reasons[1:]]]
+
+
+def none_found(report: Report) -> list[str]:
+    """Why the card has no card-specific ruling (nothing when it has one): the lines not
+    understood, else what the probes of the library did with the card's features."""
+    if report.specific:
+        return []
     if report.not_understood:
-        return [f"{what} for the lines understood: the lines above were not understood, so "
-                "this is not a sign that the card has no corner case."]
-    return [f"{what}: no probe of the library shows a corner case for this card's abilities."]
+        return ["the lines above were not understood, so this is not a sign that the card has "
+                "no corner case."]
+    own = [s for s in report.skipped if not s["reason"].startswith("the same as")]
+    ran = [s["probe"] for s in report.skipped if s["reason"].startswith("the same as")]
+    out = []
+    if ran:
+        out.append(f"the probes that fit it ({', '.join(ran)}) find nothing a player could get "
+                   "wrong about it beyond what any such card does.")
+    out += [f"{s['probe']}: {s['reason']}" for s in own]
+    if not out:
+        kinds = [f for f in report.features if f.split(":")[0] in ABILITY_FEATURES]
+        out.append("no probe of the library is about its abilities ("
+                   + (", ".join(kinds) if kinds else "it has none: a card with no rules text")
+                   + ").")
+    return out
