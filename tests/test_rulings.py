@@ -242,3 +242,68 @@ def _card(data: dict):
     from rulekeeper.bridge.games.mtg.cards import parse_card
     src = load_yaml(yaml.safe_dump(data), "<test>")
     return parse_card(Checker(src), (), src.data, key=data["name"])
+
+
+def _source(data: dict):
+    from rulekeeper.bridge.tools.cardinput import CardSource
+    return CardSource(data["name"], dict(data), _card(data), "<test>")
+
+
+def test_fizzle_features_name_the_ability_that_draws():
+    """A target leaving stops the draw of the same ability only (608.2b): the feature and the
+    ability's number come from the ability that both targets a creature and draws."""
+    from rulekeeper.bridge.tools.probes import card_params
+    effects = [{"modify": {"object": "target", "power": -3, "toughness": -3,
+                           "until": "end_of_turn"}}, {"draw": {"player": "you", "amount": 1}}]
+    spell = {"name": "Probe Offering", "types": ["instant"], "mana_cost": "{1}{B}",
+             "abilities": [{"spell": {"targets": ["creature"], "effects": effects}}]}
+    assert "fizzle:draw" in card_features(_card(spell))
+    ape = {"name": "Probe Ape", "types": ["creature"], "power": 3, "toughness": 3,
+           "abilities": [{"triggered": {"when": "enters", "effects": [
+               {"gain_life": {"player": "you", "amount": 1}}]}},
+               {"activated": {"cost": ["{T}", "sacrifice"], "targets": ["creature"],
+                              "effects": effects}}]}
+    features = card_features(_card(ape))
+    assert "fizzle_activated:draw" in features and "fizzle:draw" not in features
+    assert card_params(_card(ape))["fizzle_ability"] == 2
+    untargeted = {**spell, "abilities": [{"spell": {"effects": effects[1:]}}]}
+    assert not {"fizzle:draw", "fizzle_activated:draw"} & card_features(_card(untargeted))
+
+
+def test_target_gone_stops_the_abilitys_draw(engine):
+    from rulekeeper.bridge.tools.rulings import generate
+    ape = {"name": "Probe Ape", "types": ["creature"], "power": 3, "toughness": 3,
+           "abilities": [{"activated": {"cost": ["{T}", "sacrifice"], "targets": ["creature"],
+                                        "effects": [{"draw": {"player": "you", "amount": 1}}]}}]}
+    report = generate(engine, _source(ape), ["mtg"], 20.0,
+                      probes_only={"ability-target-leaves-no-draw"})
+    [ruling] = report.rulings
+    assert "you don't draw a card" in ruling.text and ruling.rules == ["608.2b"]
+    assert "happened(drew(alice,_))" not in ruling.outcome["never"]  # a pattern, not an atom
+    assert ruling.outcome["always"]
+
+
+def test_legendary_copies_give_whole_rulings(engine):
+    """Review of generated rulings (docs/rulings.md): a legendary creature's copy probes said
+    "depending on the choices made" and left "{name} ({P}/{T})" unfilled, because the legend
+    rule put one of the copies into the graveyard. The tokens are another player's now, and a
+    phrase that can't be filled drops its finding instead of printing a template."""
+    from rulekeeper.bridge.tools.rulings import generate
+    legend = {"name": "Probe Legend", "supertypes": ["legendary"], "types": ["creature"],
+              "power": 4, "toughness": 5}
+    report = generate(engine, _source(legend), ["mtg"], 20.0,
+                      probes_only={"copy-not-counters", "copy-of-a-copy"})
+    texts = [r.text for r in report.rulings]
+    assert len(texts) == 2, report.skipped
+    assert all("{" not in t and "depending" not in t and "4/5" in t for t in texts), texts
+
+
+def test_a_range_of_outcomes_is_said_once(engine):
+    """Several outcomes differing only in a number are one phrase with the range (a trampler
+    blocked by a 1/1: the defending player ends at 15 to 20 life), not one clause each."""
+    from rulekeeper.bridge.tools.rulings import generate
+    trampler = {"name": "Probe Trampler", "types": ["creature"], "power": 6, "toughness": 6,
+                "keywords": ["trample"]}
+    report = generate(engine, _source(trampler), ["mtg"], 20.0, probes_only={"trample-blocked"})
+    [ruling] = report.rulings
+    assert "15 to 20 life" in ruling.text and ruling.text.count("life") == 1, ruling.text

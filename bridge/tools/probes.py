@@ -164,6 +164,10 @@ def card_features(card: Card) -> set[str]:
             out.add("keyword:statebound")
     for ability in card.abilities:
         out |= _ability_features(ability)
+    if _fizzle_index(card, "spell"):
+        out.add("fizzle:draw")
+    if _fizzle_index(card, "activated"):
+        out.add("fizzle_activated:draw")
     for ability in card.back.abilities if card.back is not None else []:
         for effect in ability.get("effects") or []:     # the back face's effects, kept apart
             if isinstance(effect, dict) and effect.get("verb"):    # from the front's triggers
@@ -232,6 +236,17 @@ def _effect_features(effect: dict[str, Any]) -> set[str]:
     return out
 
 
+def _fizzle_index(card: Card, kind: str) -> int:
+    """The number (from 1) of the card's first ability of this kind that targets a creature
+    and makes you draw: what its target leaving stops is a draw (608.2b). 0 if none."""
+    for i, ability in enumerate(card.abilities, 1):
+        effects = [e for e in ability.get("effects") or [] if isinstance(e, dict)]
+        if ability.get("kind") == kind and ability.get("targets") == ["creature"] and any(
+                e.get("verb") == "draw" and e.get("player") == "you" for e in effects):
+            return i
+    return 0
+
+
 def _positive(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and value > 0
 
@@ -247,6 +262,10 @@ def _target_kind(target: Any) -> str:
 def card_params(card: Card) -> dict[str, Any]:
     """Values a probe's scenario may use as `$name` (and its texts as `{name}`)."""
     params: dict[str, Any] = {"name": card.name or card.key}
+    if not set(card.types) & {"instant", "sorcery"}:     # a permanent "A // B" (two faces)
+        params["face_name"] = params["name"].split(" // ")[0]   # is named by its front face
+    if _fizzle_index(card, "activated"):
+        params["fizzle_ability"] = _fizzle_index(card, "activated")
     params["back_name"] = (card.back.name if card.back is not None and card.back.name
                            else params["name"])
     for attr in ("power", "toughness", "loyalty", "defense"):

@@ -54,6 +54,7 @@ TYPE_RULES = {
 DEFAULT_NAMES = {"alice": "you", "bob": "an opponent", "carol": "another opponent"}
 ABILITY_FEATURES = ("keyword", "trigger", "activated", "static", "effect", "target", "cost",
                     "replacement", "requirement")
+DEPENDING = "depending on the choices made, "
 MAX_CITED = 3       # the deciding rules, not the whole walk
 STATE_WORDS = set(STATES) | {"empty"}
 VAR = re.compile(r"\b([A-Z][A-Za-z0-9]*|_)\b")
@@ -152,6 +153,8 @@ def generate(engine: Engine, source: CardSource, packs: list[str], timeout: floa
             continue
         try:
             finding = _run(engine, probe, source, params, features, packs, timeout)
+        except Unfilled as err:
+            finding = str(err)
         except (ImpossibleSituation, SolverTimeout) as err:
             finding = f"not decided: {err}"
         except ScenarioError as err:     # the probe does not fit this card (or is wrong)
@@ -288,10 +291,10 @@ def judge(rules: RuleBase, probe: Probe, source: CardSource, params: dict[str, A
             if entry.text:
                 phrases.append(_fill(entry.text, {**binding, **held[0][1]}, params, probe))
             continue
-        for atom, found in _matches(entry, sometimes):
-            cite_atoms.append(atom)
-            if entry.text:
-                split.append(_fill(entry.text, {**binding, **found}, params, probe))
+        some = _matches(entry, sometimes)
+        cite_atoms += [atom for atom, _ in some]
+        if entry.text and some:
+            split += _split_phrases(entry, [found for _, found in some], binding, params, probe)
     if not phrases and not split:
         return "nothing the probe asks about happens"
     reasons = _why_kept(probe, source, asked, base_asked, always)
@@ -352,15 +355,34 @@ def _why_kept(probe: Probe, source: CardSource, asked: set[str], base_asked: set
     return reasons
 
 
+class Unfilled(Exception):
+    """A phrase names a value the answer does not give in every outcome it is said of."""
+
+
 def _fill(text: str, binding: dict[str, str], params: dict[str, Any], probe: Probe) -> str:
     names = {**DEFAULT_NAMES, **probe.names}
     values = {k: names.get(v, state_name(v) if v in STATE_WORDS else v.strip('"').replace("_", " "))
               for k, v in binding.items()}
     values.update({k: v for k, v in params.items() if k not in values})
+    if "name" not in binding:       # a two-faced card is said by the face it is probed with
+        values["name"] = params.get("face_name", values.get("name"))
     try:
         return text.format(**values)
-    except (KeyError, IndexError, ValueError):
-        return text
+    except (KeyError, IndexError, ValueError) as err:   # never a half-filled template
+        raise Unfilled(f"its text needs a value no outcome gives ({err})") from err
+
+
+def _split_phrases(entry: SayEntry, found: list[dict[str, str]], binding: dict[str, str],
+                   params: dict[str, Any], probe: Probe) -> list[str]:
+    """The phrases of an entry that holds in some outcomes only: one per binding, or, when
+    more than two bindings differ only in numbers, one phrase with each number's range."""
+    if len(found) > 2 and all(v.lstrip("-").isdigit() for b in found for v in b.values()):
+        ranged = {}
+        for key in found[0]:
+            values = sorted({int(b[key]) for b in found})
+            ranged[key] = str(values[0]) if len(values) == 1 else f"{values[0]} to {values[-1]}"
+        return [DEPENDING + _fill(entry.text, {**binding, **ranged}, params, probe)]
+    return [_fill(entry.text, {**binding, **b}, params, probe) for b in found]
 
 
 def _consequence(phrases: list[str], split: list[str]) -> str:
@@ -369,8 +391,11 @@ def _consequence(phrases: list[str], split: list[str]) -> str:
         parts.append(_join(phrases, "and"))
     if split:
         either = _join(split, "or")
-        parts.append(f"depending on the choices made, {either}" if phrases else
-                     (f"either {either}" if len(split) > 1 else split[0]))
+        if either.startswith(DEPENDING):     # a range of values, already said so
+            parts.append(either)
+        else:
+            parts.append(f"{DEPENDING}{either}" if phrases else
+                         (f"either {either}" if len(split) > 1 else split[0]))
     return ", and ".join(parts) if len(parts) > 1 else parts[0]
 
 
