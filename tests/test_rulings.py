@@ -296,6 +296,7 @@ def test_legendary_copies_give_whole_rulings(engine):
     texts = [r.text for r in report.rulings]
     assert len(texts) == 2, report.skipped
     assert all("{" not in t and "depending" not in t and "4/5" in t for t in texts), texts
+    assert [r.rules for r in report.rulings] == [["707.2"], ["707.3"]]    # cite: about
 
 
 def test_a_range_of_outcomes_is_said_once(engine):

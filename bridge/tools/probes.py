@@ -21,9 +21,10 @@ from ..games.mtg.scenario import STATEBOUND, Card
 
 PROBE_DIR = Path(__file__).parent / "probes"
 PROBE_KEYS = {"id", "when", "unless", "about", "needs", "packs", "baseline", "situation",
-              "scenario", "say", "keep", "names", "generic"}
+              "scenario", "say", "keep", "names", "generic", "cite"}
 SAY_KEYS = {"atom", "not", "text"}
 KEEP = ("changed", "always")   # keep a finding only if it is one a player could get wrong / always
+CITE = ("explained", "about")  # cite the deciding atoms' rules (solved with explanations) / `about`
 FEATURE = re.compile(r"^[a-z_]+(:[a-z_0-9.]+)?$")
 PARAM = re.compile(r"^\$([a-z_]+)$")
 BASELINE_WORDS = ("without", "none")
@@ -60,6 +61,7 @@ class Probe:
     names: dict[str, str] = field(default_factory=dict)
     order: int = 0
     generic: bool = False         # says the same for every card of its kind: listed last
+    cite: str = "explained"       # "about": its `about` rules decide by design; no explanation
 
     def applies(self, features: set[str]) -> bool:
         return all(f in features for f in self.when) and not any(f in features for f in self.unless)
@@ -110,7 +112,8 @@ def _probe(chk: Checker, p: tuple, raw: Any, file: str, order: int) -> Probe:
         keep=chk.choice(p + ("keep",), data.get("keep", "changed"), KEEP),
         names={str(k): chk.str_value(p + ("names", k), v)
                for k, v in chk.mapping(p + ("names",), data.get("names", {}), None).items()},
-        order=order, generic=_flag(chk, p + ("generic",), data.get("generic", False)))
+        order=order, generic=_flag(chk, p + ("generic",), data.get("generic", False)),
+        cite=chk.choice(p + ("cite",), data.get("cite", "explained"), CITE))
 
 
 def _flag(chk: Checker, p: tuple, raw: Any) -> bool:

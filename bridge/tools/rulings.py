@@ -203,7 +203,7 @@ def _run(engine: Engine, probe: Probe, source: CardSource, params: dict[str, Any
     except KeyError as err:
         return f"the card has no value for ${err.args[0]}"
     data = {"title": f"probe {probe.id}", **data}
-    answer = _solve(engine, data, f"<probe {probe.id}>", True, timeout)
+    answer = _solve(engine, data, f"<probe {probe.id}>", probe.cite == "explained", timeout)
     base_raw = baseline_card(probe, source.raw)
     baseline = None
     if base_raw is not None:
@@ -302,7 +302,8 @@ def judge(rules: RuleBase, probe: Probe, source: CardSource, params: dict[str, A
         return "the same as without the feature"
     consequence = _consequence(phrases, split)
     situation = _fill(probe.situation, {}, params, probe)
-    cited = _cite(probe, rules, _citations(cite_atoms, answer, rules),
+    explained = _citations(cite_atoms, answer, rules) if probe.cite == "explained" else []
+    cited = _cite(probe, rules, explained,
                   negated or reasons[0].startswith("the outcome differs"))
     outcome = {"always": sorted(a for a in asked if _in(a, always)),
                "sometimes": sorted(a for a in asked if _in(a, sometimes)),
