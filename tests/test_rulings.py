@@ -308,3 +308,24 @@ def test_a_range_of_outcomes_is_said_once(engine):
     report = generate(engine, _source(trampler), ["mtg"], 20.0, probes_only={"trample-blocked"})
     [ruling] = report.rulings
     assert "15 to 20 life" in ruling.text and ruling.text.count("life") == 1, ruling.text
+
+
+def test_equipment_bonus_and_anthem_probes_fit_only_their_cards(engine):
+    """Review of generated rulings: an Equipment that gives no bonus (Hankyu) was told 'the
+    first creature loses its bonus'; the probe now needs a power/toughness bonus
+    (pump:attached). An anthem ('creatures you control get +1/+1') gets its own ruling."""
+    axe = {"name": "Probe Axe", "types": ["artifact"], "subtypes": ["equipment"],
+           "keywords": [{"equip": 4}],
+           "abilities": [{"static": {"affects": "attached", "power": 4}}]}
+    bow = {**axe, "name": "Probe Bow", "abilities": []}
+    assert "pump:attached" in card_features(_card(axe))
+    assert "pump:attached" not in card_features(_card(bow))
+    from rulekeeper.bridge.tools.rulings import generate
+    anthem = {"name": "Probe Anthem", "types": ["enchantment"], "abilities": [{"static": {
+        "affects": {"controller": "you", "types": ["creature"]}, "power": 1, "toughness": 1}}]}
+    assert "pump:yours" in card_features(_card(anthem))
+    report = generate(engine, _source(anthem), ["mtg"], 20.0,
+                      probes_only={"anthem-later-creature"})
+    [ruling] = report.rulings
+    assert "(it's a 3/3)" in ruling.text and "still 2/2" in ruling.text
+    assert set(ruling.rules) <= {"611.3a", "613.4c"}

@@ -217,6 +217,13 @@ def _ability_features(ability: dict[str, Any]) -> set[str]:
     text = ability.get("text") if kind == "static" else None
     if isinstance(text, dict) and isinstance(text.get("combat_requirement"), str):
         out.add(f"requirement:{text['combat_requirement']}")
+    if isinstance(text, dict) and text.get("affects") == "attached" and (
+            text.get("power") or text.get("toughness")):
+        out.add("pump:attached")        # "equipped/enchanted creature gets +N/+M"
+    affects = text.get("affects") if isinstance(text, dict) else None
+    if isinstance(affects, dict) and affects.get("controller") == "you" and \
+            affects.get("types") == ["creature"] and _positive(text.get("toughness")):
+        out.add("pump:yours")           # "(other) creatures you control get +N/+M"
     return out
 
 
