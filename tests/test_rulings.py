@@ -329,3 +329,15 @@ def test_equipment_bonus_and_anthem_probes_fit_only_their_cards(engine):
     [ruling] = report.rulings
     assert "(it's a 3/3)" in ruling.text and "still 2/2" in ruling.text
     assert set(ruling.rules) <= {"611.3a", "613.4c"}
+
+
+def test_aura_host_is_what_it_can_enchant():
+    """Review of generated rulings: Tarmogoyf Nest ('Enchant land') was probed attached to a
+    creature, where it goes to the graveyard for being attached illegally, not because its
+    host left. The host is now what the Aura can enchant (enchant:creature / enchant:land)."""
+    nest = {"name": "Probe Nest", "types": ["enchantment"], "subtypes": ["aura"],
+            "keywords": [{"enchant": "land"}]}
+    features = card_features(_card(nest))
+    assert "enchant:land" in features and "enchant:creature" not in features
+    fits = {p.id for p in load_probes() if p.applies(features)}
+    assert "aura-host-leaves-land" in fits and "aura-host-leaves" not in fits

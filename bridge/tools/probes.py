@@ -163,6 +163,8 @@ def card_features(card: Card) -> set[str]:
         out.add("keywords")
     for kw in card.keywords:
         out.add(f"keyword:{kw.name}")
+        if kw.name == "enchant":        # what the Aura can enchant (a probe's host must be one)
+            out |= {f"enchant:{v}" for v in kw.args.get("values", []) if isinstance(v, str)}
         if kw.name in STATEBOUND or (kw.name.startswith("not_") and kw.name.endswith("bound")):
             out.add("keyword:statebound")
     for ability in card.abilities:
