@@ -340,4 +340,23 @@ def test_aura_host_is_what_it_can_enchant():
     features = card_features(_card(nest))
     assert "enchant:land" in features and "enchant:creature" not in features
     fits = {p.id for p in load_probes() if p.applies(features)}
-    assert "aura-host-leaves-land" in fits and "aura-host-leaves" not in fits
+    assert "aura-host-leaves-noncreature" in fits and "aura-host-leaves" not in fits
+
+
+def test_landwalk_and_defender_probes(engine):
+    """Forestwalk gets its own ruling (702.14c); a creature with defender no longer gets the
+    generic 'can't attack the turn you gain control of it' (it can't attack anyway)."""
+    from rulekeeper.bridge.tools.probes import card_params
+    from rulekeeper.bridge.tools.rulings import generate
+    walker = {"name": "Probe Walker", "types": ["creature"], "power": 2, "toughness": 2,
+              "keywords": ["forestwalk"]}
+    assert "keyword:basic_landwalk" in card_features(_card(walker))
+    assert card_params(_card(walker))["walk_land"] == "Forest"
+    report = generate(engine, _source(walker), ["mtg"], 20.0,
+                      probes_only={"landwalk-unblockable"})
+    [ruling] = report.rulings
+    assert "controls a Forest" in ruling.text and ruling.rules == ["702.14c"]
+    wall = {"name": "Probe Wall", "types": ["creature"], "power": 0, "toughness": 4,
+            "keywords": ["defender"]}
+    fits = {p.id for p in load_probes() if p.applies(card_features(_card(wall)))}
+    assert "control-change-attack" not in fits and "defender-attacks" in fits

@@ -28,6 +28,10 @@ CITE = ("explained", "about")  # cite the deciding atoms' rules (solved with exp
 FEATURE = re.compile(r"^[a-z_]+(:[a-z_0-9.]+)?$")
 PARAM = re.compile(r"^\$([a-z_]+)$")
 BASELINE_WORDS = ("without", "none")
+CREATURE_TARGETS = (["creature"], ["nonland_permanent"], ["permanent"])   # a Bear is one
+WALKS = {"plainswalk": "Plains", "islandwalk": "Island", "swampwalk": "Swamp",
+         "mountainwalk": "Mountain", "forestwalk": "Forest"}
+ENCHANTED = ("land", "artifact", "enchantment")     # what a noncreature host can be
 STATES = ("daylight", "rainy", "nighttime", "heat_wave", "windy")
 BOUND_STATE = {"daylightbound": "daylight", "nighttimebound": "nighttime",
                "rainybound": "rainy", "heatwavebound": "heat_wave", "windybound": "windy"}
@@ -165,6 +169,10 @@ def card_features(card: Card) -> set[str]:
         out.add(f"keyword:{kw.name}")
         if kw.name == "enchant":        # what the Aura can enchant (a probe's host must be one)
             out |= {f"enchant:{v}" for v in kw.args.get("values", []) if isinstance(v, str)}
+            if _enchanted_kind(kw.args.get("values", [])):
+                out.add("enchant:noncreature")
+        if kw.name in WALKS:
+            out.add("keyword:basic_landwalk")
         if kw.name in STATEBOUND or (kw.name.startswith("not_") and kw.name.endswith("bound")):
             out.add("keyword:statebound")
     for ability in card.abilities:
@@ -253,10 +261,15 @@ def _fizzle_index(card: Card, kind: str) -> int:
     and makes you draw: what its target leaving stops is a draw (608.2b). 0 if none."""
     for i, ability in enumerate(card.abilities, 1):
         effects = [e for e in ability.get("effects") or [] if isinstance(e, dict)]
-        if ability.get("kind") == kind and ability.get("targets") == ["creature"] and any(
+        if ability.get("kind") == kind and ability.get("targets") in CREATURE_TARGETS and any(
                 e.get("verb") == "draw" and e.get("player") == "you" for e in effects):
             return i
     return 0
+
+
+def _enchanted_kind(values: list) -> str | None:
+    """The noncreature kind an Aura can enchant ("Enchant land" -> land), if any."""
+    return next((v for v in values if v in ENCHANTED), None)
 
 
 def _positive(value: Any) -> bool:
@@ -293,6 +306,11 @@ def card_params(card: Card) -> dict[str, Any]:
     params["unbound"] = next(s for s in STATES if s != params["bound"])
     for key in ("state", "other_state", "bound", "unbound"):
         params[f"{key}_name"] = state_name(params[key])
+    for kw in card.keywords:
+        if kw.name == "enchant" and _enchanted_kind(kw.args.get("values", [])):
+            params["enchanted"] = _enchanted_kind(kw.args.get("values", []))
+        if kw.name in WALKS:
+            params["walk_land"] = WALKS[kw.name]
     for kw in card.keywords:
         if kw.name == "protection" and kw.args.get("values"):
             params["protection"] = kw.args["values"][0]
