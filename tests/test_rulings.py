@@ -360,3 +360,22 @@ def test_landwalk_and_defender_probes(engine):
             "keywords": ["defender"]}
     fits = {p.id for p in load_probes() if p.applies(card_features(_card(wall)))}
     assert "control-change-attack" not in fits and "defender-attacks" in fits
+
+
+def test_enters_trigger_whose_target_leaves(engine):
+    """A `$param` inside a choice term is replaced (the trigger's number), and an enters
+    trigger whose creature target leaves doesn't resolve (608.2b)."""
+    from rulekeeper.bridge.tools.probes import _substitute
+    assert _substitute(["target(ability(card,$n),1,x)"], {"n": 2}) == ["target(ability(card,2),1,x)"]
+    from rulekeeper.bridge.tools.rulings import generate
+    drill = {"name": "Probe Drill", "types": ["creature"], "mana_cost": "{2}{W}", "power": 2,
+             "toughness": 1, "abilities": [{"triggered": {"when": "enters", "targets": ["creature"],
+                                                          "effects": [{"modify": {
+                                                              "object": "target", "power": 2,
+                                                              "until": "end_of_turn"}}]}}]}
+    assert "fizzle_trigger:enters" in card_features(_card(drill))
+    report = generate(engine, _source(drill), ["mtg"], 20.0,
+                      probes_only={"enters-trigger-target-leaves"})
+    [ruling] = report.rulings
+    assert "doesn't resolve" in ruling.text and ruling.rules == ["608.2b"]
+    assert "happened(did_not_resolve(ability(card,1)))" in ruling.outcome["always"]

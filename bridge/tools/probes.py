@@ -27,6 +27,7 @@ KEEP = ("changed", "always")   # keep a finding only if it is one a player could
 CITE = ("explained", "about")  # cite the deciding atoms' rules (solved with explanations) / `about`
 FEATURE = re.compile(r"^[a-z_]+(:[a-z_0-9.]+)?$")
 PARAM = re.compile(r"^\$([a-z_]+)$")
+INNER_PARAM = re.compile(r"\$([a-z_]+)")
 BASELINE_WORDS = ("without", "none")
 CREATURE_TARGETS = (["creature"], ["nonland_permanent"], ["permanent"])   # a Bear is one
 WALKS = {"plainswalk": "Plains", "islandwalk": "Island", "swampwalk": "Swamp",
@@ -181,6 +182,8 @@ def card_features(card: Card) -> set[str]:
         out.add("fizzle:draw")
     if _fizzle_index(card, "activated"):
         out.add("fizzle_activated:draw")
+    if _enters_target_index(card):
+        out.add("fizzle_trigger:enters")
     for ability in card.back.abilities if card.back is not None else []:
         for effect in ability.get("effects") or []:     # the back face's effects, kept apart
             if isinstance(effect, dict) and effect.get("verb"):    # from the front's triggers
@@ -267,6 +270,16 @@ def _fizzle_index(card: Card, kind: str) -> int:
     return 0
 
 
+def _enters_target_index(card: Card) -> int:
+    """The number (from 1) of the card's first enters trigger whose only target a creature can
+    be (its target leaving stops it: 608.2b). 0 if none."""
+    for i, ability in enumerate(card.abilities, 1):
+        if ability.get("kind") == "triggered" and (ability.get("when") or ("",))[0] == "enters" \
+                and ability.get("targets") in CREATURE_TARGETS:
+            return i
+    return 0
+
+
 def _enchanted_kind(values: list) -> str | None:
     """The noncreature kind an Aura can enchant ("Enchant land" -> land), if any."""
     return next((v for v in values if v in ENCHANTED), None)
@@ -291,6 +304,8 @@ def card_params(card: Card) -> dict[str, Any]:
         params["face_name"] = params["name"].split(" // ")[0]   # is named by its front face
     if _fizzle_index(card, "activated"):
         params["fizzle_ability"] = _fizzle_index(card, "activated")
+    if _enters_target_index(card):
+        params["enters_target_ability"] = _enters_target_index(card)
     params["back_name"] = (card.back.name if card.back is not None and card.back.name
                            else params["name"])
     for attr in ("power", "toughness", "loyalty", "defense"):
@@ -353,11 +368,17 @@ def _substitute(value: Any, params: dict[str, Any]) -> Any:
     if isinstance(value, str):
         match = PARAM.match(value)
         if match:
-            key = "name" if match.group(1) == "card" else match.group(1)
-            if key not in params:
-                raise KeyError(key)
-            return params[key]
+            return _param(match.group(1), params)
+        if "$" in value:        # a parameter inside a choice term: "target(ability(card,$n),1,x)"
+            return INNER_PARAM.sub(lambda m: str(_param(m.group(1), params)), value)
     return value
+
+
+def _param(name: str, params: dict[str, Any]) -> Any:
+    key = "name" if name == "card" else name
+    if key not in params:
+        raise KeyError(key)
+    return params[key]
 
 
 def baseline_card(probe: Probe, raw_card: dict[str, Any]) -> dict[str, Any] | None:
