@@ -11,6 +11,10 @@ runs `generate` for each card (the named ones, else N drawn from the Scryfall fi
 process, as `rulings --all` does, and prints each card's CPU (this process and its forked probe
 solves) and the median.
 
+The evaluation set (docs/rulings.md, "Against the official rulings"): recall, and the generated
+rulings no official one is paired with yet, to read after the compiler grows:
+    python bench/bench_rulings.py --eval
+
 The corpus sample (issue 33: CPU per card, and every fully compiled card gets a card-specific
 ruling or says why not):
     python bench/bench_rulings.py --corpus [--wheel PATH] [--sample 70] [--seed 33] [--jsonl FILE]
@@ -120,6 +124,38 @@ def cpu_run(names: list[str], sources: list[str], jsonl: Path | None = None) -> 
     return 1 if silent else 0
 
 
+def eval_run() -> int:
+    """The evaluation set of docs/rulings.md, re-measured: for each card, its official rulings
+    (matched or not), the generated rulings, and those of the generated ones no official
+    ruling is paired with (to read when the compiler understands more: a new pairing is judged
+    by reading and written into the fixture's `matched_by`). Exit 1 if a paired probe no
+    longer gives a ruling."""
+    import yaml
+    here = Path(__file__).resolve().parent.parent / "tests" / "fixtures" / "rulings"
+    data = yaml.safe_load((here / "official-rulings.yaml").read_text(encoding="utf-8"))
+    engine, lost, total, matched = Engine(), [], 0, 0
+    for card in data["cards"]:
+        report = generate(engine, resolve_card(card["name"], [str(here / "eval-cards.json")]),
+                          ["mtg"], 20.0)
+        given = {p for r in report.rulings for p in [r.probe, *r.also]}
+        paired = {p for r in card["rulings"] for p in r["matched_by"]}
+        counted = [r for r in card["rulings"] if not r.get("multiplayer")]
+        hits = [r for r in counted if set(r["matched_by"]) & given]
+        lost += [f"{card['name']} {r['id']}" for r in counted if r["matched_by"] and r not in hits]
+        total, matched = total + len(counted), matched + len(hits)
+        print(f"{card['name']}: {len(hits)} of {len(counted)} official rulings matched"
+              + (f"; {len(report.not_understood)} lines not understood" if report.not_understood else ""))
+        for r in counted:
+            if not r["matched_by"]:
+                print(f"  unmatched {r['id']}: {r['situation']} -> {r['answer']}")
+        for r in report.rulings:
+            if r.probe not in paired and not set(r.also) & paired:
+                print(f"  generated, unpaired ({r.probe}): {r.text}")
+    print(f"recall: {matched} of {total} ({100 * matched / total:.1f}%)"
+          + (f"; paired probes that no longer give a ruling: {', '.join(lost)}" if lost else ""))
+    return 1 if lost else 0
+
+
 def corpus_file(wheel: str | None, folder: Path) -> Path:
     """The real card pool of bench/corpus.py written as a Scryfall JSON file in `folder`."""
     sys.path.insert(0, str(Path(__file__).parent))
@@ -144,7 +180,11 @@ def main() -> int:
     parser.add_argument("--jsonl", default=None, help="write each card's report to FILE")
     parser.add_argument("--full-only", action="store_true",
                         help="sample only cards whose every Oracle line compiles")
+    parser.add_argument("--eval", action="store_true",
+                        help="re-measure the evaluation set of docs/rulings.md")
     args = parser.parse_args()
+    if args.eval:
+        return eval_run()
     if args.corpus:
         with tempfile.TemporaryDirectory(prefix="rulings-corpus-") as tmp:
             path = corpus_file(args.wheel, Path(tmp))
