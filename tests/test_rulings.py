@@ -379,3 +379,23 @@ def test_enters_trigger_whose_target_leaves(engine):
     [ruling] = report.rulings
     assert "doesn't resolve" in ruling.text and ruling.rules == ["608.2b"]
     assert "happened(did_not_resolve(ability(card,1)))" in ruling.outcome["always"]
+
+
+def test_cast_trigger_survives_the_countered_spell(engine):
+    """A 'whenever you cast an instant or sorcery spell' trigger resolves though the spell is
+    countered (Guttersnipe); one that a sorcery doesn't trigger gets no ruling from the probe."""
+    from rulekeeper.bridge.tools.rulings import generate
+    snipe = {"name": "Probe Snipe", "types": ["creature"], "power": 2, "toughness": 2,
+             "abilities": [{"triggered": {"when": {"you_cast": ["instant", "sorcery"]},
+                                          "effects": [{"deal_damage": {"target": "each_opponent",
+                                                                       "amount": 2}}]}}]}
+    report = generate(engine, _source(snipe), ["mtg"], 20.0,
+                      probes_only={"cast-trigger-spell-countered"})
+    [ruling] = report.rulings
+    assert "still resolves" in ruling.text and ruling.rules == ["603.2"]
+    crowd = {**snipe, "name": "Probe Crowd", "abilities": [{"triggered": {
+        "when": {"you_cast": ["creature"]}, "effects": [{"gain_life": {"player": "you",
+                                                                       "amount": 1}}]}}]}
+    report = generate(engine, _source(crowd), ["mtg"], 20.0,
+                      probes_only={"cast-trigger-spell-countered"})
+    assert not report.rulings, [r.text for r in report.rulings]
