@@ -242,3 +242,160 @@ def _card(data: dict):
     from rulekeeper.bridge.games.mtg.cards import parse_card
     src = load_yaml(yaml.safe_dump(data), "<test>")
     return parse_card(Checker(src), (), src.data, key=data["name"])
+
+
+def _source(data: dict):
+    from rulekeeper.bridge.tools.cardinput import CardSource
+    return CardSource(data["name"], dict(data), _card(data), "<test>")
+
+
+def test_fizzle_features_name_the_ability_that_draws():
+    """A target leaving stops the draw of the same ability only (608.2b): the feature and the
+    ability's number come from the ability that both targets a creature and draws."""
+    from rulekeeper.bridge.tools.probes import card_params
+    effects = [{"modify": {"object": "target", "power": -3, "toughness": -3,
+                           "until": "end_of_turn"}}, {"draw": {"player": "you", "amount": 1}}]
+    spell = {"name": "Probe Offering", "types": ["instant"], "mana_cost": "{1}{B}",
+             "abilities": [{"spell": {"targets": ["creature"], "effects": effects}}]}
+    assert "fizzle:draw" in card_features(_card(spell))
+    ape = {"name": "Probe Ape", "types": ["creature"], "power": 3, "toughness": 3,
+           "abilities": [{"triggered": {"when": "enters", "effects": [
+               {"gain_life": {"player": "you", "amount": 1}}]}},
+               {"activated": {"cost": ["{T}", "sacrifice"], "targets": ["creature"],
+                              "effects": effects}}]}
+    features = card_features(_card(ape))
+    assert "fizzle_activated:draw" in features and "fizzle:draw" not in features
+    assert card_params(_card(ape))["fizzle_ability"] == 2
+    untargeted = {**spell, "abilities": [{"spell": {"effects": effects[1:]}}]}
+    assert not {"fizzle:draw", "fizzle_activated:draw"} & card_features(_card(untargeted))
+
+
+def test_target_gone_stops_the_abilitys_draw(engine):
+    from rulekeeper.bridge.tools.rulings import generate
+    ape = {"name": "Probe Ape", "types": ["creature"], "power": 3, "toughness": 3,
+           "abilities": [{"activated": {"cost": ["{T}", "sacrifice"], "targets": ["creature"],
+                                        "effects": [{"draw": {"player": "you", "amount": 1}}]}}]}
+    report = generate(engine, _source(ape), ["mtg"], 20.0,
+                      probes_only={"ability-target-leaves-no-draw"})
+    [ruling] = report.rulings
+    assert "you don't draw a card" in ruling.text and ruling.rules == ["608.2b"]
+    assert "happened(drew(alice,_))" not in ruling.outcome["never"]  # a pattern, not an atom
+    assert ruling.outcome["always"]
+
+
+def test_legendary_copies_give_whole_rulings(engine):
+    """Review of generated rulings (docs/rulings.md): a legendary creature's copy probes said
+    "depending on the choices made" and left "{name} ({P}/{T})" unfilled, because the legend
+    rule put one of the copies into the graveyard. The tokens are another player's now, and a
+    phrase that can't be filled drops its finding instead of printing a template."""
+    from rulekeeper.bridge.tools.rulings import generate
+    legend = {"name": "Probe Legend", "supertypes": ["legendary"], "types": ["creature"],
+              "power": 4, "toughness": 5}
+    report = generate(engine, _source(legend), ["mtg"], 20.0,
+                      probes_only={"copy-not-counters", "copy-of-a-copy"})
+    texts = [r.text for r in report.rulings]
+    assert len(texts) == 2, report.skipped
+    assert all("{" not in t and "depending" not in t and "4/5" in t for t in texts), texts
+    assert [r.rules for r in report.rulings] == [["707.2"], ["707.3"]]    # cite: about
+
+
+def test_a_range_of_outcomes_is_said_once(engine):
+    """Several outcomes differing only in a number are one phrase with the range (a trampler
+    blocked by a 1/1: the defending player ends at 15 to 20 life), not one clause each."""
+    from rulekeeper.bridge.tools.rulings import generate
+    trampler = {"name": "Probe Trampler", "types": ["creature"], "power": 6, "toughness": 6,
+                "keywords": ["trample"]}
+    report = generate(engine, _source(trampler), ["mtg"], 20.0, probes_only={"trample-blocked"})
+    [ruling] = report.rulings
+    assert "15 to 20 life" in ruling.text and ruling.text.count("life") == 1, ruling.text
+
+
+def test_equipment_bonus_and_anthem_probes_fit_only_their_cards(engine):
+    """Review of generated rulings: an Equipment that gives no bonus (Hankyu) was told 'the
+    first creature loses its bonus'; the probe now needs a power/toughness bonus
+    (pump:attached). An anthem ('creatures you control get +1/+1') gets its own ruling."""
+    axe = {"name": "Probe Axe", "types": ["artifact"], "subtypes": ["equipment"],
+           "keywords": [{"equip": 4}],
+           "abilities": [{"static": {"affects": "attached", "power": 4}}]}
+    bow = {**axe, "name": "Probe Bow", "abilities": []}
+    assert "pump:attached" in card_features(_card(axe))
+    assert "pump:attached" not in card_features(_card(bow))
+    from rulekeeper.bridge.tools.rulings import generate
+    anthem = {"name": "Probe Anthem", "types": ["enchantment"], "abilities": [{"static": {
+        "affects": {"controller": "you", "types": ["creature"]}, "power": 1, "toughness": 1}}]}
+    assert "pump:yours" in card_features(_card(anthem))
+    report = generate(engine, _source(anthem), ["mtg"], 20.0,
+                      probes_only={"anthem-later-creature"})
+    [ruling] = report.rulings
+    assert "(it's a 3/3)" in ruling.text and "still 2/2" in ruling.text
+    assert set(ruling.rules) <= {"611.3a", "613.4c"}
+
+
+def test_aura_host_is_what_it_can_enchant():
+    """Review of generated rulings: Tarmogoyf Nest ('Enchant land') was probed attached to a
+    creature, where it goes to the graveyard for being attached illegally, not because its
+    host left. The host is now what the Aura can enchant (enchant:creature / enchant:land)."""
+    nest = {"name": "Probe Nest", "types": ["enchantment"], "subtypes": ["aura"],
+            "keywords": [{"enchant": "land"}]}
+    features = card_features(_card(nest))
+    assert "enchant:land" in features and "enchant:creature" not in features
+    fits = {p.id for p in load_probes() if p.applies(features)}
+    assert "aura-host-leaves-noncreature" in fits and "aura-host-leaves" not in fits
+
+
+def test_landwalk_and_defender_probes(engine):
+    """Forestwalk gets its own ruling (702.14c); a creature with defender no longer gets the
+    generic 'can't attack the turn you gain control of it' (it can't attack anyway)."""
+    from rulekeeper.bridge.tools.probes import card_params
+    from rulekeeper.bridge.tools.rulings import generate
+    walker = {"name": "Probe Walker", "types": ["creature"], "power": 2, "toughness": 2,
+              "keywords": ["forestwalk"]}
+    assert "keyword:basic_landwalk" in card_features(_card(walker))
+    assert card_params(_card(walker))["walk_land"] == "Forest"
+    report = generate(engine, _source(walker), ["mtg"], 20.0,
+                      probes_only={"landwalk-unblockable"})
+    [ruling] = report.rulings
+    assert "controls a Forest" in ruling.text and ruling.rules == ["702.14c"]
+    wall = {"name": "Probe Wall", "types": ["creature"], "power": 0, "toughness": 4,
+            "keywords": ["defender"]}
+    fits = {p.id for p in load_probes() if p.applies(card_features(_card(wall)))}
+    assert "control-change-attack" not in fits and "defender-attacks" in fits
+
+
+def test_enters_trigger_whose_target_leaves(engine):
+    """A `$param` inside a choice term is replaced (the trigger's number), and an enters
+    trigger whose creature target leaves doesn't resolve (608.2b)."""
+    from rulekeeper.bridge.tools.probes import _substitute
+    assert _substitute(["target(ability(card,$n),1,x)"], {"n": 2}) == ["target(ability(card,2),1,x)"]
+    from rulekeeper.bridge.tools.rulings import generate
+    drill = {"name": "Probe Drill", "types": ["creature"], "mana_cost": "{2}{W}", "power": 2,
+             "toughness": 1, "abilities": [{"triggered": {"when": "enters", "targets": ["creature"],
+                                                          "effects": [{"modify": {
+                                                              "object": "target", "power": 2,
+                                                              "until": "end_of_turn"}}]}}]}
+    assert "fizzle_trigger:enters" in card_features(_card(drill))
+    report = generate(engine, _source(drill), ["mtg"], 20.0,
+                      probes_only={"enters-trigger-target-leaves"})
+    [ruling] = report.rulings
+    assert "doesn't resolve" in ruling.text and ruling.rules == ["608.2b"]
+    assert "happened(did_not_resolve(ability(card,1)))" in ruling.outcome["always"]
+
+
+def test_cast_trigger_survives_the_countered_spell(engine):
+    """A 'whenever you cast an instant or sorcery spell' trigger resolves though the spell is
+    countered (Guttersnipe); one that a sorcery doesn't trigger gets no ruling from the probe."""
+    from rulekeeper.bridge.tools.rulings import generate
+    snipe = {"name": "Probe Snipe", "types": ["creature"], "power": 2, "toughness": 2,
+             "abilities": [{"triggered": {"when": {"you_cast": ["instant", "sorcery"]},
+                                          "effects": [{"deal_damage": {"target": "each_opponent",
+                                                                       "amount": 2}}]}}]}
+    report = generate(engine, _source(snipe), ["mtg"], 20.0,
+                      probes_only={"cast-trigger-spell-countered"})
+    [ruling] = report.rulings
+    assert "still resolves" in ruling.text and ruling.rules == ["603.2"]
+    crowd = {**snipe, "name": "Probe Crowd", "abilities": [{"triggered": {
+        "when": {"you_cast": ["creature"]}, "effects": [{"gain_life": {"player": "you",
+                                                                       "amount": 1}}]}}]}
+    report = generate(engine, _source(crowd), ["mtg"], 20.0,
+                      probes_only={"cast-trigger-spell-countered"})
+    assert not report.rulings, [r.text for r in report.rulings]

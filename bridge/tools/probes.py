@@ -21,12 +21,18 @@ from ..games.mtg.scenario import STATEBOUND, Card
 
 PROBE_DIR = Path(__file__).parent / "probes"
 PROBE_KEYS = {"id", "when", "unless", "about", "needs", "packs", "baseline", "situation",
-              "scenario", "say", "keep", "names", "generic"}
+              "scenario", "say", "keep", "names", "generic", "cite"}
 SAY_KEYS = {"atom", "not", "text"}
 KEEP = ("changed", "always")   # keep a finding only if it is one a player could get wrong / always
+CITE = ("explained", "about")  # cite the deciding atoms' rules (solved with explanations) / `about`
 FEATURE = re.compile(r"^[a-z_]+(:[a-z_0-9.]+)?$")
 PARAM = re.compile(r"^\$([a-z_]+)$")
+INNER_PARAM = re.compile(r"\$([a-z_]+)")
 BASELINE_WORDS = ("without", "none")
+CREATURE_TARGETS = (["creature"], ["nonland_permanent"], ["permanent"])   # a Bear is one
+WALKS = {"plainswalk": "Plains", "islandwalk": "Island", "swampwalk": "Swamp",
+         "mountainwalk": "Mountain", "forestwalk": "Forest"}
+ENCHANTED = ("land", "artifact", "enchantment")     # what a noncreature host can be
 STATES = ("daylight", "rainy", "nighttime", "heat_wave", "windy")
 BOUND_STATE = {"daylightbound": "daylight", "nighttimebound": "nighttime",
                "rainybound": "rainy", "heatwavebound": "heat_wave", "windybound": "windy"}
@@ -60,6 +66,7 @@ class Probe:
     names: dict[str, str] = field(default_factory=dict)
     order: int = 0
     generic: bool = False         # says the same for every card of its kind: listed last
+    cite: str = "explained"       # "about": its `about` rules decide by design; no explanation
 
     def applies(self, features: set[str]) -> bool:
         return all(f in features for f in self.when) and not any(f in features for f in self.unless)
@@ -110,7 +117,8 @@ def _probe(chk: Checker, p: tuple, raw: Any, file: str, order: int) -> Probe:
         keep=chk.choice(p + ("keep",), data.get("keep", "changed"), KEEP),
         names={str(k): chk.str_value(p + ("names", k), v)
                for k, v in chk.mapping(p + ("names",), data.get("names", {}), None).items()},
-        order=order, generic=_flag(chk, p + ("generic",), data.get("generic", False)))
+        order=order, generic=_flag(chk, p + ("generic",), data.get("generic", False)),
+        cite=chk.choice(p + ("cite",), data.get("cite", "explained"), CITE))
 
 
 def _flag(chk: Checker, p: tuple, raw: Any) -> bool:
@@ -160,10 +168,22 @@ def card_features(card: Card) -> set[str]:
         out.add("keywords")
     for kw in card.keywords:
         out.add(f"keyword:{kw.name}")
+        if kw.name == "enchant":        # what the Aura can enchant (a probe's host must be one)
+            out |= {f"enchant:{v}" for v in kw.args.get("values", []) if isinstance(v, str)}
+            if _enchanted_kind(kw.args.get("values", [])):
+                out.add("enchant:noncreature")
+        if kw.name in WALKS:
+            out.add("keyword:basic_landwalk")
         if kw.name in STATEBOUND or (kw.name.startswith("not_") and kw.name.endswith("bound")):
             out.add("keyword:statebound")
     for ability in card.abilities:
         out |= _ability_features(ability)
+    if _fizzle_index(card, "spell"):
+        out.add("fizzle:draw")
+    if _fizzle_index(card, "activated"):
+        out.add("fizzle_activated:draw")
+    if _enters_target_index(card):
+        out.add("fizzle_trigger:enters")
     for ability in card.back.abilities if card.back is not None else []:
         for effect in ability.get("effects") or []:     # the back face's effects, kept apart
             if isinstance(effect, dict) and effect.get("verb"):    # from the front's triggers
@@ -210,6 +230,13 @@ def _ability_features(ability: dict[str, Any]) -> set[str]:
     text = ability.get("text") if kind == "static" else None
     if isinstance(text, dict) and isinstance(text.get("combat_requirement"), str):
         out.add(f"requirement:{text['combat_requirement']}")
+    if isinstance(text, dict) and text.get("affects") == "attached" and (
+            text.get("power") or text.get("toughness")):
+        out.add("pump:attached")        # "equipped/enchanted creature gets +N/+M"
+    affects = text.get("affects") if isinstance(text, dict) else None
+    if isinstance(affects, dict) and affects.get("controller") == "you" and \
+            affects.get("types") == ["creature"] and _positive(text.get("toughness")):
+        out.add("pump:yours")           # "(other) creatures you control get +N/+M"
     return out
 
 
@@ -232,6 +259,32 @@ def _effect_features(effect: dict[str, Any]) -> set[str]:
     return out
 
 
+def _fizzle_index(card: Card, kind: str) -> int:
+    """The number (from 1) of the card's first ability of this kind that targets a creature
+    and makes you draw: what its target leaving stops is a draw (608.2b). 0 if none."""
+    for i, ability in enumerate(card.abilities, 1):
+        effects = [e for e in ability.get("effects") or [] if isinstance(e, dict)]
+        if ability.get("kind") == kind and ability.get("targets") in CREATURE_TARGETS and any(
+                e.get("verb") == "draw" and e.get("player") == "you" for e in effects):
+            return i
+    return 0
+
+
+def _enters_target_index(card: Card) -> int:
+    """The number (from 1) of the card's first enters trigger whose only target a creature can
+    be (its target leaving stops it: 608.2b). 0 if none."""
+    for i, ability in enumerate(card.abilities, 1):
+        if ability.get("kind") == "triggered" and (ability.get("when") or ("",))[0] == "enters" \
+                and ability.get("targets") in CREATURE_TARGETS:
+            return i
+    return 0
+
+
+def _enchanted_kind(values: list) -> str | None:
+    """The noncreature kind an Aura can enchant ("Enchant land" -> land), if any."""
+    return next((v for v in values if v in ENCHANTED), None)
+
+
 def _positive(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and value > 0
 
@@ -247,6 +300,12 @@ def _target_kind(target: Any) -> str:
 def card_params(card: Card) -> dict[str, Any]:
     """Values a probe's scenario may use as `$name` (and its texts as `{name}`)."""
     params: dict[str, Any] = {"name": card.name or card.key}
+    if not set(card.types) & {"instant", "sorcery"}:     # a permanent "A // B" (two faces)
+        params["face_name"] = params["name"].split(" // ")[0]   # is named by its front face
+    if _fizzle_index(card, "activated"):
+        params["fizzle_ability"] = _fizzle_index(card, "activated")
+    if _enters_target_index(card):
+        params["enters_target_ability"] = _enters_target_index(card)
     params["back_name"] = (card.back.name if card.back is not None and card.back.name
                            else params["name"])
     for attr in ("power", "toughness", "loyalty", "defense"):
@@ -262,6 +321,11 @@ def card_params(card: Card) -> dict[str, Any]:
     params["unbound"] = next(s for s in STATES if s != params["bound"])
     for key in ("state", "other_state", "bound", "unbound"):
         params[f"{key}_name"] = state_name(params[key])
+    for kw in card.keywords:
+        if kw.name == "enchant" and _enchanted_kind(kw.args.get("values", [])):
+            params["enchanted"] = _enchanted_kind(kw.args.get("values", []))
+        if kw.name in WALKS:
+            params["walk_land"] = WALKS[kw.name]
     for kw in card.keywords:
         if kw.name == "protection" and kw.args.get("values"):
             params["protection"] = kw.args["values"][0]
@@ -304,11 +368,17 @@ def _substitute(value: Any, params: dict[str, Any]) -> Any:
     if isinstance(value, str):
         match = PARAM.match(value)
         if match:
-            key = "name" if match.group(1) == "card" else match.group(1)
-            if key not in params:
-                raise KeyError(key)
-            return params[key]
+            return _param(match.group(1), params)
+        if "$" in value:        # a parameter inside a choice term: "target(ability(card,$n),1,x)"
+            return INNER_PARAM.sub(lambda m: str(_param(m.group(1), params)), value)
     return value
+
+
+def _param(name: str, params: dict[str, Any]) -> Any:
+    key = "name" if name == "card" else name
+    if key not in params:
+        raise KeyError(key)
+    return params[key]
 
 
 def baseline_card(probe: Probe, raw_card: dict[str, Any]) -> dict[str, Any] | None:

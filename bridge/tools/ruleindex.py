@@ -31,6 +31,8 @@ class RuleIndex:
     nodes: tuple[str, ...]
     uses: dict[str, tuple[str, ...]]          # rule -> the rules it uses directly
     used_by: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    memo: dict[frozenset, tuple[str, ...]] = field(default_factory=dict, compare=False,
+                                                    repr=False)    # touched(), per number set
 
     @classmethod
     def from_edges(cls, nodes: Iterable[str], edges: Iterable[tuple[str, str]]) -> "RuleIndex":
@@ -52,24 +54,30 @@ class RuleIndex:
 
     def below(self, rule: str) -> set[str]:
         """Every rule `rule` rests on, transitively (the graph's descendants)."""
+        return self._descendants([rule]) - {rule}
+
+    def _descendants(self, starts: Iterable[str]) -> set[str]:
+        """Every rule reached from `starts` along `uses` edges (one walk for all of them)."""
         seen: set[str] = set()
-        todo = list(self.uses.get(rule, ()))
+        todo = [n for s in starts for n in self.uses.get(s, ())]
         while todo:
             node = todo.pop()
             if node not in seen:
                 seen.add(node)
                 todo.extend(self.uses.get(node, ()))
-        seen.discard(rule)
         return seen
 
     def touched(self, numbers: Iterable[str]) -> list[str]:
         """The encoded rules under `numbers`, every rule they rest on and the rules that use
-        them directly, in rule order."""
-        direct = self.matching(numbers)
-        out = set(direct)
-        for node in direct:
-            out |= self.below(node) | set(self.used_by.get(node, ()))
-        return sorted(out, key=rule_key)
+        them directly, in rule order. Kept per set of numbers: cards of a kind share it."""
+        wanted = frozenset(numbers)
+        known = self.memo.get(wanted)
+        if known is None:
+            direct = self.matching(wanted)
+            out = direct | self._descendants(direct)
+            out |= {u for node in direct for u in self.used_by.get(node, ())}
+            known = self.memo[wanted] = tuple(sorted(out, key=rule_key))
+        return list(known)
 
 
 def rule_index(rules: RuleBase) -> RuleIndex:

@@ -19,6 +19,7 @@ from ..cards.ignored import IgnoredLine, card_ignored, warning_lines
 from ..core.base.errors import ImpossibleSituation, ScenarioError, SolverTimeout
 from ..core.explain.explain import rules_behind
 from ..core.rules.rulebase import RuleBase
+from ..core.run.deadline import KEEP_ALL, KEEP_DERIVATIONS
 from ..core.run.engine import Engine
 from ..core.solve.answer import Answer
 from ..games.mtg.actions import ACTION_SPECS
@@ -51,6 +52,9 @@ TYPE_RULES = {
     "spell": ["601", "608", "115"], "permanent": ["110", "302", "611", "613", "707", "704"],
 }
 DEFAULT_NAMES = {"alice": "you", "bob": "an opponent", "carol": "another opponent"}
+ABILITY_FEATURES = ("keyword", "trigger", "activated", "static", "effect", "target", "cost",
+                    "replacement", "requirement")
+DEPENDING = "depending on the choices made, "
 MAX_CITED = 3       # the deciding rules, not the whole walk
 STATE_WORDS = set(STATES) | {"empty"}
 VAR = re.compile(r"\b([A-Z][A-Za-z0-9]*|_)\b")
@@ -149,6 +153,8 @@ def generate(engine: Engine, source: CardSource, packs: list[str], timeout: floa
             continue
         try:
             finding = _run(engine, probe, source, params, features, packs, timeout)
+        except Unfilled as err:
+            finding = str(err)
         except (ImpossibleSituation, SolverTimeout) as err:
             finding = f"not decided: {err}"
         except ScenarioError as err:     # the probe does not fit this card (or is wrong)
@@ -183,7 +189,10 @@ def _solve(engine: Engine, data: dict[str, Any], name: str, explain: bool,
            timeout: float) -> Answer:
     text = yaml.safe_dump(data, sort_keys=False, allow_unicode=True)
     scen = parse_scenario(text, name)
-    return engine.answer(scen, explain=explain, timeout=timeout)
+    # The judging reads the outcome atoms and the derivations of those it cites, as `ask`
+    # does: the same answer with the rules nothing reads left out (relevance.needed_rules).
+    return engine.answer(scen, explain=explain, timeout=timeout, needed=True,
+                         keep=KEEP_DERIVATIONS if explain else KEEP_ALL)
 
 
 def _run(engine: Engine, probe: Probe, source: CardSource, params: dict[str, Any],
@@ -194,7 +203,7 @@ def _run(engine: Engine, probe: Probe, source: CardSource, params: dict[str, Any
     except KeyError as err:
         return f"the card has no value for ${err.args[0]}"
     data = {"title": f"probe {probe.id}", **data}
-    answer = _solve(engine, data, f"<probe {probe.id}>", True, timeout)
+    answer = _solve(engine, data, f"<probe {probe.id}>", probe.cite == "explained", timeout)
     base_raw = baseline_card(probe, source.raw)
     baseline = None
     if base_raw is not None:
@@ -217,13 +226,18 @@ def _regex(pattern: str) -> re.Pattern:
     return re.compile("^" + out + re.escape(pattern[pos:]) + "$")
 
 
-def _matches(entry: SayEntry, atoms: frozenset[Symbol]) -> list[tuple[str, dict[str, str]]]:
+def _strs(atoms: frozenset[Symbol]) -> tuple[str, ...]:
+    """An answer's atoms as text, in order (made once per answer: judging matches them often)."""
+    return tuple(sorted(str(a) for a in atoms))
+
+
+def _matches(entry: SayEntry, atoms: tuple[str, ...]) -> list[tuple[str, dict[str, str]]]:
     rx = _regex(entry.pattern)
     found = []
-    for atom in sorted(atoms, key=str):
-        m = rx.match(str(atom))
+    for atom in atoms:
+        m = rx.match(atom)
         if m:
-            found.append((str(atom), m.groupdict()))
+            found.append((atom, m.groupdict()))
     return found
 
 
@@ -253,21 +267,21 @@ def judge(rules: RuleBase, probe: Probe, source: CardSource, params: dict[str, A
     """The finding of one probe, or why it was dropped."""
     if not answer.models:
         return "no outcome"
-    always, sometimes = answer.always, answer.sometimes
-    asked = {a for e in probe.say for a, _ in _matches(e, answer.union)}
+    always, sometimes, union = _strs(answer.always), _strs(answer.sometimes), _strs(answer.union)
+    asked = {a for e in probe.say for a, _ in _matches(e, union)}
     own = _player_action_names(data)
     stray = sorted(str(a) for a in answer.union if a.name == "illegal" and str(a) not in asked
                    and _action_name(a) in own)
     if stray:   # an action of the probe does not fit this card: its outcome would mislead
         return f"the probe's situation is not possible for this card ({', '.join(stray)})"
-    base_asked = ({a for e in probe.say for a, _ in _matches(e, baseline.union)}
+    base_asked = ({a for e in probe.say for a, _ in _matches(e, _strs(baseline.union))}
                   if baseline is not None and baseline.models else None)
     phrases, cite_atoms, split, negated = [], [], [], False
     binding = {k: v for e in probe.say if not e.negated for _, b in _matches(e, always)[:1]
                for k, v in b.items()}
     for entry in probe.say:
         if entry.negated:
-            if not _matches(entry, answer.union) and entry.text:
+            if not _matches(entry, union) and entry.text:
                 phrases.append(_fill(entry.text, binding, params, probe))
                 negated = True
             continue
@@ -277,22 +291,23 @@ def judge(rules: RuleBase, probe: Probe, source: CardSource, params: dict[str, A
             if entry.text:
                 phrases.append(_fill(entry.text, {**binding, **held[0][1]}, params, probe))
             continue
-        for atom, found in _matches(entry, sometimes):
-            cite_atoms.append(atom)
-            if entry.text:
-                split.append(_fill(entry.text, {**binding, **found}, params, probe))
+        some = _matches(entry, sometimes)
+        cite_atoms += [atom for atom, _ in some]
+        if entry.text and some:
+            split += _split_phrases(entry, [found for _, found in some], binding, params, probe)
     if not phrases and not split:
         return "nothing the probe asks about happens"
-    reasons = _why_kept(probe, source, asked, base_asked, answer)
+    reasons = _why_kept(probe, source, asked, base_asked, always)
     if not reasons:
         return "the same as without the feature"
     consequence = _consequence(phrases, split)
     situation = _fill(probe.situation, {}, params, probe)
-    cited = _cite(probe, rules, _citations(cite_atoms, answer, rules),
+    explained = _citations(cite_atoms, answer, rules) if probe.cite == "explained" else []
+    cited = _cite(probe, rules, explained,
                   negated or reasons[0].startswith("the outcome differs"))
     outcome = {"always": sorted(a for a in asked if _in(a, always)),
                "sometimes": sorted(a for a in asked if _in(a, sometimes)),
-               "never": _never(probe, answer, base_asked, asked)}
+               "never": _never(probe, answer, union, base_asked, asked)}
     if not any(outcome.values()):
         return "nothing the scenario could check"
     text = f"If {situation}, {consequence}."
@@ -305,27 +320,28 @@ def judge(rules: RuleBase, probe: Probe, source: CardSource, params: dict[str, A
                   situation, consequence, data=scen, generic=probe.generic)
 
 
-def _never(probe: Probe, answer: Answer, base_asked: set[str] | None, asked: set[str]) -> list[str]:
+def _never(probe: Probe, answer: Answer, union: tuple[str, ...], base_asked: set[str] | None,
+           asked: set[str]) -> list[str]:
     """Atoms that hold in no outcome: those of the baseline, a negated pattern when it is
     ground, and the atoms of the described state a negated pattern matches (held, then not)."""
     out = set(base_asked - asked) if base_asked is not None else set()
     for entry in (e for e in probe.say if e.negated):
         if not VAR.search(entry.pattern):
             out.add(entry.pattern)
-        out |= {a for a, _ in _matches(entry, answer.initially)}
-    return sorted(a for a in out if not _in(a, answer.union))
+        out |= {a for a, _ in _matches(entry, _strs(answer.initially))}
+    return sorted(a for a in out if not _in(a, union))
 
 
-def _in(text: str, atoms: frozenset[Symbol]) -> bool:
-    return any(str(a) == text for a in atoms)
+def _in(text: str, atoms: tuple[str, ...]) -> bool:
+    return text in atoms
 
 
 def _why_kept(probe: Probe, source: CardSource, asked: set[str], base_asked: set[str] | None,
-              answer: Answer) -> list[str]:
+              always: tuple[str, ...]) -> list[str]:
     reasons = []
     if base_asked is not None and base_asked != asked:
         reasons.append("the outcome differs from the card without the feature")
-    if any(not _in(a, answer.always) for a in asked):
+    if any(not _in(a, always) for a in asked):
         reasons.append("there is more than one possible outcome")
     if any(a.startswith("happened(sba(") for a in asked):
         reasons.append("a state-based action applies")
@@ -333,11 +349,15 @@ def _why_kept(probe: Probe, source: CardSource, asked: set[str], base_asked: set
         reasons.append("the rules forbid an action")
     printed = {k.name for k in source.card.keywords}
     if any(p.pattern.startswith("has(card,") for p in probe.say) and \
-            not all(_in(f"has(card,{k})", answer.always) for k in printed):
+            not all(_in(f"has(card,{k})", always) for k in printed):
         reasons.append("the card does not have a keyword it prints")
     if probe.keep == "always":
         reasons.append("the probe is about a rule a player could expect otherwise")
     return reasons
+
+
+class Unfilled(Exception):
+    """A phrase names a value the answer does not give in every outcome it is said of."""
 
 
 def _fill(text: str, binding: dict[str, str], params: dict[str, Any], probe: Probe) -> str:
@@ -345,10 +365,25 @@ def _fill(text: str, binding: dict[str, str], params: dict[str, Any], probe: Pro
     values = {k: names.get(v, state_name(v) if v in STATE_WORDS else v.strip('"').replace("_", " "))
               for k, v in binding.items()}
     values.update({k: v for k, v in params.items() if k not in values})
+    if "name" not in binding:       # a two-faced card is said by the face it is probed with
+        values["name"] = params.get("face_name", values.get("name"))
     try:
         return text.format(**values)
-    except (KeyError, IndexError, ValueError):
-        return text
+    except (KeyError, IndexError, ValueError) as err:   # never a half-filled template
+        raise Unfilled(f"its text needs a value no outcome gives ({err})") from err
+
+
+def _split_phrases(entry: SayEntry, found: list[dict[str, str]], binding: dict[str, str],
+                   params: dict[str, Any], probe: Probe) -> list[str]:
+    """The phrases of an entry that holds in some outcomes only: one per binding, or, when
+    more than two bindings differ only in numbers, one phrase with each number's range."""
+    if len(found) > 2 and all(v.lstrip("-").isdigit() for b in found for v in b.values()):
+        ranged = {}
+        for key in found[0]:
+            values = sorted({int(b[key]) for b in found})
+            ranged[key] = str(values[0]) if len(values) == 1 else f"{values[0]} to {values[-1]}"
+        return [DEPENDING + _fill(entry.text, {**binding, **ranged}, params, probe)]
+    return [_fill(entry.text, {**binding, **b}, params, probe) for b in found]
 
 
 def _consequence(phrases: list[str], split: list[str]) -> str:
@@ -357,8 +392,11 @@ def _consequence(phrases: list[str], split: list[str]) -> str:
         parts.append(_join(phrases, "and"))
     if split:
         either = _join(split, "or")
-        parts.append(f"depending on the choices made, {either}" if phrases else
-                     (f"either {either}" if len(split) > 1 else split[0]))
+        if either.startswith(DEPENDING):     # a range of values, already said so
+            parts.append(either)
+        else:
+            parts.append(f"{DEPENDING}{either}" if phrases else
+                         (f"either {either}" if len(split) > 1 else split[0]))
     return ", and ".join(parts) if len(parts) > 1 else parts[0]
 
 
@@ -456,11 +494,32 @@ def as_text(report: Report, markdown: bool = False) -> str:
 
 
 def _none_found(report: Report) -> list[str]:
-    """Why there is no card-specific ruling, when there is none."""
-    if report.specific:
+    """The text said when the card has no card-specific ruling."""
+    reasons = none_found(report)
+    if not reasons:
         return []
     what = "No ruling found" if not report.rulings else "No card-specific ruling"
+    return [f"{what}: {reasons[0]}", *[f"  {r}" for r in reasons[1:]]]
+
+
+def none_found(report: Report) -> list[str]:
+    """Why the card has no card-specific ruling (nothing when it has one): the lines not
+    understood, else what the probes of the library did with the card's features."""
+    if report.specific:
+        return []
     if report.not_understood:
-        return [f"{what} for the lines understood: the lines above were not understood, so "
-                "this is not a sign that the card has no corner case."]
-    return [f"{what}: no probe of the library shows a corner case for this card's abilities."]
+        return ["the lines above were not understood, so this is not a sign that the card has "
+                "no corner case."]
+    own = [s for s in report.skipped if not s["reason"].startswith("the same as")]
+    ran = [s["probe"] for s in report.skipped if s["reason"].startswith("the same as")]
+    out = []
+    if ran:
+        out.append(f"the probes that fit it ({', '.join(ran)}) find nothing a player could get "
+                   "wrong about it beyond what any such card does.")
+    out += [f"{s['probe']}: {s['reason']}" for s in own]
+    if not out:
+        kinds = [f for f in report.features if f.split(":")[0] in ABILITY_FEATURES]
+        out.append("no probe of the library is about its abilities ("
+                   + (", ".join(kinds) if kinds else "it has none: a card with no rules text")
+                   + ").")
+    return out
