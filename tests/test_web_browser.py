@@ -17,6 +17,8 @@ from typing import Iterator
 
 import pytest
 
+from rulekeeper.bridge.core.base.errors import ScenarioError
+
 pytestmark = pytest.mark.browser
 
 REPO = Path(__file__).resolve().parent.parent
@@ -168,3 +170,48 @@ def test_an_unknown_card_is_told_beside_its_field(page) -> None:
     message.wait_for()
     assert "unknown card 'Grizly Bears'" in message.inner_text()
     assert "invalid" in (card.get_attribute("class") or "")
+
+
+def test_an_altered_board_built_in_its_form(page, engine, tmp_path) -> None:
+    """The Altered form: a Character played from the Reserve into the companion expedition
+    (5.1.2.e), built field by field; then a refused field is told beside it with the message
+    the CLI gives for the same board."""
+    page.select_option("#game", label="altered")
+    page.click("#alt-add-card")
+    page.fill('[aria-label="name of card Card"]', "Ordis Cadet")
+    page.press('[aria-label="name of card Card"]', "Tab")
+    page.fill('[aria-label="forest of Ordis Cadet"]', "1")
+    page.fill('[aria-label="reserve cost of Ordis Cadet"]', "1")
+    page.press('[aria-label="reserve cost of Ordis Cadet"]', "Tab")
+    for _ in range(2):
+        page.click("#alt-add-object")
+    page.fill('[aria-label="id of object"]', "cadet")
+    page.press('[aria-label="id of object"]', "Tab")
+    page.select_option('[aria-label="card of cadet"]', "Ordis Cadet")
+    page.select_option('[aria-label="zone of cadet"]', "reserve")
+    page.fill('[aria-label="id of object_2"]', "orb")
+    page.press('[aria-label="id of object_2"]', "Tab")
+    page.select_option('[aria-label="zone of orb"]', "mana")
+    page.select_option("#alt-verb", "play")
+    page.click("#alt-add-action")
+    page.select_option('[aria-label="play card"]', "cadet")
+    page.select_option('[aria-label="play expedition"]', "companion")
+    page.click("#run")
+    page.wait_for_selector("#answer-body:not([hidden])", timeout=ANSWER_MS)
+    atoms = page.locator("#atoms button.always").all_inner_texts()
+    assert {"zone(cadet,companion_expedition)", "fleeting(cadet)", "exhausted(orb)"} <= set(atoms)
+
+    page.fill('[aria-label="forest of Ordis Cadet"]', "-1")
+    page.press('[aria-label="forest of Ordis Cadet"]', "Tab")
+    page.click("#run")
+    message = page.locator(".field-error")
+    message.wait_for()
+    board = json.loads(page.evaluate("JSON.stringify(toScenario())"))
+    path = tmp_path / "board.yaml"
+    path.write_text(json.dumps(board), encoding="utf-8")
+    with pytest.raises(ScenarioError) as refused:
+        engine.load(path)
+    assert refused.value.field == "cards.Ordis Cadet.statistics.forest"
+    assert message.inner_text() == f"[{refused.value.field}] {refused.value.message}"
+    forest = page.locator('[aria-label="forest of Ordis Cadet"]')
+    assert "invalid" in (forest.get_attribute("class") or "")
