@@ -3,6 +3,7 @@ full layout's answer: the lean layout of walks and the tight plan of passes."""
 from __future__ import annotations
 
 import os
+import sys
 from typing import NamedTuple
 
 from ..registry import GameScenario as Scenario
@@ -50,8 +51,7 @@ def lean_walk_checks(scen: Scenario) -> int | None:
     (`Game.lean_walks`: mtg's says the conditions above)."""
     if os.environ.get("RULEKEEPER_LEAN", "") == "0" or not game_of(scen).lean_walks(scen):
         return None
-    from . import multishot
-    return None if multishot.enabled() else WALK_CHECKS
+    return None if multishot_enabled() else WALK_CHECKS
 
 
 def tight_passes(scen: Scenario) -> bool:
@@ -72,5 +72,15 @@ def tight_passes(scen: Scenario) -> bool:
         return False
     if sum(1 for a in scen.actions if a.verb == "resolve") < 2:
         return False
-    from . import multishot
-    return not multishot.enabled()
+    return not multishot_enabled()
+
+
+def multishot_enabled() -> bool:
+    """multishot.enabled(), without importing multishot where nothing has: it loads
+    clingo.ast through carry.py (25 ms of a small `ask`'s 300). Unless RULEKEEPER_MULTISHOT
+    decides, it is on only when its LONG_TIMELINE was set, which needs the module loaded."""
+    forced = os.environ.get("RULEKEEPER_MULTISHOT", "")
+    if forced in ("0", "1"):
+        return forced == "1"
+    module = sys.modules.get(__name__.rpartition(".")[0] + ".multishot")
+    return module is not None and module.enabled()

@@ -20,7 +20,13 @@ from .answer import FIRST_CHECKS, Answer, ModelSupport  # noqa: F401 (ModelSuppo
 # re-exported: callers read these from solve (the layout and the model reading are their own
 # modules: layout.py, collect.py)
 from .collect import collect, outcome_key, stack_orders, stack_positions  # noqa: F401
-from .layout import WALK_CHECKS, _Layout, lean_walk_checks, tight_passes  # noqa: F401
+from .layout import (  # noqa: F401
+    WALK_CHECKS,
+    _Layout,
+    lean_walk_checks,
+    multishot_enabled,
+    tight_passes,
+)
 
 if TYPE_CHECKING:
     from clingo import ast
@@ -180,10 +186,10 @@ def prepare_control(rules: RuleBase, explain: bool, process_ends: bool = False) 
     forked solving children that use them. `process_ends`: this process ends with the answer
     (the CLI's own process), so, like a forked child, it need not free its solved controls."""
     relevance.prepare(rules)
-    if not explain:     # with explanations the whole timeline is solved at once (multishot.py)
+    # with explanations the whole timeline is solved at once (multishot.py)
+    if not explain and multishot_enabled():
         from . import multishot
-        if multishot.enabled():
-            multishot.carry_plan(rules)     # what crosses a settle point (kept by the rule cache)
+        multishot.carry_plan(rules)     # what crosses a settle point (kept by the rule cache)
     vars(rules)["_prepared_in"] = -1 if process_ends else os.getpid()
 
 
@@ -308,7 +314,7 @@ def _solve_once(scen, rules, layout, explain, start, timeout, max_models, atoms=
 def _multishot(scen: Scenario, explain: bool):
     """The multishot module where it may apply (no explanations, two actions or more: see
     multishot.applies), else None: a small `ask` does not load it."""
-    if explain or len(scen.actions) < 2:
+    if explain or len(scen.actions) < 2 or not multishot_enabled():
         return None
     from . import multishot
     return multishot
