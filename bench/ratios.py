@@ -96,6 +96,7 @@ class Row:
 # -- the four measurements --------------------------------------------------------------------
 CLOCKS: dict[str, Callable[[], float]] = {"wall": time.perf_counter, "cpu": cpu_seconds}
 clock: Callable[[], float] = time.perf_counter    # set once by main() from --clock
+whole_base_too = True                             # main(): --no-whole-base sets it False
 
 
 def clingo_process(program: Path, limit: float) -> float:
@@ -136,15 +137,17 @@ def _cli() -> list[str]:
 
 
 def measure(engine: Engine, path: Path, label: str, size: int, runs: int, limit: float,
-            tmp: Path) -> Row:
-    """One scenario: its program written once, then the four measurements interleaved."""
+            tmp: Path, whole_base: bool = True) -> Row:
+    """One scenario: its program written once, then the four measurements interleaved
+    (`whole_base` False: without clingo on the whole unpruned base, the slowest of them)."""
     row = Row(label, size)
     program = tmp / (path.stem + ".lp")
-    whole = tmp / (path.stem + ".whole.lp")
+    whole = tmp / (path.stem + ".whole.lp") if whole_base and whole_base_too else None
     try:
         program.write_text(ground_program(engine, path, timeout=limit).program)
-        with unpruned():        # the whole rule base and the facts: clingo alone
-            whole.write_text(ground_program(engine, path, timeout=limit).program)
+        if whole is not None:
+            with unpruned():        # the whole rule base and the facts: clingo alone
+                whole.write_text(ground_program(engine, path, timeout=limit).program)
         bridge_ask(engine, path, limit)                 # warm-up: caches, page cache
         cli_ask(path, limit)
     except (RulekeeperError, subprocess.TimeoutExpired):
@@ -154,7 +157,8 @@ def measure(engine: Engine, path: Path, label: str, size: int, runs: int, limit:
     for _ in range(runs):
         try:
             row.clingo_proc.append(clingo_process(program, limit + 30))
-            row.clingo_whole.append(clingo_process(whole, limit + 30))
+            if whole is not None:
+                row.clingo_whole.append(clingo_process(whole, limit + 30))
             seconds, row.rules = clingo_api(program)
             row.clingo_api.append(seconds)
             row.bridge.append(bridge_ask(engine, path, limit))
@@ -248,8 +252,9 @@ def print_table(name: str, rows: list[Row], limit: float) -> None:
     if not done:
         return
     ratios = [(r.ratio("bridge", "clingo_api"), r.ratio("cli", "clingo_proc")) for r in done]
-    print(f"\nmedian CLI / clingo process on the whole rule base and the facts (no pruning): "
-          f"{statistics.median(r.ratio('cli', 'clingo_whole') for r in done):.2f}")
+    if any(r.clingo_whole for r in done):
+        print(f"\nmedian CLI / clingo process on the whole rule base and the facts (no pruning): "
+              f"{statistics.median(r.ratio('cli', 'clingo_whole') for r in done):.2f}")
     print(f"\nmedian over the family: bridge / clingo in-process "
           f"{statistics.median(a for a, _ in ratios):.2f}, CLI / clingo process "
           f"{statistics.median(b for _, b in ratios):.2f}; bridge p50 "
@@ -296,9 +301,12 @@ def main() -> None:
     parser.add_argument("--quick", action="store_true", help="small sizes, one run each")
     parser.add_argument("--clock", choices=sorted(CLOCKS), default="wall",
                         help="wall seconds, or CPU seconds of the process tree")
+    parser.add_argument("--no-whole-base", action="store_true",
+                        help="leave out clingo on the whole unpruned base (the slowest part)")
     args = parser.parse_args()
-    global clock
+    global clock, whole_base_too
     clock = CLOCKS[args.clock]
+    whole_base_too = not args.no_whole_base
     runs = 1 if args.quick else args.runs
     print(f"machine at start: {machine()}; clock: {args.clock}")
     engine = Engine()

@@ -174,3 +174,44 @@ def test_every_verb_is_offered_and_the_api_is_described(client) -> None:
     page = client.get("/")
     assert page.status_code == 200 and "board builder" in page.text
     assert client.get("/static/page.js").status_code == 200
+
+
+ALTERED_BOARD = {
+    "title": "Altered from the form", "rules": ["altered"], "players": ["alice", "bob"],
+    "day": {"phase": "afternoon"},
+    "cards": {"Cadet": {"type": "character", "statistics": {"forest": 1},
+                        "cost": {"hand": 2, "reserve": 1}}},
+    "objects": [{"id": "cadet", "card": "Cadet", "zone": "reserve", "owner": "alice"},
+                {"id": "orb", "zone": "mana", "owner": "alice"}],
+    "actions": [{"play": {"player": "alice", "card": "cadet", "expedition": "companion"}},
+                {"pass": "alice"}, "next_phase"]}
+
+
+def test_the_altered_form_offers_what_the_validator_takes(client) -> None:
+    """Every choice the Altered form offers is one the validator accepts: each verb (the board
+    above uses them all), and each phase, zone and region in its field."""
+    altered = client.get("/api/options").json()["altered"]
+    assert set(altered["verbs"]) == {"next_phase", "pass", "play"}
+    got = client.post("/api/validate", json={"scenario": ALTERED_BOARD})
+    assert got.status_code == 200, got.text
+    for field, values in (("phase", altered["phases"]), ("zone", altered["zones"]),
+                          ("region", altered["regions"])):
+        for value in values:
+            board = json.loads(json.dumps(ALTERED_BOARD))
+            if field == "phase":
+                board["day"] = {"phase": value}
+                board["actions"] = []
+            else:
+                board["objects"].append({"id": "x", "card": "Cadet", "zone": "hand",
+                                         "owner": "bob", field: value})
+            err = client.post("/api/validate", json={"scenario": board})
+            assert err.status_code == 200, (field, value, err.text)
+
+
+def test_an_altered_refusal_names_the_forms_field(client) -> None:
+    """The message of a refused Altered field names the path the form's input carries."""
+    board = json.loads(json.dumps(ALTERED_BOARD))
+    board["actions"][0]["play"]["expedition"] = "sideways"
+    err = _error(client.post("/api/validate", json={"scenario": board}), 422)
+    assert err["field"] == "actions[0].play.expedition"
+    assert "sideways" in err["message"]

@@ -24,6 +24,15 @@ and modification times (`stamps-*` entries, as Python's own bytecode cache does)
 back while none of them changed. Files modified less than two seconds before the key was
 computed are never remembered: a file rewritten within the file system's clock tick keeps its
 time, so only settled files can be trusted by their stamp (git's "racily clean" rule).
+
+The seed (issue 37: a first `ask` after an install costs what a warm one does): the wheel is
+built with the rule-base work already done for the bundled packs (setup.py runs one small ask
+per pack set and keeps the rulebase, why and relevance entries), under `seed/pyXY/` beside
+this module, XY the Python version that built it. An entry missing from the cache directory
+is looked up there, read-only, with the same checks (magic, length, CRC-32, kind and key); the
+key holds the rule files' bytes and clingo's and the package's versions, so a seed built for
+another clingo, or rule files changed since, is simply a miss and the work is done as before.
+An editable install has no seed. RULEKEEPER_NO_CACHE=1 turns the seed off too.
 """
 from __future__ import annotations
 
@@ -176,11 +185,24 @@ def store(kind: str, key: str, data: Any) -> Path | None:
     return store_binary(kind, key, json.loads(json.dumps(data)))
 
 
+def seed_dir() -> Path:
+    """The read-only entries the wheel was built with, for this Python (see the module's
+    note); absent in an editable install."""
+    return Path(__file__).with_name("seed") / f"py{sys.version_info[0]}{sys.version_info[1]}"
+
+
 def load_binary(kind: str, key: str) -> Any | None:
-    """The plain data stored by store_binary for (kind, key), or None."""
+    """The plain data stored by store_binary for (kind, key) (in the cache directory, else in
+    the seed the package was built with), or None."""
     path = _path(kind, key, ".marshal")
     if path is None:
         return None
+    found = _entry(path, kind, key)
+    return found if found is not None else _entry(seed_dir() / path.name, kind, key)
+
+
+def _entry(path: Path, kind: str, key: str) -> Any | None:
+    """The data of the entry at `path` if it is whole and was made for (kind, key)."""
     try:
         blob = read_bytes(path, MAX_ENTRY, follow=False)
     except OSError:                         # missing, a FIFO, a device, a symlink, too large

@@ -4,20 +4,29 @@ from __future__ import annotations
 import os
 import sys
 import time
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any
 
 import clingo
 from clingo import Function, Number, Symbol
 
 from ..base.errors import ImpossibleSituation, SolverTimeout
-from ..base.symbols import Reader
 from ..registry import GameScenario as Scenario
 from ..registry import game_of
 from ..rules import relevance
 from ..rules.program import ALLOW, VIOLATED, WHY, rules_text, why_texts
 from ..rules.rulebase import RuleBase
 from ..source.atoms import parse_atom
-from .answer import FIRST_CHECKS, Answer, ModelSupport
+from .answer import FIRST_CHECKS, Answer, ModelSupport  # noqa: F401 (ModelSupport: re-exported)
+# re-exported: callers read these from solve (the layout and the model reading are their own
+# modules: layout.py, collect.py)
+from .collect import collect, outcome_key, stack_orders, stack_positions  # noqa: F401
+from .layout import (  # noqa: F401
+    WALK_CHECKS,
+    _Layout,
+    lean_walk_checks,
+    multishot_enabled,
+    tight_passes,
+)
 
 if TYPE_CHECKING:
     from clingo import ast
@@ -25,7 +34,6 @@ if TYPE_CHECKING:
 DEFAULT_TIMEOUT = 20.0
 MAX_MODELS = 2000
 MAX_CHECKS = 48
-WALK_CHECKS = 1         # check steps inside a walk in the lean layout (lean_walk_checks)
 _FLAGS = ("unsettled", "trigger_name_clash", "plan_short")   # shown atoms: another layout
 # objects x time points from which explaining after a plain solve pays (focus_pays)
 FOCUS_MIN_SIZE = 500
@@ -71,7 +79,7 @@ def solve(scen: Scenario, rules: RuleBase, *, explain: bool = False,
         else:
             break
     explained = _explain_kept(scen, rules, line, atoms, start, timeout) if atoms else {}
-    result = _collect(models, max_models, explained)
+    result = collect(models, max_models, explained)
     result.symmetric = _symmetric(scenario_facts(scen, line), result.choices)
     result.checks = line.checks
     result.exact_trigger_names = line.exact_names
@@ -119,71 +127,6 @@ def _explain_kept(scen: Scenario, rules: RuleBase, layout: "_Layout",
         _remaining(start, timeout, scen)
         explained[index] = explain_focus.explain_model(program, model_atoms, _quiet, keep)
     return explained
-
-
-class _Layout(NamedTuple):
-    """How a solve lays out time: check steps after each event slot, and whether triggered
-    abilities are named by their time point (exact) or by their action (the fast default, given
-    up when two triggers would share a name: `trigger_name_clash`). `needed`: only the rules
-    whose atoms the command reads are solved (relevance.needed_rules); the facts are the same
-    (scenario_facts ignores it). `walk_checks`: the lean layout (lean_walk_checks), that many
-    check steps after each slot of an action but its last (None: `checks` after every slot)."""
-
-    checks: int
-    exact_names: bool
-    needed: bool = False
-    walk_checks: int | None = None
-    tight_passes: bool = False
-
-    @property
-    def facts_key(self) -> tuple[int, bool, int | None, bool]:
-        return (self.checks, self.exact_names, self.walk_checks, self.tight_passes)
-
-
-def lean_walk_checks(scen: Scenario) -> int | None:
-    """The check steps inside a walk in the lean layout, tried first where it applies (None:
-    it does not). An empty turn is 14 slots of one `advance`, each followed by FIRST_CHECKS
-    check steps where, mostly, nothing can happen; the lean layout gives the slots of an action
-    but its last WALK_CHECKS check steps. Its answer is the full layout's when the game is at
-    rest at every slot after such check steps (rest_point/1: no state-based action applies, no
-    trigger waits, no check step would change the state): the full layout's further check steps
-    there do nothing, and every time point keeps its full-layout name in stack items
-    (time_name/2, segment/2). Otherwise (`unsettled` raised in some model, a name clash, or no
-    answer) the full layout is solved, as before. Only where that argument is made: the mtg
-    pack alone (another pack may do more at a check step), no `choose` (a choice required of
-    every answer could rule out just the runs that would raise `unsettled`), a walk of two slots
-    or more, and the whole timeline solved at once (multishot.py carries state at settle
-    points and keeps its own layout). Only commands that read outcomes and their derivations
-    (`needed`: ask, test, check) use it: `why`, `legal`, rulings and consistency print or
-    probe time points, and keep the full layout's. RULEKEEPER_LEAN=0 turns it off (the answers
-    are the same; for comparing). Whether a scenario qualifies is its game's word
-    (`Game.lean_walks`: mtg's says the conditions above)."""
-    if os.environ.get("RULEKEEPER_LEAN", "") == "0" or not game_of(scen).lean_walks(scen):
-        return None
-    from . import multishot
-    return None if multishot.enabled() else WALK_CHECKS
-
-
-def tight_passes(scen: Scenario) -> bool:
-    """Whether to solve first with the tight plan of passes (slots.action_plans): each `resolve`
-    slot may enter only the steps after where the game may be before the passes since the last
-    other action. The full plan lets every pass end a step (500.2: a pass with an empty stack
-    does), so after k passes the grounder keeps k steps possible, and once they reach a turn
-    whose upkeep the board's triggers wait for, every trigger may fire again at every later
-    pass (the cliff of the triggers family between 24 and 32 triggers). Where no model raises
-    `plan_short` (a pass entering a step the tight plan lacks), the answer is the full plan's:
-    the programs differ only in the steps those slots may enter, and a run of the full plan
-    that enters one the tight plan lacks has a tight counterpart (the same choices up to that
-    pass) that raises the flag there. As for the lean layout: the mtg pack alone, no `choose`
-    (a required choice could rule out just the runs that raise it), no action-by-action
-    solving, two passes or more. RULEKEEPER_TIGHT=0 turns it off (the answers are the same)."""
-    if os.environ.get("RULEKEEPER_TIGHT", "") == "0" or game_of(scen).name != "mtg" \
-            or any(p != "mtg" for p in scen.rules) or scen.plugins or scen.choose:
-        return False
-    if sum(1 for a in scen.actions if a.verb == "resolve") < 2:
-        return False
-    from . import multishot
-    return not multishot.enabled()
 
 
 def _control(rules: RuleBase, extra: list[ast.AST], explain: bool = False,
@@ -243,10 +186,10 @@ def prepare_control(rules: RuleBase, explain: bool, process_ends: bool = False) 
     forked solving children that use them. `process_ends`: this process ends with the answer
     (the CLI's own process), so, like a forked child, it need not free its solved controls."""
     relevance.prepare(rules)
-    if not explain:     # with explanations the whole timeline is solved at once (multishot.py)
+    # with explanations the whole timeline is solved at once (multishot.py)
+    if not explain and multishot_enabled():
         from . import multishot
-        if multishot.enabled():
-            multishot.carry_plan(rules)     # what crosses a settle point (kept by the rule cache)
+        multishot.carry_plan(rules)     # what crosses a settle point (kept by the rule cache)
     vars(rules)["_prepared_in"] = -1 if process_ends else os.getpid()
 
 
@@ -364,14 +307,14 @@ def _solve_once(scen, rules, layout, explain, start, timeout, max_models, atoms=
             return _solve_whole(scen, rules, layout, explain, start, timeout, max_models, atoms)
         return multishot.solve_once(
             scen, rules, layout, lambda: _remaining(start, timeout, scen), timeout, max_models,
-            shows(explain), whole=whole, atoms=atoms, outcome_key=_outcome_key)
+            shows(explain), whole=whole, atoms=atoms, outcome_key=outcome_key)
     return _solve_whole(scen, rules, layout, explain, start, timeout, max_models, atoms)
 
 
 def _multishot(scen: Scenario, explain: bool):
     """The multishot module where it may apply (no explanations, two actions or more: see
     multishot.applies), else None: a small `ask` does not load it."""
-    if explain or len(scen.actions) < 2:
+    if explain or len(scen.actions) < 2 or not multishot_enabled():
         return None
     from . import multishot
     return multishot
@@ -390,7 +333,7 @@ def _solve_whole(scen, rules, layout, explain, start, timeout, max_models, atoms
         symbols = model.symbols(shown=True)
         flags.update(f for f in _FLAGS if model.contains(Function(f)))   # 0-ary, shown
         if atoms is not None and len(models) < max_models:
-            key = _outcome_key(symbols)
+            key = outcome_key(symbols)
             if key not in outcomes:
                 outcomes.add(key)
                 atoms[len(models)] = model.symbols(atoms=True)
@@ -406,81 +349,6 @@ def _solve_whole(scen, rules, layout, explain, start, timeout, max_models, atoms
     if result.unsatisfiable:
         return None
     return models, flags
-
-
-def _outcome_key(symbols: list[Symbol]) -> frozenset[Symbol]:
-    """The outcome a model's shown symbols stand for, as _collect tells outcomes apart."""
-    return frozenset(stack_positions({s.arguments[0] for s in symbols if s.name == "outcome"},
-                                     None))
-
-
-def _collect(raw_models: list[list[Symbol]], max_models: int,
-             explained: dict[int, Any] | None = None) -> Answer:
-    """The distinct outcomes of the models; a model's supports are its `rk_why`/`rk_allow`
-    atoms, or those `explained` gives it (explain_focus.FocusSupport, by model number)."""
-    models, supports, choices, initially, seen = [], [], [], frozenset(), set()
-    read = Reader()         # symbols by handle: a board shows 100 000 (bridge/core/base/symbols.py)
-    sym, name_of, arguments = read.symbol, read.name, read.arguments
-    for number, symbols in enumerate(raw_models[:max_models]):
-        outcome, init, chose = set(), set(), set()
-        support = (explained or {}).get(number) or ModelSupport(read)
-        for s in read.handles(symbols):
-            name = name_of(s)
-            if name == WHY:
-                idx, head, body = arguments(s)
-                support.add_handles(head, idx, body)
-            elif name == "outcome":
-                outcome.add(sym(arguments(s)[0]))
-            elif name == "chose":
-                args = arguments(s)
-                if len(args) == 1:
-                    chose.add(sym(args[0]))
-            elif name == "initially":
-                init.add(sym(arguments(s)[0]))
-            elif name == ALLOW:
-                idx, subject, condition = map(sym, arguments(s))
-                support.add_allow(subject, idx, condition)
-        outcome = stack_positions(outcome, support)
-        chose = stack_orders(chose)
-        initially = frozenset(stack_positions(init, None))
-        if frozenset(outcome) in seen:        # two models whose stacks differ only in keys
-            continue
-        seen.add(frozenset(outcome))
-        models.append(frozenset(outcome))
-        supports.append(support)
-        choices.append(frozenset(chose))
-    return Answer(models, initially, supports, choices, truncated=len(raw_models) > max_models)
-
-
-def stack_orders(chose: set[Symbol]) -> set[Symbol]:
-    """`stack_rank(D,Group,Rank)` choices (a group of waiting abilities in the one order its
-    sources' ranks give, 603.3b-commuting-triggers.lp) as `stack_order(D,Place)`, places
-    1, 2, ... by rank; a group of one is no choice."""
-    ranked = [c for c in chose if c.name == "stack_rank"]
-    groups: dict[Symbol, list[Symbol]] = {}
-    for c in ranked:
-        groups.setdefault(c.arguments[1], []).append(c)
-    out = chose - set(ranked)
-    for members in groups.values():
-        if len(members) > 1:
-            members.sort(key=lambda c: c.arguments[2])
-            out |= {Function("stack_order", [c.arguments[0], Number(j)])
-                    for j, c in enumerate(members, start=1)}
-    return out
-
-
-def stack_positions(atoms: set[Symbol], support: ModelSupport | None) -> set[Symbol]:
-    """`stack_entry(Key,Obj)` atoms as the contract's `stack(I,Obj)`, I = 1 for the highest key
-    (405.2); each new outcome atom is explained as its entry is."""
-    entries = sorted((a for a in atoms if a.name == "stack_entry"),     # keys: (number, rank)
-                     key=lambda a: a.arguments[0], reverse=True)
-    out = atoms - set(entries)
-    for position, entry in enumerate(entries, start=1):
-        atom = Function("stack", [Number(position), entry.arguments[1]])
-        out.add(atom)
-        if support is not None:
-            support.alias(Function("outcome", [atom]), Function("outcome", [entry]))
-    return out
 
 
 def diagnose(scen: Scenario, rules: RuleBase, layout: _Layout, start: float,

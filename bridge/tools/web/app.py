@@ -114,8 +114,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         return service.rulings(card, timeout)
 
     @app.get("/api/cards", summary="Card names matching a query (as you type)")
-    def cards(q: str = Query("", max_length=200),
-              limit: int = Query(DEFAULT_LIMIT, ge=1, le=100)) -> dict:
+    async def cards(q: str = Query("", max_length=200),
+                    limit: int = Query(DEFAULT_LIMIT, ge=1, le=100)) -> dict:
+        # async: answered on the event loop (well under a millisecond), no worker thread
         return {"query": q, "cards": [h.as_json() for h in state.cards.search(q, limit)],
                 "pool": len(state.cards)}
 

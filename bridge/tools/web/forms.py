@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...games.altered import model as altered
 from ...games.mtg.actions import ACTION_SPECS
 from ...games.mtg.scenario import BATTLEFIELD_STATES, STEPS, ZONES
 
@@ -37,6 +38,8 @@ FORMS: dict[str, dict[str, Any]] = {
     "become_copy": {"fields": {"object": "object", "of": "object"}},
     "put_onto_battlefield": {"fields": {"object": "object", "controller": "player"}},
 }
+# Altered's actions (games/altered/validate.py): next_phase, {pass: PLAYER}, {play: {...}}
+ALTERED_VERBS = ("next_phase", "pass", "play")
 
 
 def builder_options() -> dict[str, Any]:
@@ -45,4 +48,12 @@ def builder_options() -> dict[str, Any]:
     return {"steps": list(STEPS), "zones": list(ZONES),
             "battlefield_states": list(BATTLEFIELD_STATES),
             "games": {"mtg": ["mtg"], "mtg + almos": ["mtg", "almos"], "altered": ["altered"]},
-            "verbs": verbs}
+            "verbs": verbs, "altered": altered_options()}
+
+
+def altered_options() -> dict[str, Any]:
+    """The Altered form's choices: its phases, zones, card types, regions and verbs."""
+    return {"phases": list(altered.PHASES), "zones": list(altered.ZONES),
+            "types": list(altered.TYPES), "regions": list(altered.REGION_ROLES),
+            "expeditions": list(altered.EXPEDITIONS), "statistics": list(altered.STATISTICS),
+            "verbs": list(ALTERED_VERBS)}

@@ -48,7 +48,8 @@ function slug(text) {
 }
 
 function uniqueId(base) {
-  const taken = new Set([...board.players, ...board.objects.map((o) => o.id)]);
+  const taken = new Set([...board.players, ...board.objects.map((o) => o.id),
+                         ...(board.alt ? board.alt.objects.map((o) => o.id) : [])]);
   let id = base, n = 2;
   while (taken.has(id)) id = `${base}_${n++}`;
   return id;
@@ -60,8 +61,8 @@ function emptyBoard() {
                        turn: {active: "alice", step: "precombat_main", number: 1}});
 }
 
-// Altered's board has its own fields (docs/altered.md): the builder keeps them as loaded
-const builtFields = (rules) => rules.includes("altered") ? ["title", "rules", "players"] : BUILT;
+// Altered's board has its own fields (docs/altered.md), edited by the form of altered.js
+const builtFields = (rules) => rules.includes("altered") ? ALTERED_FIELDS : BUILT;
 
 function fromScenario(data) {
   const rules = Array.isArray(data.rules) ? data.rules : ["mtg"];
@@ -72,12 +73,13 @@ function fromScenario(data) {
   const extra = {};
   const built = builtFields(rules);
   for (const [key, value] of Object.entries(data)) if (!built.includes(key)) extra[key] = value;
-  const mine = (key, value) => built.includes(key) ? value : (key === "objects" || key === "actions" ? [] : value);
+  const altered = rules.includes("altered");
   return {
-    title: data.title || "", rules, altered: rules.includes("altered"),
+    title: data.title || "", rules, altered,
     battlefield_state: data.battlefield_state || "", players, life, turn,
-    objects: mine("objects", (data.objects || []).map((o) => Object.assign({}, o))),
-    actions: mine("actions", (data.actions || []).map(actionFrom)), extra};
+    objects: altered ? [] : (data.objects || []).map((o) => Object.assign({}, o)),
+    actions: altered ? [] : (data.actions || []).map(actionFrom), extra,
+    alt: altered ? alteredFrom(data) : null};
 }
 
 function actionFrom(raw) {
@@ -97,7 +99,7 @@ function toScenario() {
   if (!(board.rules.length === 1 && board.rules[0] === "mtg")) out.rules = board.rules;
   if (board.battlefield_state) out.battlefield_state = board.battlefield_state;
   out.players = board.players;
-  if (board.altered) return Object.assign(out, board.extra);
+  if (board.altered) return Object.assign(out, alteredOut(board.alt), board.extra);
   const life = {};
   for (const p of board.players) if (board.life[p] !== 20 && board.life[p] !== "") life[p] = board.life[p];
   if (Object.keys(life).length) out.life = life;
@@ -179,6 +181,7 @@ function render() {
   renderPlayers();
   renderObjects();
   renderActions();
+  renderAltered();
   $("extra").textContent = Object.keys(board.extra).length ? JSON.stringify(board.extra, null, 1) : "(nothing)";
   drawBoard($("board-before"), beforeState());
   refreshIds();
@@ -211,7 +214,7 @@ function renderPlayers() {
   box.replaceChildren(...board.players.map((p, i) => el("div", {class: "row"},
     el("label", {}, "Player ", el("input", {value: p, size: 10, "data-field": `players[${i}]`,
       onchange: (e) => renamePlayer(i, e.target.value.trim())})),
-    el("label", {}, "life ", el("input", {type: "number", value: board.life[p], "data-field": `life.${p}`,
+    el("label", {class: "magic-only"}, "life ", el("input", {type: "number", value: board.life[p], "data-field": `life.${p}`,
       class: "num", oninput: (e) => { board.life[p] = number(e.target.value); }})),
     board.players.length > 1 ? el("button", {type: "button", class: "x", title: "remove player",
       onclick: () => { board.players.splice(i, 1); delete board.life[p]; render(); }}, "×") : null)));
@@ -227,7 +230,7 @@ function renamePlayer(i, name) {
   board.life[name] = board.life[old];
   delete board.life[old];
   if (board.turn.active === old) board.turn.active = name;
-  for (const o of board.objects) for (const key of ["controller", "owner", "attacking", "attached_to"]) {
+  for (const o of [...board.objects, ...(board.alt ? board.alt.objects : [])]) for (const key of ["controller", "owner", "attacking", "attached_to"]) {
     if (o[key] === old) o[key] = name;
   }
   render();
@@ -712,7 +715,10 @@ async function start() {
   render();
   $("title").addEventListener("input", (e) => { board.title = e.target.value; });
   $("game").addEventListener("change", (e) => {
-    board = fromScenario(Object.assign(toScenario(), {rules: JSON.parse(e.target.value)}));
+    const rules = JSON.parse(e.target.value);
+    const same = rules.includes("altered") === board.altered;     // another game: a fresh board
+    board = fromScenario(same ? Object.assign(toScenario(), {rules})
+      : {title: board.title, players: board.players.slice(0, rules.includes("altered") ? 2 : undefined), rules});
     render();
   });
   $("bfstate").addEventListener("change", (e) => { board.battlefield_state = e.target.value; });
@@ -731,6 +737,7 @@ async function start() {
     render();
   });
   attachSearch($("card-search"), $("card-hits"), addObject);
+  wireAltered();
   $("run").addEventListener("click", run);
   $("check").addEventListener("click", check);
   $("download").addEventListener("click", download);
