@@ -506,6 +506,12 @@ def test_self_and_group_gets(line, effect):
      [{"draw": {"player": "you", "amount": 2}}, {"discard": {"player": "you", "amount": 1}}]),
     ("You gain 3 life. Draw a card.", [],
      [{"gain_life": {"player": "you", "amount": 3}}, {"draw": {"player": "you", "amount": 1}}]),
+    # 701.17a mill: Jace Beleren's -10, Thought Scour, Mind Sculpt
+    ("Target player mills twenty cards.", ["player"], [{"mill": {"player": "target", "amount": 20}}]),
+    ("Target player mills two cards.", ["player"], [{"mill": {"player": "target", "amount": 2}}]),
+    ("Target opponent mills seven cards.", ["opponent"], [{"mill": {"player": "target", "amount": 7}}]),
+    ("Each opponent mills two cards.", [], [{"mill": {"player": "each_opponent", "amount": 2}}]),
+    ("Mill three cards.", [], [{"mill": {"player": "you", "amount": 3}}]),
 ])
 def test_player_effects(line, targets, effects):
     spell = compiled(line, spell=True)["spell"]
@@ -741,8 +747,6 @@ def test_real_spell_phrasings(line, name, spell):
     ("Ward {1}{U}", "ward"),
     ("Equip {X}", "equip"),
     ("Equip planeswalker {1}", "equip planeswalker"),
-    ("Target player mills three cards.", "mill"),
-    ("Target player mills twenty cards.", "mill"),
     ("{T}: Add {2}.", "add_mana"),
     ("Sacrifice a creature.", "no template matches"),
     ("Draw a card for each creature you control.", "no template matches"),

@@ -165,7 +165,8 @@ def test_a_split_face_that_loses_its_target_is_not_understood():
 
 @pytest.mark.parametrize("name, text, kept", [
     ("Peek", "Look at target player's hand.\nDraw a card.", "Draw a card."),
-    ("Thought Scour", "Target player mills two cards.\nDraw a card.", "Draw a card."),
+    ("Repeal", "Return target nonland permanent with mana value X to its owner's hand.\nDraw a card.",
+     "Draw a card."),
     ("Severed Strands", "As an additional cost to cast this spell, sacrifice a creature.\nYou gain "
      "life equal to the sacrificed creature's toughness. Destroy target creature an opponent "
      "controls.", "As an additional cost to cast this spell, sacrifice a creature."),

@@ -79,8 +79,8 @@ class EffectRules:
     def discard_random(self, items):   # 701.9b
         return ("discard", {"amount": items[-2], "random": True})
 
-    def mill(self, _items):
-        raise Unsupported("mill has no effect form yet (card-form v2 leaves it optional)")
+    def mill(self, items):   # 701.17a
+        return ("mill", {"amount": items[-2]})
 
     def player_clause(self, items):
         who, *verbs = items
