@@ -130,6 +130,10 @@ BUNDLED = {
     "mtg/jace-beleren.yaml": sf("Jace Beleren", "{1}{U}{U}", "Legendary Planeswalker — Jace",
                                 "+2: Each player draws a card.\n\u22121: Target player draws a card.\n"
                                 "\u221210: Target player mills twenty cards.", ["U"], loyalty="3"),
+    "mtg/history-of-benalia.yaml": sf("History of Benalia", "{1}{W}{W}", "Enchantment — Saga",
+                                      "(As this Saga enters and after your draw step, add a lore counter. Sacrifice "
+                                      "after III.)\nI, II — Create a 2/2 white Knight creature token with vigilance.\n"
+                                      "III — Knights you control get +2/+1 until end of turn.", ["W"]),
 }
 # Cards the library writes with less than the Oracle text says (an ability it leaves out): only
 # the abilities are compared.

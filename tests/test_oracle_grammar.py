@@ -951,3 +951,22 @@ def test_triggered_keyword_lines(line, keywords):
 def test_amount_keyword_out_of_range_not_understood():
     result = compile_line("Annihilator 100", NAME, spell=False)
     assert result.status == "not_understood" and "out of the card format's range" in result.reason
+
+
+# -- Saga chapters (714.2) ------------------------------------------------------------------------
+@pytest.mark.parametrize("line, expected", [
+    ("I, II — Create a 2/2 white Knight creature token with vigilance.",
+     {"chapter": [1, 2], "effects": [{"create_token": {
+         "amount": 1, "name": "Knight", "power": 2, "toughness": 2, "colors": ["white"], "types": ["creature"],
+         "subtypes": ["knight"], "player": "you", "keywords": ["vigilance"]}}]}),
+    ("III — Knights you control get +2/+1 until end of turn.",
+     {"chapter": 3, "effects": [{"modify": {"object": {"all": {"controller": "you", "subtypes": ["knight"]}},
+                                            "power": 2, "toughness": 1, "until": "end_of_turn"}}]}),
+    ("IV — Destroy target creature.", {"chapter": 4, "targets": ["creature"], "effects": [{"destroy": "target"}]}),
+])
+def test_saga_chapters(line, expected):
+    assert compiled(line, "History of Benalia", spell=False) == expected
+
+
+def test_a_chapter_line_is_no_line_of_a_spell():
+    assert compile_line("I — Draw a card.", NAME, spell=True).status == "not_understood"

@@ -168,11 +168,18 @@ def ability(kind: str, body: dict[str, Any]) -> dict[str, Any]:
             out["may"] = True
     if kind == "activated":
         out["cost"] = body["cost"]
+    if kind == "chapter":   # 714.2: one number, or the list of several ("I, II — ...")
+        numbers = body["chapter"]
+        out["chapter"] = numbers[0] if len(numbers) == 1 else numbers
     if body.get("if_kicked"):
         raise Unsupported("'if this spell was kicked' outside a spell")
     it_is_source = kind != "triggered" or not about_another_object(body["when"])
     out.update(_modal(body, it_is_source) if "modes" in body
                else _targets_effects([body["effects"]], it_is_source))
+    if kind == "chapter":
+        if "modes" in out:
+            raise Unsupported("a modal chapter ability has no form")
+        return out
     return {kind: out}
 
 

@@ -39,6 +39,9 @@ from .words import (
 )
 
 
+ROMAN = {"i": 1, "ii": 2, "iii": 3, "iv": 4, "v": 5, "vi": 6}
+
+
 # -- the transformer ------------------------------------------------------------------------
 class OracleTransformer(EffectRules, Transformer):
     """Bottom-up: each rule of grammar.lark becomes a Python value; entry points return
@@ -319,6 +322,10 @@ class OracleTransformer(EffectRules, Transformer):
         mana = "".join(c for c in costs if isinstance(c, str) and c.startswith("{") and c != "{T}")
         rest = [c for c in costs if not (isinstance(c, str) and c.startswith("{") and c != "{T}")]
         return ("activated", {"cost": ([mana] if mana else []) + rest, **body})
+
+    def chapter(self, items):   # 714.2a: chapter numbers are roman numerals
+        *numbers, body = items
+        return ("chapter", {"chapter": [ROMAN[str(n)] for n in numbers], **body})
 
     def loyalty_ability(self, items):
         return ("activated", {"cost": {"loyalty": int(str(items[0]))}, **items[1]})
