@@ -134,6 +134,9 @@ BUNDLED = {
                                       "(As this Saga enters and after your draw step, add a lore counter. Sacrifice "
                                       "after III.)\nI, II — Create a 2/2 white Knight creature token with vigilance.\n"
                                       "III — Knights you control get +2/+1 until end of turn.", ["W"]),
+    "mtg/blood-moon.yaml": sf("Blood Moon", "{2}{R}", "Enchantment", "Nonbasic lands are Mountains.", ["R"]),
+    "mtg/urborg-tomb-of-yawgmoth.yaml": sf("Urborg, Tomb of Yawgmoth", "", "Legendary Land",
+                                           "Each land is a Swamp in addition to its other land types.", []),
 }
 # Cards the library writes with less than the Oracle text says (an ability it leaves out): only
 # the abilities are compared.

@@ -970,3 +970,17 @@ def test_saga_chapters(line, expected):
 
 def test_a_chapter_line_is_no_line_of_a_spell():
     assert compile_line("I — Draw a card.", NAME, spell=True).status == "not_understood"
+
+
+# -- land types (305.7, 205.3i) -------------------------------------------------------------------
+@pytest.mark.parametrize("line, name, static", [
+    ("Nonbasic lands are Mountains.", "Blood Moon",
+     {"affects": {"types": ["land"], "not_supertypes": ["basic"]}, "set_land_types": ["mountain"]}),
+    ("Nonbasic lands are Islands.", "Harbinger of the Seas",
+     {"affects": {"types": ["land"], "not_supertypes": ["basic"]}, "set_land_types": ["island"]}),
+    ("Enchanted land is an Island.", "Spreading Seas", {"affects": "attached", "set_land_types": ["island"]}),
+    ("Each land is a Swamp in addition to its other land types.", "Urborg, Tomb of Yawgmoth",
+     {"affects": {"types": ["land"]}, "add_subtypes": ["swamp"]}),
+])
+def test_land_type_statics(line, name, static):
+    assert compiled(line, name, spell=False) == {"static": static}

@@ -39,6 +39,12 @@ from .words import (
 )
 
 
+def _land_type(token: Token) -> str:
+    """A basic land type word in the singular ("Mountains" -> mountain; "Plains" stays)."""
+    word = str(token)
+    return word if word == "plains" else word.rstrip("s")
+
+
 ROMAN = {"i": 1, "ii": 2, "iii": 3, "iv": 4, "v": 5, "vi": 6}
 
 
@@ -350,6 +356,18 @@ class OracleTransformer(EffectRules, Transformer):
 
     def attached_keywords(self, items):
         return ("static", {"affects": "attached", "keywords": items[-1]})
+
+    def lands_are(self, items):   # 305.7: Blood Moon
+        affects: dict[str, Any] = {"types": ["land"]}
+        if len(items) == 2:
+            affects["not_supertypes"] = ["basic"]
+        return ("static", {"affects": affects, "set_land_types": [_land_type(items[-1])]})
+
+    def enchanted_land_is(self, items):   # 305.7: Spreading Seas' "Enchanted land is an Island."
+        return ("static", {"affects": "attached", "set_land_types": [_land_type(items[-1])]})
+
+    def each_land_also(self, items):   # 205.3i, 305.6: Urborg, Tomb of Yawgmoth
+        return ("static", {"affects": {"types": ["land"]}, "add_subtypes": [_land_type(items[-1])]})
 
     def must_attack(self, _):
         return ("static", {"combat_requirement": "attacks_each_combat"})
