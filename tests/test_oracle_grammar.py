@@ -984,3 +984,42 @@ def test_a_chapter_line_is_no_line_of_a_spell():
 ])
 def test_land_type_statics(line, name, static):
     assert compiled(line, name, spell=False) == {"static": static}
+
+
+# -- characteristic-defining power and toughness (604.3), control (613.1b), "from anywhere" (614.1a)
+@pytest.mark.parametrize("line, name, fragment", [
+    ("Crusader of Odric's power and toughness are each equal to the number of creatures you control.",
+     "Crusader of Odric", {"static": {"pt_count": {"controller": "you", "types": ["creature"]}}}),
+    ("Molimo's power and toughness are each equal to the number of lands you control.", "Molimo, Maro-Sorcerer",
+     {"static": {"pt_count": {"controller": "you", "types": ["land"]}}}),
+    ("This creature's power and toughness are each equal to the number of creatures on the battlefield.",
+     "Kessig Duelist", {"static": {"pt_count": {"types": ["creature"]}}}),
+    ("You control enchanted creature.", "Mind Control", {"static": {"affects": "attached", "control": "you"}}),
+    ("If Progenitus would be put into a graveyard from anywhere, exile it instead.", "Progenitus",
+     {"replacement": {"would": "graveyard", "instead": "exile"}}),
+])
+def test_cda_control_and_exile_from_anywhere(line, name, fragment):
+    assert compiled(line, name, spell=False) == fragment
+
+
+@pytest.mark.parametrize("line", [
+    "This creature's power and toughness are each equal to the number of cards in your hand.",
+    "This creature's power and toughness are each equal to the number of creatures.",
+    "This creature's power is equal to the number of creatures you control.",
+])
+def test_cda_counts_of_other_things_are_not_understood(line):
+    assert compile_line(line, NAME, spell=False).status == "not_understood"
+
+
+def test_star_power_and_toughness_are_understood_with_their_cda():
+    from rulekeeper.bridge.cards.oracle import compile_card
+    card = {"object": "card", "name": "Crusader of Odric", "mana_cost": "{2}{W}", "colors": ["W"],
+            "type_line": "Creature — Human Soldier", "power": "*", "toughness": "*",
+            "oracle_text": "Crusader of Odric's power and toughness are each equal to the number of "
+                           "creatures you control."}
+    result = compile_card(card)
+    assert result.status == "full" and "power" not in result.yaml_card
+    assert result.yaml_card["abilities"] == [{"static": {"pt_count": {"controller": "you", "types": ["creature"]}}}]
+    tarmogoyf = dict(card, oracle_text="Crusader of Odric's power is equal to the number of card types among "
+                                       "cards in all graveyards and its toughness is equal to that number plus 1.")
+    assert compile_card(tarmogoyf).status == "none"

@@ -285,6 +285,7 @@ def _face(data: dict[str, Any]) -> tuple[dict[str, Any], list[LineResult]]:
     results = [compile_line(text, name, spell=spell, legendary=legendary)
                for text in oracle_lines(str(data.get("oracle_text") or ""))]
     lines += [r for r in results if r.reason != "only reminder text"]
+    _cda_fields(lines)
     _assemble(out, lines, spell)
     return out, lines
 
@@ -303,6 +304,19 @@ def _numbers(data: dict[str, Any], out: dict[str, Any]) -> list[LineResult]:
             lines.append(LineResult(f"{key} {raw}", "not_understood",
                                     reason=f"{key} {raw}: a characteristic-defining ability (604.3) is not compiled"))
     return lines
+
+
+def _cda_fields(lines: list[LineResult]) -> None:
+    """A `*` power and toughness are understood when a line of the card compiled to the
+    characteristic-defining ability that defines both (604.3, `pt_count`)."""
+    if not any(ln.status == "compiled" and ln.piece[0] == "static" and "pt_count" in ln.piece[1]
+               for ln in lines):
+        return
+    stars = [ln for ln in lines if ln.text in ("power *", "toughness *")]
+    if len(stars) == 2:
+        for ln in stars:
+            ln.status, ln.reason, ln.piece = "compiled", None, ("cda_field", None)
+            ln.fragment = {ln.text.split()[0]: "defined by the pt_count ability (604.3)"}
 
 
 def oracle_lines(text: str) -> list[str]:
@@ -329,6 +343,8 @@ def _assemble(out: dict[str, Any], lines: list[LineResult], spell: bool) -> None
             abilities += [kept] if kept else []
             continue
         kind, payload = line.piece
+        if kind == "cda_field":
+            continue
         if kind == "keywords":
             keywords += payload
         elif kind == "kicker":

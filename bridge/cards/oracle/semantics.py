@@ -369,6 +369,15 @@ class OracleTransformer(EffectRules, Transformer):
     def each_land_also(self, items):   # 205.3i, 305.6: Urborg, Tomb of Yawgmoth
         return ("static", {"affects": {"types": ["land"]}, "add_subtypes": [_land_type(items[-1])]})
 
+    def cda_pt(self, items):   # 604.3: a characteristic-defining ability, layer 7a
+        found = items[0]
+        if not items[1:] and "controller" not in found:
+            raise Unsupported("'the number of <permanents>' without 'you control' or 'on the battlefield'")
+        return ("static", {"pt_count": found})
+
+    def control_attached(self, _items):   # 613.1b: the Aura's controller controls it
+        return ("static", {"affects": "attached", "control": "you"})
+
     def must_attack(self, _):
         return ("static", {"combat_requirement": "attacks_each_combat"})
 
@@ -412,6 +421,9 @@ class OracleTransformer(EffectRules, Transformer):
 
     def repl_die_exile(self, _):
         return ("replacement", {"would": "die", "instead": "exile"})
+
+    def repl_graveyard_exile(self, _):   # 614.1a: "from anywhere" (Rest in Peace's form, self)
+        return ("replacement", {"would": "graveyard", "instead": "exile"})
 
     def repl_double_damage(self, _):
         return ("replacement", {"damage": {"from": "any", "to": "any"}, "double": True})
