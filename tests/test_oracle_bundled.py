@@ -137,6 +137,9 @@ BUNDLED = {
     "mtg/blood-moon.yaml": sf("Blood Moon", "{2}{R}", "Enchantment", "Nonbasic lands are Mountains.", ["R"]),
     "mtg/urborg-tomb-of-yawgmoth.yaml": sf("Urborg, Tomb of Yawgmoth", "", "Legendary Land",
                                            "Each land is a Swamp in addition to its other land types.", []),
+    "mtg/gratuitous-violence.yaml": sf("Gratuitous Violence", "{2}{R}{R}{R}", "Enchantment",
+                                       "If a creature you control would deal damage to a permanent or player, it "
+                                       "deals double that damage to that permanent or player instead.", ["R"]),
 }
 # Cards the library writes with less than the Oracle text says (an ability it leaves out): only
 # the abilities are compared.

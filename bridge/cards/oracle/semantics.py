@@ -425,8 +425,10 @@ class OracleTransformer(EffectRules, Transformer):
     def repl_graveyard_exile(self, _):   # 614.1a: "from anywhere" (Rest in Peace's form, self)
         return ("replacement", {"would": "graveyard", "instead": "exile"})
 
-    def repl_double_damage(self, _):
-        return ("replacement", {"damage": {"from": "any", "to": "any"}, "double": True})
+    def repl_double_damage(self, items):   # 614.1a: Furnace of Rath, Gratuitous Violence
+        source = {"a source": "any", "a source you control": "you",
+                  "a creature you control": "your_creatures"}[str(items[0])]
+        return ("replacement", {"damage": {"from": source, "to": "any"}, "double": True})
 
     def repl_prevent_to_self(self, items):
         combat = any(isinstance(t, Token) and t.type == "COMBAT" for t in items)

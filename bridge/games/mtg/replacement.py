@@ -22,8 +22,9 @@ or a prevention effect (615). One of these forms:
 `affects` (enters_tapped, enters_with, would, counters, enters_as_copy) is `self` or a filter
 `{types: [...], controller: you|opponent|any}`; absent, it is `self` in every form (the
 ability's own object). "A card or token would be put into a graveyard from anywhere" (Rest in
-Peace) is `affects: {controller: any}`. The damage and skip forms take no `affects`. `damage.from` is self, you, opponent or any
-(sources: this object, sources you / an opponent control(s)); `damage.to` is self, you,
+Peace) is `affects: {controller: any}`. The damage and skip forms take no `affects`. `damage.from` is self, you, opponent, any or
+your_creatures (sources: this object, sources you / an opponent control(s), creatures you
+control); `damage.to` is self, you,
 opponent (an opponent or a permanent an opponent controls) or any; `combat: true` limits the
 effect to combat damage.
 """
@@ -39,7 +40,7 @@ from .vocab import COUNTER_ALIASES
 FORMS = ("enters_tapped", "enters_with", "would", "skip", "damage", "counters", "enters_as_copy")
 FIELDS = {"enters_tapped", "enters_with", "would", "instead", "skip", "damage", "counters", "double",
           "plus", "prevent", "affects", "enters_as_copy"}
-SCOPES_FROM = ("self", "you", "opponent", "any")
+SCOPES_FROM = ("self", "you", "opponent", "any", "your_creatures")
 SCOPES_TO = ("self", "you", "opponent", "any")
 SKIPPABLE = ("upkeep", "draw")
 # The forms `affects` applies to; absent, it is `self` (this object) for every one of them. The
