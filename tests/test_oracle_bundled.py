@@ -140,6 +140,9 @@ BUNDLED = {
     "mtg/gratuitous-violence.yaml": sf("Gratuitous Violence", "{2}{R}{R}{R}", "Enchantment",
                                        "If a creature you control would deal damage to a permanent or player, it "
                                        "deals double that damage to that permanent or player instead.", ["R"]),
+    "mtg/turn-to-frog.yaml": sf("Turn to Frog", "{1}{U}", "Instant",
+                                "Until end of turn, target creature loses all abilities and becomes a blue Frog "
+                                "with base power and toughness 1/1.", ["U"]),
 }
 # Cards the library writes with less than the Oracle text says (an ability it leaves out): only
 # the abilities are compared.

@@ -1023,3 +1023,24 @@ def test_star_power_and_toughness_are_understood_with_their_cda():
     tarmogoyf = dict(card, oracle_text="Crusader of Odric's power is equal to the number of card types among "
                                        "cards in all graveyards and its toughness is equal to that number plus 1.")
     assert compile_card(tarmogoyf).status == "none"
+
+
+# -- "loses all abilities and becomes a <colour> <creature type>" (Turn to Frog) -----------------------
+def test_becomes_a_blue_frog():
+    targets, effect = one_effect("Until end of turn, target creature loses all abilities and becomes a blue "
+                                 "Frog with base power and toughness 1/1.", "Turn to Frog")
+    assert targets == ["creature"]
+    assert effect == {"modify": {"object": "target", "lose_all_abilities": True, "colors": ["blue"],
+                                 "set_creature_types": ["frog"], "set_power": 1, "set_toughness": 1,
+                                 "until": "end_of_turn"}}
+
+
+@pytest.mark.parametrize("line", [
+    # not a creature type (205.3m): no form
+    "Until end of turn, target creature loses all abilities and becomes a blue Forest with base power and toughness 1/1.",
+    # a group ("each creature target player controls", Polymorphist's Jest): no form
+    "Until end of turn, each creature target player controls loses all abilities and becomes a blue Frog with "
+    "base power and toughness 1/1.",
+])
+def test_becomes_a_creature_type_not_understood(line):
+    assert compile_line(line, NAME, spell=True).status == "not_understood"

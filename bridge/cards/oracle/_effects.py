@@ -6,6 +6,7 @@ from typing import Any
 
 from lark import Token
 
+from .subtypes import subtypes_by_type
 from .words import (
     BY_KEY,
     CARD_TYPES,
@@ -17,6 +18,10 @@ from .words import (
     _pt,
     _subtype,
 )
+
+
+def creature_types() -> frozenset[str]:
+    return subtypes_by_type()["creature"]
 
 
 class EffectRules:
@@ -56,6 +61,22 @@ class EffectRules:
         if rest:
             body["keywords"] = rest[-1]
         body["until"] = "end_of_turn"
+        return [{"modify": body}]
+
+    def becomes_creature(self, items):   # Turn to Frog (613.1d-f, 613.4b; 205.1a)
+        ref, colour, word, pt = items
+        if not isinstance(ref, Target) and ref not in ("self", IT):
+            raise Unsupported("a group that becomes a creature type has no effect form")
+        found = _subtype(str(word), "becomes a " + str(word))
+        if found not in creature_types():
+            raise Unsupported(f"{word!r} is not a creature type (205.3m)")
+        power, toughness = (int(v) for v in str(pt).split("/"))
+        body: dict[str, Any] = {"object": ref, "lose_all_abilities": True}
+        body["colors"] = [] if str(colour) == "colorless" else [str(colour)]
+        body.update({"set_creature_types": [found], "set_power": power, "set_toughness": toughness,
+                     "until": "end_of_turn"})
+        if not body["colors"]:
+            raise Unsupported("'becomes a colorless ...' has no colour form")
         return [{"modify": body}]
 
     def grant(self, items):

@@ -21,7 +21,7 @@ ADD_FIELDS = {"add_types": "type", "add_subtypes": "subtype", "add_supertypes": 
               "keywords": "keyword"}
 EFFECT_FIELDS = set(ADD_FIELDS) | {"power", "toughness", "set_power", "set_toughness", "colors",
                                    "remove_keywords", "remove_types", "lose_all_abilities", "switch_pt",
-                                   "set_land_types"}
+                                   "set_land_types", "set_creature_types"}
 STATIC_FIELDS = EFFECT_FIELDS | {"affects", "control", "counter_limit", "pt_count", "combat_requirement",
                                  "player_keywords", "combat_restriction"}
 # 508.1d / 509.1c: the combat requirements a static ability can impose (docs/combat.md)
@@ -59,6 +59,9 @@ def effect_ops(chk: Checker, path: tuple, data: dict) -> list[Symbol]:
     for i, land in enumerate(chk.list(path + ("set_land_types",), data.get("set_land_types", []))):
         ops.append(Function("set_land_type", [Function(chk.choice(path + ("set_land_types", i), land,
                                                                   BASIC_LAND_TYPES))]))
+    # 205.1a, 613.1d: "becomes a Frog": the creature types become these (other subtypes stay)
+    for word in chk.word_list(path + ("set_creature_types",), data.get("set_creature_types", []), WORD):
+        ops.append(Function("set_creature_type", [_word(word)]))
     for i, colour in enumerate(chk.list(path + ("colors",), data.get("colors", []))):
         ops.append(Function("set", [Function("color"), Function(chk.choice(path + ("colors", i),
                                                                             colour, COLOURS))]))
