@@ -1044,3 +1044,27 @@ def test_becomes_a_blue_frog():
 ])
 def test_becomes_a_creature_type_not_understood(line):
     assert compile_line(line, NAME, spell=True).status == "not_understood"
+
+
+# -- counter replacements (614.1a) ------------------------------------------------------------------
+@pytest.mark.parametrize("line, name, replacement", [
+    ("If an effect would put one or more counters on a permanent you control, it puts twice that many of those "
+     "counters on that permanent instead.", "Doubling Season",
+     {"counters": {"by": "effect"}, "double": True, "affects": {"types": ["permanent"], "controller": "you"}}),
+    ("If one or more +1/+1 counters would be put on a creature you control, that many plus one +1/+1 counters "
+     "are put on it instead.", "Hardened Scales",
+     {"counters": {"kind": "+1/+1"}, "plus": 1, "affects": {"types": ["creature"], "controller": "you"}}),
+    ("If one or more +1/+1 counters would be put on a creature you control, twice that many +1/+1 counters are "
+     "put on it instead.", "Corpsejack Menace",
+     {"counters": {"kind": "+1/+1"}, "double": True, "affects": {"types": ["creature"], "controller": "you"}}),
+    ("If a card or token would be put into a graveyard from anywhere, exile it instead.", "Rest in Peace",
+     {"would": "graveyard", "instead": "exile", "affects": {"controller": "any"}}),
+])
+def test_counter_and_graveyard_replacements(line, name, replacement):
+    assert compiled(line, name, spell=False) == {"replacement": replacement}
+
+
+def test_token_doubling_is_not_understood():
+    line = ("If an effect would create one or more tokens under your control, it creates twice that many of those "
+            "tokens instead.")
+    assert compile_line(line, "Doubling Season", spell=False).status == "not_understood"

@@ -39,6 +39,13 @@ from .words import (
 )
 
 
+def _counter_affects(found: dict[str, Any]) -> dict[str, Any]:
+    """A counter replacement's filter: the replacement form takes card types and a controller."""
+    if set(found) - {"types", "controller"} or "controller" not in found:
+        raise Unsupported("a counter replacement filter other than types and controller")
+    return {"types": found.get("types", ["permanent"]), "controller": found["controller"]}
+
+
 def _land_type(token: Token) -> str:
     """A basic land type word in the singular ("Mountains" -> mountain; "Plains" stays)."""
     word = str(token)
@@ -425,6 +432,9 @@ class OracleTransformer(EffectRules, Transformer):
     def repl_graveyard_exile(self, _):   # 614.1a: "from anywhere" (Rest in Peace's form, self)
         return ("replacement", {"would": "graveyard", "instead": "exile"})
 
+    def repl_any_graveyard_exile(self, _):   # 614.1a: Rest in Peace
+        return ("replacement", {"would": "graveyard", "instead": "exile", "affects": {"controller": "any"}})
+
     def repl_double_damage(self, items):   # 614.1a: Furnace of Rath, Gratuitous Violence
         source = {"a source": "any", "a source you control": "you",
                   "a creature you control": "your_creatures"}[str(items[0])]
@@ -433,6 +443,18 @@ class OracleTransformer(EffectRules, Transformer):
     def repl_prevent_to_self(self, items):
         combat = any(isinstance(t, Token) and t.type == "COMBAT" for t in items)
         return ("replacement", {"damage": {"to": "self", **({"combat": True} if combat else {})}, "prevent": "all"})
+
+    def repl_effect_counters_double(self, items):   # Doubling Season's second line (614.1a)
+        return ("replacement", {"counters": {"by": "effect"}, "double": True,
+                                "affects": _counter_affects(items[0])})
+
+    def repl_counters_mod(self, items):   # Hardened Scales, Corpsejack Menace (614.1a)
+        kind, found, mod, kind2 = (i for i in items if not (isinstance(i, Token) and i.type == "COUNTERS"))
+        if str(kind) != str(kind2):
+            raise Unsupported("counters of one kind replaced by another kind have no form")
+        op = {"double": True} if str(mod) == "twice that many" else \
+            {"plus": {"that many plus one": 1, "that many plus two": 2}[str(mod)]}
+        return ("replacement", {"counters": {"kind": str(kind)}, **op, "affects": _counter_affects(found)})
 
     def repl_skip(self, items):
         return ("replacement", {"skip": str(items[0])})

@@ -141,7 +141,9 @@ def _counters(chk: Checker, p: tuple, raw: Any) -> dict[str, int]:
 
 def _counter_mod(chk: Checker, p: tuple, data: dict) -> dict[str, Any]:
     """"If counters would be put on ..., twice that many / that many plus N instead" (614.1a)."""
-    d = chk.mapping(p + ("counters",), data["counters"] or {}, {"kind"})
+    d = chk.mapping(p + ("counters",), data["counters"] or {}, {"kind", "by"})
+    # "if an effect would put counters" (Doubling Season): a cost's counters are not replaced
+    by = chk.choice(p + ("counters", "by"), d["by"], ("effect",)) if "by" in d else None
     kind = None
     if "kind" in d:
         kind = next(iter(_counters(chk, p + ("counters",), {d["kind"]: 0})))
@@ -154,7 +156,7 @@ def _counter_mod(chk: Checker, p: tuple, data: dict) -> dict[str, Any]:
         term = Function("double")
     else:
         term = Function("plus", [Number(chk.int_value(p + ("plus",), data["plus"], minimum=1))])
-    return {"op": term, "counter_kind": kind}
+    return {"op": term, "counter_kind": kind, "by": by}
 
 
 def _damage(chk: Checker, p: tuple, data: dict) -> dict[str, Any]:
@@ -211,4 +213,6 @@ def replacement_facts(head: list[Symbol], ab: dict[str, Any]) -> list[Symbol]:
         out.append(Function("repl_counter_mod", head + [ab["op"]]))
         if ab["counter_kind"] is not None:
             out.append(Function("repl_counter_kind", head + [String(ab["counter_kind"])]))
+        if ab["by"] == "effect":
+            out.append(Function("repl_counter_by_effect", head))
     return out
