@@ -297,6 +297,52 @@ def test_split_card_compiles_its_first_face_and_says_so():
     assert compiled.lines[-1].status == "not_understood" and "split" in compiled.lines[-1].reason
 
 
+@pytest.mark.parametrize("card, front, second", [
+    # adventure (715): the Adventure is a second face the card format has no place for
+    ({"name": "Bonecrusher Giant // Stomp", "layout": "adventure", "card_faces": [
+        {"name": "Bonecrusher Giant", "mana_cost": "{2}{R}", "type_line": "Creature — Giant", "power": "4",
+         "toughness": "3", "oracle_text": "Whenever Bonecrusher Giant becomes the target of a spell, Bonecrusher "
+                                          "Giant deals 2 damage to that spell's controller."},
+        {"name": "Stomp", "mana_cost": "{1}{R}", "type_line": "Instant — Adventure",
+         "oracle_text": "Damage can't be prevented this turn. Stomp deals 2 damage to any target. (Then exile this "
+                        "card. You may cast the creature later from exile.)"}]},
+     "Bonecrusher Giant", ["Stomp"]),
+    # flip (709): Kenzo's keyword line would compile alone, and is still not understood
+    ({"name": "Bushi Tenderfoot // Kenzo the Hardhearted", "layout": "flip", "card_faces": [
+        {"name": "Bushi Tenderfoot", "mana_cost": "{W}", "type_line": "Creature — Human Soldier", "power": "1",
+         "toughness": "1", "oracle_text": "When a creature dealt damage by Bushi Tenderfoot this turn dies, flip "
+                                          "Bushi Tenderfoot."},
+        {"name": "Kenzo the Hardhearted", "type_line": "Legendary Creature — Human Samurai", "power": "3",
+         "toughness": "4", "oracle_text": "Double strike; bushido 2 (Whenever this creature blocks or becomes "
+                                          "blocked, it gets +2/+2 until end of turn.)"}]},
+     "Bushi Tenderfoot", ["Kenzo the Hardhearted"]),
+    # split (709.4): each half's lines are read; Ice's would compile alone
+    ({"name": "Fire // Ice", "layout": "split", "card_faces": [
+        {"name": "Fire", "mana_cost": "{1}{R}", "type_line": "Instant",
+         "oracle_text": "Fire deals 2 damage divided as you choose among one or two targets."},
+        {"name": "Ice", "mana_cost": "{1}{U}", "type_line": "Instant",
+         "oracle_text": "Tap target permanent.\nDraw a card."}]},
+     "Fire", ["Ice", "Ice"]),
+])
+def test_each_line_of_a_face_without_a_card_form_is_read_and_listed(card, front, second):
+    compiled = compile_card(card)
+    assert compiled.yaml_card["name"] == front
+    rest = [ln for ln in compiled.lines if ln.face != front]
+    assert [ln.face for ln in rest] == second
+    assert all(ln.status == "not_understood" and card["layout"] in ln.reason for ln in rest)
+    texts = [ln.text for ln in rest]
+    assert all(t in card["card_faces"][1]["oracle_text"] for t in texts)
+
+
+def test_a_second_face_line_that_would_compile_alone_says_so():
+    compiled = compile_card({"name": "Fire // Ice", "layout": "split", "card_faces": [
+        {"name": "Fire", "mana_cost": "{1}{R}", "type_line": "Instant", "oracle_text": "Fire deals 2 damage to any target."},
+        {"name": "Ice", "mana_cost": "{1}{U}", "type_line": "Instant", "oracle_text": "Tap target permanent.\nDraw a card."}]})
+    assert [ln.text for ln in compiled.lines] == ["Fire deals 2 damage to any target.", "Tap target permanent.", "Draw a card."]
+    assert all("alone it would compile" in ln.reason for ln in compiled.lines[1:])
+    assert "abilities" in compiled.yaml_card and compiled.status == "partial"
+
+
 def test_if_kicked_without_a_kicker_is_not_understood():
     card = compile_card(sf("Odd Spell", "{U}", "Instant",
                            "Return target creature to its owner's hand. If this spell was kicked, draw a card.", ["U"]))

@@ -246,13 +246,33 @@ def compile_card(card: dict[str, Any]) -> CompiledCard:
                     line.face = face
             lines += back_lines
         else:
-            lines.append(LineResult(faces[1].get("name", "second face"), "not_understood",
-                                    reason=f"the {layout or 'other'} face has no card form (only the first face is compiled)"))
+            for line in lines:
+                line.face = yaml_card["name"]
+            for face in faces[1:]:
+                lines += _faceless(face, layout)
     else:
         yaml_card, lines = _face(card)
     understood = sum(1 for ln in lines if ln.status == "compiled")
     status = "full" if understood == len(lines) else "none" if understood == 0 else "partial"
     return CompiledCard(yaml_card, lines, status)
+
+
+def _faceless(face: dict[str, Any], layout: str) -> list[LineResult]:
+    """The lines of a face the card format has no place for (a split card's second half, an
+    adventure, a flip card's flipped face): each is read, and each is not understood, since no
+    answer can use it; the reason says what the line would have compiled to alone."""
+    name = str(face.get("name") or "second face")
+    where = f"the {layout or 'other'} face {name!r} has no card form (only the first face is compiled)"
+    texts = oracle_lines(str(face.get("oracle_text") or ""))
+    spell = any(t in SPELL_TYPES for t in parse_type_line(str(face.get("type_line") or ""))["types"])
+    out = []
+    for text in texts:
+        alone = compile_line(text, name, spell=spell)
+        if alone.reason == "only reminder text":
+            continue
+        said = "alone it would compile" if alone.status == "compiled" else "nor is it understood alone"
+        out.append(LineResult(text, "not_understood", reason=f"{where}; {said}", face=name))
+    return out or [LineResult(name, "not_understood", reason=where, face=name)]
 
 
 def parse_type_line(type_line: str) -> dict[str, list[str]]:
