@@ -1068,3 +1068,8 @@ def test_token_doubling_is_not_understood():
     line = ("If an effect would create one or more tokens under your control, it creates twice that many of those "
             "tokens instead.")
     assert compile_line(line, "Doubling Season", spell=False).status == "not_understood"
+
+
+def test_draw_an_additional_card_at_the_draw_step():
+    assert trigger("At the beginning of your draw step, draw an additional card.") == {
+        "when": {"beginning_of": "draw"}, "effects": [{"draw": {"player": "you", "amount": 1}}]}

@@ -88,6 +88,9 @@ class EffectRules:
     def draw(self, items):
         return ("draw", {"amount": items[-2]})
 
+    def draw_additional(self, _):   # "At the beginning of your draw step, draw an additional card."
+        return ("draw", {"amount": 1})
+
     def gain_life(self, items):
         return ("gain_life", {"amount": items[-1]})
 
