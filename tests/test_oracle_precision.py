@@ -204,3 +204,14 @@ def test_the_older_wording_compiles_as_the_new(new, old):
     before = compile_line(old, "Kessig Duelist", spell=False)
     assert now.status == "compiled" and before.status == "compiled", before.reason
     assert before.fragment == now.fragment
+
+
+
+def test_enters_with_x_counters_is_not_understood():
+    """The 200-line audit (docs/cards.md): Contortionist Troupe's "This creature enters with X
+    +1/+1 counters on it." compiled to `enters_with: {"+1/+1": x}`, which the card format refuses
+    (a number only), so the whole card could not be used; X of the cast has no enters_with form."""
+    result = compile_line("This creature enters with X +1/+1 counters on it.", "Contortionist Troupe", spell=False)
+    assert result.status == "not_understood" and "X" in result.reason
+    assert compile_line("This creature enters with two +1/+1 counters on it.", "Kessig Duelist",
+                        spell=False).fragment == {"replacement": {"enters_with": {"+1/+1": 2}}}

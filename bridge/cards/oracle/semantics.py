@@ -411,6 +411,8 @@ class OracleTransformer(EffectRules, Transformer):
 
     def repl_enters_with(self, items):
         amount = next(i for i in items if not isinstance(i, Token))
+        if not isinstance(amount, int):   # 107.3m: X of the cast; the form takes a number only
+            raise Unsupported("'enters with X counters' has no enters_with form (a number only)")
         kind = str(next(i for i in items if isinstance(i, Token) and i.type == "COUNTER_KIND"))
         return ("replacement", {"enters_with": {kind: amount}})
 
