@@ -78,7 +78,8 @@ def normalise(text: str, name: str = "", legendary: bool = False) -> str:
     spell"/... as `~`, lower case, one space between words."""
     out = ABILITY_WORD.sub("", REMINDER.sub("", text).strip())
     for n in self_names(name, legendary):
-        out = re.sub(rf"(?<![\w]){re.escape(n)}(?![\w])", "~", out)
+        if n in out:     # a regular expression a name: compiled only where the name occurs
+            out = re.sub(rf"(?<![\w]){re.escape(n)}(?![\w])", "~", out)
     out = SELF_WORDS.sub("~", out)
     out = out.replace("\u2212", "-").replace("\u2019", "'").lower()
     return " ".join(out.split())
