@@ -355,3 +355,30 @@ def test_text_beside_modes_is_not_understood():
                            "Choose one —\n• Draw a card.\n• You gain 2 life.\nDraw a card.", ["R"]))
     assert card.yaml_card["abilities"][0]["spell"]["choose"] == 1
     assert [ln.status for ln in card.lines] == ["compiled", "not_understood"]
+
+
+
+# real cards of the session-12 templates (issue 31): each compiles fully and the card format takes it
+SESSION12 = [
+    sf("Crusader of Odric", "{2}{W}", "Creature — Human Soldier", "Crusader of Odric's power and toughness are each "
+       "equal to the number of creatures you control.", ["W"], "*/*"),
+    sf("Mind Control", "{3}{U}{U}", "Enchantment — Aura", "Enchant creature\nYou control enchanted creature.", ["U"]),
+    sf("Progenitus", "{W}{W}{U}{U}{B}{B}{R}{R}{G}{G}", "Legendary Creature — Hydra Avatar",
+       "Protection from everything\nIf Progenitus would be put into a graveyard from anywhere, exile it instead.",
+       ["W", "U", "B", "R", "G"], "10/10"),
+    sf("Hardened Scales", "{G}", "Enchantment", "If one or more +1/+1 counters would be put on a creature you control, "
+       "that many plus one +1/+1 counters are put on it instead.", ["G"]),
+    sf("Corpsejack Menace", "{2}{B}{G}", "Creature — Fungus", "If one or more +1/+1 counters would be put on a "
+       "creature you control, twice that many +1/+1 counters are put on it instead.", ["B", "G"], "4/4"),
+    sf("Spreading Seas", "{1}{U}", "Enchantment — Aura", "Enchant land\nWhen Spreading Seas enters, draw a card.\n"
+       "Enchanted land is an Island.", ["U"]),
+    sf("Thought Scour", "{U}", "Instant", "Target player mills two cards.\nDraw a card.", ["U"]),
+]
+
+
+@pytest.mark.parametrize("card", SESSION12, ids=lambda c: c["name"])
+def test_session_twelve_templates_make_valid_cards(card):
+    result = compile_card(card)
+    assert result.status == "full", [(ln.text, ln.reason) for ln in result.lines if ln.reason]
+    src = load_yaml(yaml.safe_dump(result.yaml_card, sort_keys=False), card["name"])
+    assert parse_card(Checker(src), (), src.data, key=card["name"]).name == card["name"]
