@@ -215,3 +215,16 @@ def test_enters_with_x_counters_is_not_understood():
     assert result.status == "not_understood" and "X" in result.reason
     assert compile_line("This creature enters with two +1/+1 counters on it.", "Kessig Duelist",
                         spell=False).fragment == {"replacement": {"enters_with": {"+1/+1": 2}}}
+
+
+
+@pytest.mark.parametrize("line", [
+    "Each opponent creates a 1/1 black Rat Rogue creature token.",     # Tribute to Horobi, chapters I and II
+    "Each player creates a 1/1 white Spirit creature token with flying.",
+])
+def test_tokens_for_each_player_are_not_understood(line):
+    """Reading the session's new lines (docs/cards.md): "Each opponent creates ..." compiled to a
+    create_token for `each_opponent`, which the card format refuses (one player only), so the
+    whole card could not be used."""
+    result = compile_line(line, "Tribute to Horobi", spell=True)
+    assert result.status == "not_understood" and "each" in result.reason

@@ -133,6 +133,8 @@ class EffectRules:
         player = "you"
         if not isinstance(items[0], int | str) or items[0] in ("each_player", "each_opponent"):
             player, items = items[0], items[1:]
+            if player in ("each_player", "each_opponent"):   # the card format: one player only
+                raise Unsupported("tokens created for each player or each opponent have no create_token form")
             if isinstance(player, Target) and player.kind not in PLAYER_KINDS:
                 raise Unsupported(f"a target {player.kind} cannot create tokens")
         amount, pt, colors, *rest = items
