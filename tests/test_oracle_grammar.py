@@ -506,6 +506,12 @@ def test_self_and_group_gets(line, effect):
      [{"draw": {"player": "you", "amount": 2}}, {"discard": {"player": "you", "amount": 1}}]),
     ("You gain 3 life. Draw a card.", [],
      [{"gain_life": {"player": "you", "amount": 3}}, {"draw": {"player": "you", "amount": 1}}]),
+    # 701.17a mill: Jace Beleren's -10, Thought Scour, Mind Sculpt
+    ("Target player mills twenty cards.", ["player"], [{"mill": {"player": "target", "amount": 20}}]),
+    ("Target player mills two cards.", ["player"], [{"mill": {"player": "target", "amount": 2}}]),
+    ("Target opponent mills seven cards.", ["opponent"], [{"mill": {"player": "target", "amount": 7}}]),
+    ("Each opponent mills two cards.", [], [{"mill": {"player": "each_opponent", "amount": 2}}]),
+    ("Mill three cards.", [], [{"mill": {"player": "you", "amount": 3}}]),
 ])
 def test_player_effects(line, targets, effects):
     spell = compiled(line, spell=True)["spell"]
@@ -741,8 +747,6 @@ def test_real_spell_phrasings(line, name, spell):
     ("Ward {1}{U}", "ward"),
     ("Equip {X}", "equip"),
     ("Equip planeswalker {1}", "equip planeswalker"),
-    ("Target player mills three cards.", "mill"),
-    ("Target player mills twenty cards.", "mill"),
     ("{T}: Add {2}.", "add_mana"),
     ("Sacrifice a creature.", "no template matches"),
     ("Draw a card for each creature you control.", "no template matches"),
@@ -947,3 +951,125 @@ def test_triggered_keyword_lines(line, keywords):
 def test_amount_keyword_out_of_range_not_understood():
     result = compile_line("Annihilator 100", NAME, spell=False)
     assert result.status == "not_understood" and "out of the card format's range" in result.reason
+
+
+# -- Saga chapters (714.2) ------------------------------------------------------------------------
+@pytest.mark.parametrize("line, expected", [
+    ("I, II — Create a 2/2 white Knight creature token with vigilance.",
+     {"chapter": [1, 2], "effects": [{"create_token": {
+         "amount": 1, "name": "Knight", "power": 2, "toughness": 2, "colors": ["white"], "types": ["creature"],
+         "subtypes": ["knight"], "player": "you", "keywords": ["vigilance"]}}]}),
+    ("III — Knights you control get +2/+1 until end of turn.",
+     {"chapter": 3, "effects": [{"modify": {"object": {"all": {"controller": "you", "subtypes": ["knight"]}},
+                                            "power": 2, "toughness": 1, "until": "end_of_turn"}}]}),
+    ("IV — Destroy target creature.", {"chapter": 4, "targets": ["creature"], "effects": [{"destroy": "target"}]}),
+])
+def test_saga_chapters(line, expected):
+    assert compiled(line, "History of Benalia", spell=False) == expected
+
+
+def test_a_chapter_line_is_no_line_of_a_spell():
+    assert compile_line("I — Draw a card.", NAME, spell=True).status == "not_understood"
+
+
+# -- land types (305.7, 205.3i) -------------------------------------------------------------------
+@pytest.mark.parametrize("line, name, static", [
+    ("Nonbasic lands are Mountains.", "Blood Moon",
+     {"affects": {"types": ["land"], "not_supertypes": ["basic"]}, "set_land_types": ["mountain"]}),
+    ("Nonbasic lands are Islands.", "Harbinger of the Seas",
+     {"affects": {"types": ["land"], "not_supertypes": ["basic"]}, "set_land_types": ["island"]}),
+    ("Enchanted land is an Island.", "Spreading Seas", {"affects": "attached", "set_land_types": ["island"]}),
+    ("Each land is a Swamp in addition to its other land types.", "Urborg, Tomb of Yawgmoth",
+     {"affects": {"types": ["land"]}, "add_subtypes": ["swamp"]}),
+])
+def test_land_type_statics(line, name, static):
+    assert compiled(line, name, spell=False) == {"static": static}
+
+
+# -- characteristic-defining power and toughness (604.3), control (613.1b), "from anywhere" (614.1a)
+@pytest.mark.parametrize("line, name, fragment", [
+    ("Crusader of Odric's power and toughness are each equal to the number of creatures you control.",
+     "Crusader of Odric", {"static": {"pt_count": {"controller": "you", "types": ["creature"]}}}),
+    ("Molimo's power and toughness are each equal to the number of lands you control.", "Molimo, Maro-Sorcerer",
+     {"static": {"pt_count": {"controller": "you", "types": ["land"]}}}),
+    ("This creature's power and toughness are each equal to the number of creatures on the battlefield.",
+     "Kessig Duelist", {"static": {"pt_count": {"types": ["creature"]}}}),
+    ("You control enchanted creature.", "Mind Control", {"static": {"affects": "attached", "control": "you"}}),
+    ("If Progenitus would be put into a graveyard from anywhere, exile it instead.", "Progenitus",
+     {"replacement": {"would": "graveyard", "instead": "exile"}}),
+])
+def test_cda_control_and_exile_from_anywhere(line, name, fragment):
+    assert compiled(line, name, spell=False) == fragment
+
+
+@pytest.mark.parametrize("line", [
+    "This creature's power and toughness are each equal to the number of cards in your hand.",
+    "This creature's power and toughness are each equal to the number of creatures.",
+    "This creature's power is equal to the number of creatures you control.",
+])
+def test_cda_counts_of_other_things_are_not_understood(line):
+    assert compile_line(line, NAME, spell=False).status == "not_understood"
+
+
+def test_star_power_and_toughness_are_understood_with_their_cda():
+    from rulekeeper.bridge.cards.oracle import compile_card
+    card = {"object": "card", "name": "Crusader of Odric", "mana_cost": "{2}{W}", "colors": ["W"],
+            "type_line": "Creature — Human Soldier", "power": "*", "toughness": "*",
+            "oracle_text": "Crusader of Odric's power and toughness are each equal to the number of "
+                           "creatures you control."}
+    result = compile_card(card)
+    assert result.status == "full" and "power" not in result.yaml_card
+    assert result.yaml_card["abilities"] == [{"static": {"pt_count": {"controller": "you", "types": ["creature"]}}}]
+    tarmogoyf = dict(card, oracle_text="Crusader of Odric's power is equal to the number of card types among "
+                                       "cards in all graveyards and its toughness is equal to that number plus 1.")
+    assert compile_card(tarmogoyf).status == "none"
+
+
+# -- "loses all abilities and becomes a <colour> <creature type>" (Turn to Frog) -----------------------
+def test_becomes_a_blue_frog():
+    targets, effect = one_effect("Until end of turn, target creature loses all abilities and becomes a blue "
+                                 "Frog with base power and toughness 1/1.", "Turn to Frog")
+    assert targets == ["creature"]
+    assert effect == {"modify": {"object": "target", "lose_all_abilities": True, "colors": ["blue"],
+                                 "set_creature_types": ["frog"], "set_power": 1, "set_toughness": 1,
+                                 "until": "end_of_turn"}}
+
+
+@pytest.mark.parametrize("line", [
+    # not a creature type (205.3m): no form
+    "Until end of turn, target creature loses all abilities and becomes a blue Forest with base power and toughness 1/1.",
+    # a group ("each creature target player controls", Polymorphist's Jest): no form
+    "Until end of turn, each creature target player controls loses all abilities and becomes a blue Frog with "
+    "base power and toughness 1/1.",
+])
+def test_becomes_a_creature_type_not_understood(line):
+    assert compile_line(line, NAME, spell=True).status == "not_understood"
+
+
+# -- counter replacements (614.1a) ------------------------------------------------------------------
+@pytest.mark.parametrize("line, name, replacement", [
+    ("If an effect would put one or more counters on a permanent you control, it puts twice that many of those "
+     "counters on that permanent instead.", "Doubling Season",
+     {"counters": {"by": "effect"}, "double": True, "affects": {"types": ["permanent"], "controller": "you"}}),
+    ("If one or more +1/+1 counters would be put on a creature you control, that many plus one +1/+1 counters "
+     "are put on it instead.", "Hardened Scales",
+     {"counters": {"kind": "+1/+1"}, "plus": 1, "affects": {"types": ["creature"], "controller": "you"}}),
+    ("If one or more +1/+1 counters would be put on a creature you control, twice that many +1/+1 counters are "
+     "put on it instead.", "Corpsejack Menace",
+     {"counters": {"kind": "+1/+1"}, "double": True, "affects": {"types": ["creature"], "controller": "you"}}),
+    ("If a card or token would be put into a graveyard from anywhere, exile it instead.", "Rest in Peace",
+     {"would": "graveyard", "instead": "exile", "affects": {"controller": "any"}}),
+])
+def test_counter_and_graveyard_replacements(line, name, replacement):
+    assert compiled(line, name, spell=False) == {"replacement": replacement}
+
+
+def test_token_doubling_is_not_understood():
+    line = ("If an effect would create one or more tokens under your control, it creates twice that many of those "
+            "tokens instead.")
+    assert compile_line(line, "Doubling Season", spell=False).status == "not_understood"
+
+
+def test_draw_an_additional_card_at_the_draw_step():
+    assert trigger("At the beginning of your draw step, draw an additional card.") == {
+        "when": {"beginning_of": "draw"}, "effects": [{"draw": {"player": "you", "amount": 1}}]}

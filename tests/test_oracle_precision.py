@@ -165,7 +165,8 @@ def test_a_split_face_that_loses_its_target_is_not_understood():
 
 @pytest.mark.parametrize("name, text, kept", [
     ("Peek", "Look at target player's hand.\nDraw a card.", "Draw a card."),
-    ("Thought Scour", "Target player mills two cards.\nDraw a card.", "Draw a card."),
+    ("Repeal", "Return target nonland permanent with mana value X to its owner's hand.\nDraw a card.",
+     "Draw a card."),
     ("Severed Strands", "As an additional cost to cast this spell, sacrifice a creature.\nYou gain "
      "life equal to the sacrificed creature's toughness. Destroy target creature an opponent "
      "controls.", "As an additional cost to cast this spell, sacrifice a creature."),
@@ -203,3 +204,27 @@ def test_the_older_wording_compiles_as_the_new(new, old):
     before = compile_line(old, "Kessig Duelist", spell=False)
     assert now.status == "compiled" and before.status == "compiled", before.reason
     assert before.fragment == now.fragment
+
+
+
+def test_enters_with_x_counters_is_not_understood():
+    """The 200-line audit (docs/cards.md): Contortionist Troupe's "This creature enters with X
+    +1/+1 counters on it." compiled to `enters_with: {"+1/+1": x}`, which the card format refuses
+    (a number only), so the whole card could not be used; X of the cast has no enters_with form."""
+    result = compile_line("This creature enters with X +1/+1 counters on it.", "Contortionist Troupe", spell=False)
+    assert result.status == "not_understood" and "X" in result.reason
+    assert compile_line("This creature enters with two +1/+1 counters on it.", "Kessig Duelist",
+                        spell=False).fragment == {"replacement": {"enters_with": {"+1/+1": 2}}}
+
+
+
+@pytest.mark.parametrize("line", [
+    "Each opponent creates a 1/1 black Rat Rogue creature token.",     # Tribute to Horobi, chapters I and II
+    "Each player creates a 1/1 white Spirit creature token with flying.",
+])
+def test_tokens_for_each_player_are_not_understood(line):
+    """Reading the session's new lines (docs/cards.md): "Each opponent creates ..." compiled to a
+    create_token for `each_opponent`, which the card format refuses (one player only), so the
+    whole card could not be used."""
+    result = compile_line(line, "Tribute to Horobi", spell=True)
+    assert result.status == "not_understood" and "each" in result.reason

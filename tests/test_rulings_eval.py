@@ -58,7 +58,10 @@ def test_card_gets_the_paired_rulings(card, engine_once):
     wanted = {p for r in counted(card) for p in r["matched_by"]}
     if not wanted:       # nothing paired: the card says what it did not understand
         report = generate(engine_once, source, ["mtg"], 20.0, probes_only=set())
-        assert report.not_understood, card["name"]
+        if not report.not_understood:   # understood in full since issue 31 (Turn to Frog): no
+            # probe is paired yet, so its official rulings are proved by the real-card scenarios
+            real = Path(__file__).parent.parent / "scenarios" / "mtg" / "real-cards"
+            assert any(card["name"] in p.read_text(encoding="utf-8") for p in real.glob("*.yaml")), card["name"]
         return
     report = generate(engine_once, source, ["mtg"], 20.0, probes_only=wanted)
     given = {p for r in report.rulings for p in [r.probe, *r.also]}

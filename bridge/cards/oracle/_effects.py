@@ -6,6 +6,7 @@ from typing import Any
 
 from lark import Token
 
+from .subtypes import subtypes_by_type
 from .words import (
     BY_KEY,
     CARD_TYPES,
@@ -17,6 +18,10 @@ from .words import (
     _pt,
     _subtype,
 )
+
+
+def creature_types() -> frozenset[str]:
+    return subtypes_by_type()["creature"]
 
 
 class EffectRules:
@@ -58,6 +63,22 @@ class EffectRules:
         body["until"] = "end_of_turn"
         return [{"modify": body}]
 
+    def becomes_creature(self, items):   # Turn to Frog (613.1d-f, 613.4b; 205.1a)
+        ref, colour, word, pt = items
+        if not isinstance(ref, Target) and ref not in ("self", IT):
+            raise Unsupported("a group that becomes a creature type has no effect form")
+        found = _subtype(str(word), "becomes a " + str(word))
+        if found not in creature_types():
+            raise Unsupported(f"{word!r} is not a creature type (205.3m)")
+        power, toughness = (int(v) for v in str(pt).split("/"))
+        body: dict[str, Any] = {"object": ref, "lose_all_abilities": True}
+        body["colors"] = [] if str(colour) == "colorless" else [str(colour)]
+        body.update({"set_creature_types": [found], "set_power": power, "set_toughness": toughness,
+                     "until": "end_of_turn"})
+        if not body["colors"]:
+            raise Unsupported("'becomes a colorless ...' has no colour form")
+        return [{"modify": body}]
+
     def grant(self, items):
         return [{"modify": {"object": items[0], "keywords": items[-1], "until": "end_of_turn"}}]
 
@@ -66,6 +87,9 @@ class EffectRules:
 
     def draw(self, items):
         return ("draw", {"amount": items[-2]})
+
+    def draw_additional(self, _):   # "At the beginning of your draw step, draw an additional card."
+        return ("draw", {"amount": 1})
 
     def gain_life(self, items):
         return ("gain_life", {"amount": items[-1]})
@@ -79,8 +103,8 @@ class EffectRules:
     def discard_random(self, items):   # 701.9b
         return ("discard", {"amount": items[-2], "random": True})
 
-    def mill(self, _items):
-        raise Unsupported("mill has no effect form yet (card-form v2 leaves it optional)")
+    def mill(self, items):   # 701.17a
+        return ("mill", {"amount": items[-2]})
 
     def player_clause(self, items):
         who, *verbs = items
@@ -109,6 +133,8 @@ class EffectRules:
         player = "you"
         if not isinstance(items[0], int | str) or items[0] in ("each_player", "each_opponent"):
             player, items = items[0], items[1:]
+            if player in ("each_player", "each_opponent"):   # the card format: one player only
+                raise Unsupported("tokens created for each player or each opponent have no create_token form")
             if isinstance(player, Target) and player.kind not in PLAYER_KINDS:
                 raise Unsupported(f"a target {player.kind} cannot create tokens")
         amount, pt, colors, *rest = items

@@ -78,7 +78,8 @@ def normalise(text: str, name: str = "", legendary: bool = False) -> str:
     spell"/... as `~`, lower case, one space between words."""
     out = ABILITY_WORD.sub("", REMINDER.sub("", text).strip())
     for n in self_names(name, legendary):
-        out = re.sub(rf"(?<![\w]){re.escape(n)}(?![\w])", "~", out)
+        if n in out:     # a regular expression a name: compiled only where the name occurs
+            out = re.sub(rf"(?<![\w]){re.escape(n)}(?![\w])", "~", out)
     out = SELF_WORDS.sub("~", out)
     out = out.replace("\u2212", "-").replace("\u2019", "'").lower()
     return " ".join(out.split())
@@ -168,11 +169,18 @@ def ability(kind: str, body: dict[str, Any]) -> dict[str, Any]:
             out["may"] = True
     if kind == "activated":
         out["cost"] = body["cost"]
+    if kind == "chapter":   # 714.2: one number, or the list of several ("I, II — ...")
+        numbers = body["chapter"]
+        out["chapter"] = numbers[0] if len(numbers) == 1 else numbers
     if body.get("if_kicked"):
         raise Unsupported("'if this spell was kicked' outside a spell")
     it_is_source = kind != "triggered" or not about_another_object(body["when"])
     out.update(_modal(body, it_is_source) if "modes" in body
                else _targets_effects([body["effects"]], it_is_source))
+    if kind == "chapter":
+        if "modes" in out:
+            raise Unsupported("a modal chapter ability has no form")
+        return out
     return {kind: out}
 
 
@@ -239,13 +247,33 @@ def compile_card(card: dict[str, Any]) -> CompiledCard:
                     line.face = face
             lines += back_lines
         else:
-            lines.append(LineResult(faces[1].get("name", "second face"), "not_understood",
-                                    reason=f"the {layout or 'other'} face has no card form (only the first face is compiled)"))
+            for line in lines:
+                line.face = yaml_card["name"]
+            for face in faces[1:]:
+                lines += _faceless(face, layout)
     else:
         yaml_card, lines = _face(card)
     understood = sum(1 for ln in lines if ln.status == "compiled")
     status = "full" if understood == len(lines) else "none" if understood == 0 else "partial"
     return CompiledCard(yaml_card, lines, status)
+
+
+def _faceless(face: dict[str, Any], layout: str) -> list[LineResult]:
+    """The lines of a face the card format has no place for (a split card's second half, an
+    adventure, a flip card's flipped face): each is read, and each is not understood, since no
+    answer can use it; the reason says what the line would have compiled to alone."""
+    name = str(face.get("name") or "second face")
+    where = f"the {layout or 'other'} face {name!r} has no card form (only the first face is compiled)"
+    texts = oracle_lines(str(face.get("oracle_text") or ""))
+    spell = any(t in SPELL_TYPES for t in parse_type_line(str(face.get("type_line") or ""))["types"])
+    out = []
+    for text in texts:
+        alone = compile_line(text, name, spell=spell)
+        if alone.reason == "only reminder text":
+            continue
+        said = "alone it would compile" if alone.status == "compiled" else "nor is it understood alone"
+        out.append(LineResult(text, "not_understood", reason=f"{where}; {said}", face=name))
+    return out or [LineResult(name, "not_understood", reason=where, face=name)]
 
 
 def parse_type_line(type_line: str) -> dict[str, list[str]]:
@@ -278,6 +306,7 @@ def _face(data: dict[str, Any]) -> tuple[dict[str, Any], list[LineResult]]:
     results = [compile_line(text, name, spell=spell, legendary=legendary)
                for text in oracle_lines(str(data.get("oracle_text") or ""))]
     lines += [r for r in results if r.reason != "only reminder text"]
+    _cda_fields(lines)
     _assemble(out, lines, spell)
     return out, lines
 
@@ -296,6 +325,19 @@ def _numbers(data: dict[str, Any], out: dict[str, Any]) -> list[LineResult]:
             lines.append(LineResult(f"{key} {raw}", "not_understood",
                                     reason=f"{key} {raw}: a characteristic-defining ability (604.3) is not compiled"))
     return lines
+
+
+def _cda_fields(lines: list[LineResult]) -> None:
+    """A `*` power and toughness are understood when a line of the card compiled to the
+    characteristic-defining ability that defines both (604.3, `pt_count`)."""
+    if not any(ln.status == "compiled" and ln.piece[0] == "static" and "pt_count" in ln.piece[1]
+               for ln in lines):
+        return
+    stars = [ln for ln in lines if ln.text in ("power *", "toughness *")]
+    if len(stars) == 2:
+        for ln in stars:
+            ln.status, ln.reason, ln.piece = "compiled", None, ("cda_field", None)
+            ln.fragment = {ln.text.split()[0]: "defined by the pt_count ability (604.3)"}
 
 
 def oracle_lines(text: str) -> list[str]:
@@ -322,6 +364,8 @@ def _assemble(out: dict[str, Any], lines: list[LineResult], spell: bool) -> None
             abilities += [kept] if kept else []
             continue
         kind, payload = line.piece
+        if kind == "cda_field":
+            continue
         if kind == "keywords":
             keywords += payload
         elif kind == "kicker":

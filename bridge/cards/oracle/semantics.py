@@ -39,6 +39,22 @@ from .words import (
 )
 
 
+def _counter_affects(found: dict[str, Any]) -> dict[str, Any]:
+    """A counter replacement's filter: the replacement form takes card types and a controller."""
+    if set(found) - {"types", "controller"} or "controller" not in found:
+        raise Unsupported("a counter replacement filter other than types and controller")
+    return {"types": found.get("types", ["permanent"]), "controller": found["controller"]}
+
+
+def _land_type(token: Token) -> str:
+    """A basic land type word in the singular ("Mountains" -> mountain; "Plains" stays)."""
+    word = str(token)
+    return word if word == "plains" else word.rstrip("s")
+
+
+ROMAN = {"i": 1, "ii": 2, "iii": 3, "iv": 4, "v": 5, "vi": 6}
+
+
 # -- the transformer ------------------------------------------------------------------------
 class OracleTransformer(EffectRules, Transformer):
     """Bottom-up: each rule of grammar.lark becomes a Python value; entry points return
@@ -320,6 +336,10 @@ class OracleTransformer(EffectRules, Transformer):
         rest = [c for c in costs if not (isinstance(c, str) and c.startswith("{") and c != "{T}")]
         return ("activated", {"cost": ([mana] if mana else []) + rest, **body})
 
+    def chapter(self, items):   # 714.2a: chapter numbers are roman numerals
+        *numbers, body = items
+        return ("chapter", {"chapter": [ROMAN[str(n)] for n in numbers], **body})
+
     def loyalty_ability(self, items):
         return ("activated", {"cost": {"loyalty": int(str(items[0]))}, **items[1]})
 
@@ -343,6 +363,27 @@ class OracleTransformer(EffectRules, Transformer):
 
     def attached_keywords(self, items):
         return ("static", {"affects": "attached", "keywords": items[-1]})
+
+    def lands_are(self, items):   # 305.7: Blood Moon
+        affects: dict[str, Any] = {"types": ["land"]}
+        if len(items) == 2:
+            affects["not_supertypes"] = ["basic"]
+        return ("static", {"affects": affects, "set_land_types": [_land_type(items[-1])]})
+
+    def enchanted_land_is(self, items):   # 305.7: Spreading Seas' "Enchanted land is an Island."
+        return ("static", {"affects": "attached", "set_land_types": [_land_type(items[-1])]})
+
+    def each_land_also(self, items):   # 205.3i, 305.6: Urborg, Tomb of Yawgmoth
+        return ("static", {"affects": {"types": ["land"]}, "add_subtypes": [_land_type(items[-1])]})
+
+    def cda_pt(self, items):   # 604.3: a characteristic-defining ability, layer 7a
+        found = items[0]
+        if not items[1:] and "controller" not in found:
+            raise Unsupported("'the number of <permanents>' without 'you control' or 'on the battlefield'")
+        return ("static", {"pt_count": found})
+
+    def control_attached(self, _items):   # 613.1b: the Aura's controller controls it
+        return ("static", {"affects": "attached", "control": "you"})
 
     def must_attack(self, _):
         return ("static", {"combat_requirement": "attacks_each_combat"})
@@ -370,6 +411,8 @@ class OracleTransformer(EffectRules, Transformer):
 
     def repl_enters_with(self, items):
         amount = next(i for i in items if not isinstance(i, Token))
+        if not isinstance(amount, int):   # 107.3m: X of the cast; the form takes a number only
+            raise Unsupported("'enters with X counters' has no enters_with form (a number only)")
         kind = str(next(i for i in items if isinstance(i, Token) and i.type == "COUNTER_KIND"))
         return ("replacement", {"enters_with": {kind: amount}})
 
@@ -388,12 +431,32 @@ class OracleTransformer(EffectRules, Transformer):
     def repl_die_exile(self, _):
         return ("replacement", {"would": "die", "instead": "exile"})
 
-    def repl_double_damage(self, _):
-        return ("replacement", {"damage": {"from": "any", "to": "any"}, "double": True})
+    def repl_graveyard_exile(self, _):   # 614.1a: "from anywhere" (Rest in Peace's form, self)
+        return ("replacement", {"would": "graveyard", "instead": "exile"})
+
+    def repl_any_graveyard_exile(self, _):   # 614.1a: Rest in Peace
+        return ("replacement", {"would": "graveyard", "instead": "exile", "affects": {"controller": "any"}})
+
+    def repl_double_damage(self, items):   # 614.1a: Furnace of Rath, Gratuitous Violence
+        source = {"a source": "any", "a source you control": "you",
+                  "a creature you control": "your_creatures"}[str(items[0])]
+        return ("replacement", {"damage": {"from": source, "to": "any"}, "double": True})
 
     def repl_prevent_to_self(self, items):
         combat = any(isinstance(t, Token) and t.type == "COMBAT" for t in items)
         return ("replacement", {"damage": {"to": "self", **({"combat": True} if combat else {})}, "prevent": "all"})
+
+    def repl_effect_counters_double(self, items):   # Doubling Season's second line (614.1a)
+        return ("replacement", {"counters": {"by": "effect"}, "double": True,
+                                "affects": _counter_affects(items[0])})
+
+    def repl_counters_mod(self, items):   # Hardened Scales, Corpsejack Menace (614.1a)
+        kind, found, mod, kind2 = (i for i in items if not (isinstance(i, Token) and i.type == "COUNTERS"))
+        if str(kind) != str(kind2):
+            raise Unsupported("counters of one kind replaced by another kind have no form")
+        op = {"double": True} if str(mod) == "twice that many" else \
+            {"plus": {"that many plus one": 1, "that many plus two": 2}[str(mod)]}
+        return ("replacement", {"counters": {"kind": str(kind)}, **op, "affects": _counter_affects(found)})
 
     def repl_skip(self, items):
         return ("replacement", {"skip": str(items[0])})

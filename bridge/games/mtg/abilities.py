@@ -15,7 +15,7 @@ from clingo import Function, Symbol
 
 from ...core.source.checks import Checker
 from ...core.source.yamlsrc import clip
-from .effects import COLOURS, FILTER_FIELDS, _affects
+from .effects import COLOURS, FILTER_FIELDS, _affects, effect_ops
 from .keywords import parse_keyword
 from .predefined_tokens import PREDEFINED
 from .replacement import parse_replacement
@@ -169,6 +169,9 @@ def _spell_costs(chk: Checker, p: tuple, data: dict) -> dict[str, Any]:
 
 
 # -- effects ---------------------------------------------------------------------------------
+# the continuous-effect fields a resolved `modify` also takes (docs/abilities-static.md): "loses
+# all abilities and becomes a blue Frog with base power and toughness 1/1" (Turn to Frog)
+MODIFY_OPS = {"lose_all_abilities", "colors", "set_power", "set_toughness", "set_creature_types"}
 EFFECT_FIELDS = {
     "deal_damage": ({"target", "amount"}, ("target", "amount")),
     "draw": ({"player", "amount"}, ("amount",)),
@@ -176,7 +179,7 @@ EFFECT_FIELDS = {
     "lose_life": ({"player", "amount"}, ("amount",)),
     "put_counters": ({"object", "kind", "amount"}, ("object", "kind", "amount")),
     "remove_counters": ({"object", "kind", "amount"}, ("object", "kind", "amount")),
-    "modify": ({"object", "power", "toughness", "keywords", "until"}, ("object",)),
+    "modify": ({"object", "power", "toughness", "keywords", "until"} | MODIFY_OPS, ("object",)),
     "prevent_damage": ({"target", "amount"}, ("target", "amount")),
     "discard": ({"player", "amount", "random"}, ("amount",)),
     "mill": ({"player", "amount"}, ("amount",)),
@@ -269,6 +272,8 @@ def _effect(chk: Checker, p: tuple, raw: Any) -> dict[str, Any]:
     for key in ("power", "toughness"):
         out[key] = _amount(chk, q + (key,), d.get(key, 0), (), None)
     out["keywords"] = chk.word_list(q + ("keywords",), d.get("keywords", []), re.compile(r"[a-z_]+"))
+    if verb == "modify":
+        out["ops"] = effect_ops(chk, q, {k: v for k, v in d.items() if k in MODIFY_OPS})
     if "until" in d:
         out["until"] = chk.choice(q + ("until",), d["until"], ("end_of_turn",))
     return out

@@ -190,6 +190,8 @@ def _effect_facts(head: list[Symbol], e: int, eff: dict[str, Any]) -> list[Symbo
         if verb == "modify":
             out += [Function("ability_effect_arg", head + [eid, Function("keyword"), Function(w)])
                     for w in eff["keywords"]]
+            out += [Function("ability_effect_arg", head + [eid, Function("op"), op])
+                    for op in eff.get("ops", [])]
         if eff.get("until"):
             out.append(Function("ability_effect_arg",
                                 head + [eid, Function("until"), Function(eff["until"])]))

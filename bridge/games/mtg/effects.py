@@ -21,7 +21,7 @@ ADD_FIELDS = {"add_types": "type", "add_subtypes": "subtype", "add_supertypes": 
               "keywords": "keyword"}
 EFFECT_FIELDS = set(ADD_FIELDS) | {"power", "toughness", "set_power", "set_toughness", "colors",
                                    "remove_keywords", "remove_types", "lose_all_abilities", "switch_pt",
-                                   "set_land_types"}
+                                   "set_land_types", "set_creature_types"}
 STATIC_FIELDS = EFFECT_FIELDS | {"affects", "control", "counter_limit", "pt_count", "combat_requirement",
                                  "player_keywords", "combat_restriction"}
 # 508.1d / 509.1c: the combat requirements a static ability can impose (docs/combat.md)
@@ -29,6 +29,9 @@ COMBAT_REQUIREMENTS = ("attacks_each_combat", "blocks_each_combat", "must_be_blo
 # 508.1c / 509.1b: "can't attack", "can't block", "can't attack or block" (issue 15)
 COMBAT_RESTRICTIONS = ("cant_attack", "cant_block", "cant_attack_or_block")
 FILTER_FIELDS = {"types", "not_types", "subtypes", "colors", "not_colors", "controller", "other"}
+# a static ability's `affects` also reads supertypes (layer 4, 613.1d): "Nonbasic lands are
+# Mountains" (Blood Moon) is {types: [land], not_supertypes: [basic]}
+AFFECTS_FIELDS = FILTER_FIELDS | {"supertypes", "not_supertypes"}
 COLOURS = ("white", "blue", "black", "red", "green")
 # 305.6: the basic land types; 305.7: an effect that sets a land's subtype to some of them
 BASIC_LAND_TYPES = ("plains", "island", "swamp", "mountain", "forest")
@@ -56,6 +59,9 @@ def effect_ops(chk: Checker, path: tuple, data: dict) -> list[Symbol]:
     for i, land in enumerate(chk.list(path + ("set_land_types",), data.get("set_land_types", []))):
         ops.append(Function("set_land_type", [Function(chk.choice(path + ("set_land_types", i), land,
                                                                   BASIC_LAND_TYPES))]))
+    # 205.1a, 613.1d: "becomes a Frog": the creature types become these (other subtypes stay)
+    for word in chk.word_list(path + ("set_creature_types",), data.get("set_creature_types", []), WORD):
+        ops.append(Function("set_creature_type", [_word(word)]))
     for i, colour in enumerate(chk.list(path + ("colors",), data.get("colors", []))):
         ops.append(Function("set", [Function("color"), Function(chk.choice(path + ("colors", i),
                                                                             colour, COLOURS))]))
@@ -121,7 +127,7 @@ def static_ability(chk: Checker, path: tuple, raw: Any) -> dict[str, list[Symbol
     if not ops:
         raise chk.src.error(path, "a static ability needs at least one effect field: "
                                   + ", ".join(sorted(STATIC_FIELDS - {"affects"})))
-    scope, filt = _affects(chk, path + ("affects",), data.get("affects", "self"))
+    scope, filt = _affects(chk, path + ("affects",), data.get("affects", "self"), AFFECTS_FIELDS)
     return {"scope": [scope], "filter": filt, "ops": ops, "count": count}
 
 
@@ -136,16 +142,18 @@ def _player_keywords(chk: Checker, path: tuple, raw: Any) -> list[Symbol]:
     return ops
 
 
-def _affects(chk: Checker, path: tuple, raw: Any) -> tuple[Symbol, list[Symbol]]:
+def _affects(chk: Checker, path: tuple, raw: Any,
+             fields: set[str] = FILTER_FIELDS) -> tuple[Symbol, list[Symbol]]:
     if isinstance(raw, str):
         return Function(chk.choice(path, raw, ("self", "attached"))), []
-    data = chk.mapping(path, raw, FILTER_FIELDS)
+    data = chk.mapping(path, raw, fields)
     filt: list[Symbol] = []
-    for fld, attr in (("types", "type"), ("subtypes", "subtype")):
+    for fld, attr in (("types", "type"), ("subtypes", "subtype"), ("supertypes", "supertype")):
         filt += [Function("needs", [Function(attr), _word(w)])
                  for w in chk.word_list(path + (fld,), data.get(fld, []), WORD)]
-    filt += [Function("needs_not", [Function("type"), _word(w)])
-             for w in chk.word_list(path + ("not_types",), data.get("not_types", []), WORD)]
+    for fld, attr in (("not_types", "type"), ("not_supertypes", "supertype")):
+        filt += [Function("needs_not", [Function(attr), _word(w)])
+                 for w in chk.word_list(path + (fld,), data.get(fld, []), WORD)]
     for fld, need in (("colors", "needs"), ("not_colors", "needs_not")):   # 105.1: by colour
         filt += [Function(need, [Function("color"), Function(chk.choice(path + (fld, i), c, COLOURS))])
                  for i, c in enumerate(chk.list(path + (fld,), data.get(fld, [])))]

@@ -18,6 +18,7 @@ from ...core.base.terms import atom
 from ...core.solve.timeline import Timeline
 from .ability_facts import ability_facts
 from .actions import action_facts
+from ...cards.oracle.subtypes import subtypes_by_type
 from .cards import derived_colors
 from .keywords import AMOUNT_KEYWORDS, BARE_KEYWORDS, equip_abilities
 from .predefined import predefined_token_cards
@@ -245,6 +246,7 @@ def _face(key: Symbol, face: str, card: Card) -> list[Symbol]:
         for value in getattr(card, attr):
             printed(attr[:-1], Function(_ident(value)))
     out += [atom("were_subtype", Function(_ident(s))) for s in card.subtypes if is_were_subtype(s)]
+    out += [atom("creature_type", Function(_ident(s))) for s in card.subtypes if is_creature_type(s)]
     for attr in ("power", "toughness", "loyalty", "defense"):
         if getattr(card, attr) is not None:
             printed(attr, Number(getattr(card, attr)))
@@ -292,6 +294,13 @@ def _equip_facts(key: Symbol, face: str, card: Card) -> list[Symbol]:
         out += [atom("equip_quality", key, face, n, Function("needs", [Function(attr), Function(_ident(word))]))
                 for attr, word in kw.args.get("quality", [])]
     return out
+
+
+def is_creature_type(subtype: str) -> bool:
+    """205.3m: the subtype is a creature type (the rules' list, bridge/cards/oracle/subtypes.txt).
+    ASP cannot tell a creature type from another subtype, so the bridge states it; an effect
+    that sets creature types ("becomes a Frog", 205.1a) replaces only those."""
+    return subtype in subtypes_by_type().get("creature", frozenset())
 
 
 def is_were_subtype(subtype: str) -> bool:

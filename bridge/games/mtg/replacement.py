@@ -22,8 +22,9 @@ or a prevention effect (615). One of these forms:
 `affects` (enters_tapped, enters_with, would, counters, enters_as_copy) is `self` or a filter
 `{types: [...], controller: you|opponent|any}`; absent, it is `self` in every form (the
 ability's own object). "A card or token would be put into a graveyard from anywhere" (Rest in
-Peace) is `affects: {controller: any}`. The damage and skip forms take no `affects`. `damage.from` is self, you, opponent or any
-(sources: this object, sources you / an opponent control(s)); `damage.to` is self, you,
+Peace) is `affects: {controller: any}`. The damage and skip forms take no `affects`. `damage.from` is self, you, opponent, any or
+your_creatures (sources: this object, sources you / an opponent control(s), creatures you
+control); `damage.to` is self, you,
 opponent (an opponent or a permanent an opponent controls) or any; `combat: true` limits the
 effect to combat damage.
 """
@@ -39,7 +40,7 @@ from .vocab import COUNTER_ALIASES
 FORMS = ("enters_tapped", "enters_with", "would", "skip", "damage", "counters", "enters_as_copy")
 FIELDS = {"enters_tapped", "enters_with", "would", "instead", "skip", "damage", "counters", "double",
           "plus", "prevent", "affects", "enters_as_copy"}
-SCOPES_FROM = ("self", "you", "opponent", "any")
+SCOPES_FROM = ("self", "you", "opponent", "any", "your_creatures")
 SCOPES_TO = ("self", "you", "opponent", "any")
 SKIPPABLE = ("upkeep", "draw")
 # The forms `affects` applies to; absent, it is `self` (this object) for every one of them. The
@@ -140,7 +141,9 @@ def _counters(chk: Checker, p: tuple, raw: Any) -> dict[str, int]:
 
 def _counter_mod(chk: Checker, p: tuple, data: dict) -> dict[str, Any]:
     """"If counters would be put on ..., twice that many / that many plus N instead" (614.1a)."""
-    d = chk.mapping(p + ("counters",), data["counters"] or {}, {"kind"})
+    d = chk.mapping(p + ("counters",), data["counters"] or {}, {"kind", "by"})
+    # "if an effect would put counters" (Doubling Season): a cost's counters are not replaced
+    by = chk.choice(p + ("counters", "by"), d["by"], ("effect",)) if "by" in d else None
     kind = None
     if "kind" in d:
         kind = next(iter(_counters(chk, p + ("counters",), {d["kind"]: 0})))
@@ -153,7 +156,7 @@ def _counter_mod(chk: Checker, p: tuple, data: dict) -> dict[str, Any]:
         term = Function("double")
     else:
         term = Function("plus", [Number(chk.int_value(p + ("plus",), data["plus"], minimum=1))])
-    return {"op": term, "counter_kind": kind}
+    return {"op": term, "counter_kind": kind, "by": by}
 
 
 def _damage(chk: Checker, p: tuple, data: dict) -> dict[str, Any]:
@@ -210,4 +213,6 @@ def replacement_facts(head: list[Symbol], ab: dict[str, Any]) -> list[Symbol]:
         out.append(Function("repl_counter_mod", head + [ab["op"]]))
         if ab["counter_kind"] is not None:
             out.append(Function("repl_counter_kind", head + [String(ab["counter_kind"])]))
+        if ab["by"] == "effect":
+            out.append(Function("repl_counter_by_effect", head))
     return out
