@@ -948,6 +948,32 @@ def test_triggered_keyword_lines(line, keywords):
     assert compiled(line, spell=False) == {"keywords": keywords}
 
 
+# -- keywords cr32 encoded in session 12 (702.114 devoid, 702.85 cascade, 702.164 toxic, 702.41
+# affinity): real cards' lines (Eldrazi Devastator-like "Devoid", Bloodbraid Elf's "Cascade",
+# Bilious Skulldweller's "Toxic 1", Frogmite's "Affinity for artifacts")
+@pytest.mark.parametrize("line, keywords", [
+    ("Devoid (This card has no color.)", ["devoid"]),
+    ("Cascade (When you cast this spell, exile cards from the top of your library until you exile "
+     "a nonland card that costs less. You may cast it without paying its mana cost. Put the exiled "
+     "cards on the bottom of your library in a random order.)", ["cascade"]),
+    ("Toxic 1 (Players dealt combat damage by this creature also get a poison counter.)",
+     [{"toxic": 1}]),
+    ("Flying, toxic 2", ["flying", {"toxic": 2}]),
+    ("Affinity for artifacts (This spell costs {1} less to cast for each artifact you control.)",
+     [{"affinity": "artifact"}]),
+    ("Affinity for Equipment", [{"affinity": "equipment"}]),
+    ("Affinity for Islands", [{"affinity": "island"}]),
+])
+def test_session12_keyword_lines(line, keywords):
+    assert compiled(line, spell=False) == {"keywords": keywords}
+
+
+def test_affinity_for_a_quality_not_understood():
+    # "historic" is no type or subtype (700.6): 702.41's rules count a type or subtype only
+    result = compile_line("Affinity for historic permanents", NAME, spell=False)
+    assert result.status == "not_understood"
+
+
 def test_amount_keyword_out_of_range_not_understood():
     result = compile_line("Annihilator 100", NAME, spell=False)
     assert result.status == "not_understood" and "out of the card format's range" in result.reason

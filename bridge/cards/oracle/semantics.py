@@ -13,6 +13,7 @@ from lark import Token, Transformer
 from ._effects import EffectRules
 from .words import (
     BY_KEY,
+    CARD_TYPES,
     COLOR_WORDS,
     IT,
     ITS_CONTROLLER,
@@ -32,6 +33,7 @@ from .words import (
     _pt_fields,
     _self_or_another,
     _subtype,
+    _type_word,
     _under_your_control,
     _words,
     parse_filter,
@@ -117,6 +119,15 @@ class OracleTransformer(EffectRules, Transformer):
         if not 1 <= n <= 99:
             raise Unsupported(f"{items[0]} {n} is out of the card format's range")
         return {str(items[0]): n}
+
+    def kw_affinity(self, items):
+        # 702.41a "Affinity for artifacts" -> {affinity: artifact}: a permanent type or a
+        # subtype (702.41's rules count permanents of that kind); anything else is not understood
+        word = str(items[0])
+        kind = _type_word(word)
+        if kind not in CARD_TYPES:
+            kind = _subtype(word, f"affinity for {word}")
+        return {"affinity": kind}
 
     def kw_flashback(self, items):
         return {"flashback": _keyword_cost("flashback", items[0])}
