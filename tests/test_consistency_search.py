@@ -134,3 +134,19 @@ def test_text_of_a_pack_with_recorded_readings():
     found = checker._text()
     assert {f.kind for f in found} >= {"unstated", "reading"}
     assert all(f.details["fix"] for f in found)
+
+
+def test_text_findings_have_a_text_reference_and_their_scenarios(tmp_path):
+    """Each finding on the rules text says where the text says it (RULES.txt:LINE) and names the
+    scenarios that pin the decision on its rules (their title or description cites them)."""
+    (tmp_path / "haunt.yaml").write_text('title: "3009.1: the haunt choice is optional"\n')
+    checker = Checker(shared_engine(), load_pack_dir(TINKER),
+                      Settings(text=str(TINKER / "RULES.txt"), scenarios=str(tmp_path)))
+    found = checker._text()
+    assert found and all(f.details["where"] for f in found)
+    lines = {n: i for i, line in enumerate((TINKER / "RULES.txt").read_text().splitlines(), 1)
+             for n in [line.split(" ", 1)[0].rstrip(".")]}
+    may = next(f for f in found if f.details.get("cue") == "may")
+    assert may.details["where"] == [f"{TINKER / 'RULES.txt'}:{lines['3009.1']}"]
+    assert may.paths == [str(tmp_path / "haunt.yaml")]
+    assert not [f for f in found if f.paths and "3009.1" not in f.rules]

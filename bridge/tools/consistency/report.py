@@ -61,3 +61,4 @@ class Settings:
     write: Path | None = None
     text: str | None = None           # the pack's rules document (--text)
     cr: str | None = None             # the CR text, for sentences copied from it (--cr)
+    scenarios: str | None = None      # where scenarios citing a text finding's rules are (--scenarios)
