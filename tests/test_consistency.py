@@ -42,7 +42,7 @@ def test_rule_leaving_a_value_undecided_is_a_gap(tmp_path):
     assert not report.conflicts
     said = report.gaps[0].summary         # in the game's words, not predicate names (issue 34)
     assert said.startswith("2002.1 (damage to a creature with fickle puts") and \
-        "leaves the outcome undecided" in said and "the number of +1/+1 counters on" in said
+        "leaves the outcome undecided" in said and " has 1 +1/+1 counter(s)" in said
     assert "counters(" not in said and report.gaps[0].details["fix"]
     _witnesses_pass(report.gaps[0].paths)
 

@@ -9,12 +9,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-import yaml
 
-from rulekeeper.bridge.core.rules.packs import load_pack_dir
-from rulekeeper.bridge.tools.consistency.report import Settings
-from rulekeeper.bridge.tools.consistency.run import Checker
-from scenario_index import shared_engine
+from packcheck import BOUNDS_WORDS, run_pack, witnesses_pass
 
 CLOCKWORK = Path(__file__).resolve().parent / "packs" / "clockwork"
 FIRES = ("3101.1", "3102.1", "3103.1", "3104.1")
@@ -25,9 +21,7 @@ DEAD = ["3104.3"]
 
 @pytest.fixture(scope="module")
 def clockwork(tmp_path_factory):
-    out = tmp_path_factory.mktemp("clockwork")
-    settings = Settings(max_objects=2, max_actions=2, timeout=900, per_target=60, write=out)
-    return Checker(shared_engine(), load_pack_dir(CLOCKWORK), settings).run()
+    return run_pack(CLOCKWORK, tmp_path_factory.mktemp("clockwork"))
 
 
 def test_nothing_that_fires_is_reported_dead(clockwork):
@@ -38,7 +32,7 @@ def test_nothing_that_fires_is_reported_dead(clockwork):
 
 def test_the_dead_statement_is_proved_dead(clockwork):
     assert [f.rules for f in clockwork.dead] == [DEAD]
-    assert "cannot fire within 2 object(s), 2 action(s), one turn boundary" in clockwork.dead[0].summary
+    assert BOUNDS_WORDS in clockwork.dead[0].summary
 
 
 @pytest.mark.parametrize("rule", CONFLICTS)
@@ -61,11 +55,4 @@ def test_no_false_conflict(clockwork):
 
 
 def test_witnesses_assert_their_finding_and_pass(clockwork):
-    findings = [f for k in ("conflicts", "gaps", "divergences") for f in getattr(clockwork, k)]
-    assert findings and all(f.paths for f in findings)
-    for f in findings:
-        for path in f.paths:
-            data = yaml.safe_load(Path(path).read_text(encoding="utf-8"))
-            assert data["expect"], path
-            result = shared_engine().check(path)
-            assert result.ok, (path, result.failures)
+    witnesses_pass(clockwork, ("conflicts", "gaps", "divergences"))

@@ -53,8 +53,8 @@ class SituationChecks:
             model = next(i for i, m in enumerate(answer.models) if a in m and b in m)
             numbers = self._pack_first(set(fx.rule_numbers(a, answer, model, self.full)[:3] +
                                            fx.rule_numbers(b, answer, model, self.full)[:3]))
-            said = (f"{self._rules_words(numbers)} {'both say' if len(numbers) > 1 else 'says'} "
-                    f"what {words.thing(a)} is when {describe(data)}, and "
+            said = (f"{self._rules_words(numbers)} {_say(len(numbers))} "
+                    f"{words.thing(a)} when {describe(data)}, and "
                     f"{'disagree' if len(numbers) > 1 else 'gives two values'}: "
                     f"{words.value(a)} and {words.value(b)} in one outcome")
             self._add_gap(numbers, said, data, {"sometimes": [str(a), str(b)]},
@@ -210,6 +210,10 @@ def _compared(atom, data: dict, own: set[str]) -> bool:
             atom.arguments[0].name == "step":
         return False
     return True
+
+
+def _say(n: int) -> str:
+    return "says" if n == 1 else "both say" if n == 2 else "all say"
 
 
 def fix_conflict(infos) -> str:

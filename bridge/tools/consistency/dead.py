@@ -34,16 +34,18 @@ def dead_findings(report: Report, rules, pack: str, fired: set[int], open_: dict
             f"{report.bounds})", details={
                 "statements": statements, "fix": "raise --per-target or --timeout, or "
                 "write a scenario that makes it fire"}))
-    for (kind, index), why in sorted(open_.items()):
+    for key, why in sorted(open_.items()):
+        kind = key[0]
         if kind == "fires" or why.status == "none":
             continue
-        info = rules.rules[index]
-        what = ("forbids something the CR makes happen" if kind == "forbids"
-                else "must choose where there is nothing to choose")
+        infos = [rules.rules[i] for i in key[1:]]
+        what = {"forbids": "it forbids something the CR makes happen",
+                "two_at_once": "they give one thing two values at once"}.get(
+                    kind, "it must choose where there is nothing to choose")
         report.not_reached.append(Finding(
-            "not_checked", [info.rule], f"not checked whether it {what} (gave up after "
+            "not_checked", [i.rule for i in infos], f"not checked whether {what} (gave up after "
             f"{why.seconds:.0f} s within {why.bounds})", details={
-                "statements": [f"{info.file}:{info.line}: {info.text[:120]}"],
+                "statements": [f"{i.file}:{i.line}: {i.text[:120]}" for i in infos],
                 "fix": "raise --per-target or --timeout"}))
 
 

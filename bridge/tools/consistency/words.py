@@ -7,15 +7,23 @@ from clingo import Symbol
 
 from ...core.rules.rulebase import RuleBase
 
-# what a single-valued outcome atom says: its thing (the key) and its value
-THING = {"zone": ("where {0} is", "{1}"), "controller": ("who controls {0}", "{1}"),
-         "power": ("{0}'s power", "{1}"), "toughness": ("{0}'s toughness", "{1}"),
-         "life": ("{0}'s life total", "{1}"), "poison": ("{0}'s poison counters", "{1}"),
-         "battlefield_state": ("the battlefield state", "{0}"),
-         "counters": ("the number of {1} counters on {0}", "{2}"),
-         "damage": ("the damage marked on {0}", "{1}"), "face": ("which face of {0} is up", "{1}"),
-         "loyalty": ("{0}'s loyalty", "{1}"), "defense": ("{0}'s defense", "{1}"),
-         "occupies": ("what {0} occupies", "{1}"), "occupied_by": ("what occupies {1}", "{0}")}
+# a single-valued outcome atom: what it decides (a clause), its value, and it as a sentence
+ZONES = {"battlefield": "on the battlefield", "stack": "on the stack", "exile": "in exile",
+         "hand": "in its owner's hand", "graveyard": "in a graveyard", "library": "in a library"}
+THING = {"zone": ("where {0} is", "{1}", "{0} is {1}"),
+         "controller": ("who controls {0}", "{1}", "{1} controls {0}"),
+         "power": ("what {0}'s power is", "{1}", "{0}'s power is {1}"),
+         "toughness": ("what {0}'s toughness is", "{1}", "{0}'s toughness is {1}"),
+         "life": ("what {0}'s life total is", "{1}", "{0}'s life total is {1}"),
+         "poison": ("how many poison counters {0} has", "{1}", "{0} has {1} poison counter(s)"),
+         "battlefield_state": ("what the battlefield state is", "{0}", "the battlefield state is {0}"),
+         "counters": ("how many {1} counters {0} has", "{2}", "{0} has {2} {1} counter(s)"),
+         "damage": ("how much damage is marked on {0}", "{1}", "{0} has {1} damage marked"),
+         "face": ("which face of {0} is up", "{1}", "{0} has its {1} face up"),
+         "loyalty": ("what {0}'s loyalty is", "{1}", "{0}'s loyalty is {1}"),
+         "defense": ("what {0}'s defense is", "{1}", "{0}'s defense is {1}"),
+         "occupies": ("what {0} occupies", "{1}", "{0} occupies {1}"),
+         "occupied_by": ("what occupies {1}", "{0}", "{0} occupies {1}")}
 # the replacement hooks of docs/writing-rules.md: the event each one is about, and what it says
 EVENT = {"damage_marking_replaced": ("the damage {1} deals to {2}", "it is not marked as damage"),
          "damage_as_counters": ("the damage {1} deals to {2}", "it becomes -1/-1 counters"),
@@ -27,13 +35,16 @@ EVENT = {"damage_marking_replaced": ("the damage {1} deals to {2}", "it is not m
 
 
 def _args(atom: Symbol) -> list[str]:
-    return [a.string if a.type.name == "String" else str(a) for a in atom.arguments]
+    out = [a.string if a.type.name == "String" else str(a) for a in atom.arguments]
+    if atom.name == "zone" and len(out) == 2:
+        out[1] = ZONES.get(out[1], f"in {out[1]}")
+    return out
 
 
 def thing(atom: Symbol) -> str:
-    """The single-valued thing an outcome atom gives a value to ("b's toughness")."""
+    """What a single-valued outcome atom decides, as a clause ("what b's toughness is")."""
     form = THING.get(atom.name)
-    return form[0].format(*_args(atom)) if form else str(atom)
+    return form[0].format(*_args(atom)) if form else f"what {atom.name} is"
 
 
 def value(atom: Symbol) -> str:
@@ -49,8 +60,7 @@ def event(atom: Symbol) -> tuple[str, str]:
     return tuple(f.format(*_args(atom)) for f in form)      # type: ignore[return-value]
 
 
-SENTENCE = {"zone": "{0} is in the {1}", "controller": "{1} controls {0}",
-            "has": "{0} has {1}", "lost": "{0} loses the game"}
+SENTENCE = {"has": "{0} has {1}", "lost": "{0} loses the game"}
 HAPPENED = {"destroyed": "{0} is destroyed", "died": "{0} dies", "cast": "{0} is cast"}
 
 
@@ -58,8 +68,8 @@ def outcome(atom: Symbol) -> str:
     """An outcome atom as a sentence part ("b's toughness is 3", "b dies")."""
     if atom.name in SENTENCE and len(atom.arguments) >= SENTENCE[atom.name].count("{"):
         return SENTENCE[atom.name].format(*_args(atom))
-    if atom.name in THING:
-        return f"{thing(atom)} is {value(atom)}"
+    if atom.name in THING and len(atom.arguments) >= THING[atom.name][2].count("{"):
+        return THING[atom.name][2].format(*_args(atom))
     if atom.name == "happened" and len(atom.arguments) == 1:
         inner = atom.arguments[0]
         if inner.type.name == "Function" and inner.name in HAPPENED and inner.arguments:
