@@ -49,7 +49,9 @@ def main() -> int:
                "situations": report.situations, "timed_out": report.timed_out,
                "bounds": report.bounds, **{k: len(getattr(report, k)) for k in KINDS},
                "not_reached_rules": sorted(r for f in report.not_reached for r in f.rules),
-               "dead_rules": sorted(r for f in report.dead for r in f.rules)}
+               "dead_rules": sorted(r for f in report.dead for r in f.rules),
+               "findings": [f"{f.kind} [{', '.join(f.rules)}]: {f.summary}"
+                            for k in ("conflicts", "gaps", "divergences") for f in getattr(report, k)]}
     if args.json:
         print(json.dumps(figures, indent=2))
     else:
