@@ -33,7 +33,7 @@ def main() -> int:
     parser.add_argument("--pack-dir", default=None)
     parser.add_argument("--text", default=None)
     parser.add_argument("--cr", default=None)
-    parser.add_argument("--timeout", type=float, default=240.0)
+    parser.add_argument("--timeout", type=float, default=170.0)
     parser.add_argument("--per-target", type=float, default=20.0)
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()

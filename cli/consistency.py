@@ -31,8 +31,8 @@ from rulekeeper.bridge.core.base.errors import (
 @click.option("--scenarios", "scenarios", type=click.Path(file_okay=False), default=None,
               help="scenarios pinning the decisions on the rules text (default: the pack's "
               "scenarios/ folder, or the project's scenarios/<pack>)")
-@click.option("--timeout", default=240.0, type=click.FloatRange(1, 3600),
-              help="seconds for the whole run (default 240); findings so far are reported")
+@click.option("--timeout", default=170.0, type=click.FloatRange(1, 3600),
+              help="seconds for the whole run (default 170: under 3 minutes); findings so far are reported")
 @click.option("--write", "write", type=click.Path(file_okay=False), default=None,
               help="write a witness scenario for every finding into this directory")
 @click.option("--json", "as_json", is_flag=True, help="machine-readable output")
