@@ -19,6 +19,8 @@ CHECKS = 3
 GOAL, VIOL, SHORT, VAL, PAIR = "rk_goal", "rk_viol", "rk_short", "rk_val", "rk_pair"
 # hooks that give one thing one value (its key: argument positions): two pack statements
 # deriving one with different values on one board leave the game with two values at once
+# features giving an object a status, which only a permanent has (110.5d; the pack's too)
+STATUS_FEATURES = {"tapped", "marked", "occupying"}
 SINGLE_HOOKS = {("move_instead", 3): (0, 1), ("enters_under", 3): (0, 1)}
 
 
@@ -189,6 +191,10 @@ class Search:
             if name.name == "act":
                 slot = name.arguments[0]
                 be.add_rule([atom(Function("slot_of", [name, slot]))])
+            if name.name == "kind" and ("kind", "spell") in f.tags:      # a card in hand
+                be.add_rule([atom(Function("off_battlefield", [name, name.arguments[0]]))])
+            if name.name in STATUS_FEATURES:
+                be.add_rule([atom(Function("status_on", [name, name.arguments[0]]))])
             added, removed = diffs[name]
             for fact in added:
                 adders.setdefault(fact, []).append(name)
