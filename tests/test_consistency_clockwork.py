@@ -1,7 +1,7 @@
 """`rulekeeper consistency` on a second designer's pack (issue 34, point 5): planted defects of
 the issue's second kind, on triggers, steps, tapping, casting restrictions and control
-(tests/packs/clockwork/clockwork.lp: each statement's summary says FIRES, CONFLICT, GAP or
-DEAD). Every defect is found only on a board the first search never built (a tapped creature,
+(tests/packs/clockwork/clockwork.lp: each statement's summary says FIRES, CONFLICT, GAP, DEAD
+or NO FINDING). Every defect is found only on a board the first search never built (a tapped creature,
 the untap step, two of the pack's keywords on one creature, a creature of the player whose turn
 it is not, a cast by that player); every defect is found, with no false finding."""
 from __future__ import annotations
@@ -50,8 +50,23 @@ def test_the_two_replacements_on_one_creature_are_a_gap_in_game_words(clockwork)
 
 
 def test_no_false_conflict(clockwork):
+    """3106.1 forbids a board (a watch counter on a card in hand), not something the rules make
+    happen: no finding."""
     pack_rules = {r for f in clockwork.conflicts for r in f.rules if r.startswith("31")}
     assert pack_rules == set(CONFLICTS)
+    assert not [f for f in clockwork.not_reached if "3106.1" in f.rules]
+
+
+def test_a_constraint_on_the_described_board_is_no_target():
+    from clingo import ast
+    from rulekeeper.bridge.tools.consistency.statements import on_described_state
+    seen = []
+    for text in (":- holds(0,counters(O,\"watch\",N)), N > 0, not creature(0,O).",
+                 ":- init(tapped(O)), init(zone(O,Z)), Z != battlefield.",
+                 ":- ends(T,tapped(O)), keyword_in_effect(T,O,rust)."):
+        ast.parse_string(text, lambda s: s.ast_type == ast.ASTType.Rule and
+                         seen.append(on_described_state(s)))
+    assert seen == [True, True, False]
 
 
 def test_witnesses_assert_their_finding_and_pass(clockwork):

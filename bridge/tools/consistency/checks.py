@@ -15,7 +15,7 @@ from . import words
 from .board import cr_alone, describe
 from .core import minimal_conflict
 from .report import Finding
-from .statements import fired_in, is_constraint, parse_ok
+from .statements import fired_in, is_constraint, on_described_state, parse_ok
 
 
 class SituationChecks:
@@ -27,6 +27,10 @@ class SituationChecks:
             self.report.skipped += 1
             return
         core = minimal_conflict(scen, self.full, self.pack.name)
+        if core and all(on_described_state(self.full.rules[i].node) for i in core):
+            self.report.situations -= 1       # the pack says the board is none of the game's
+            self.report.skipped += 1
+            return
         numbers = sorted({self.full.rules[i].rule for i in core} |
                          {c.split()[0] for c in err.conflicts if not c.startswith("choose")})
         if any(set(numbers) == set(f.rules) for f in self.report.conflicts):

@@ -13,6 +13,7 @@ from clingo import Function, Number, Symbol, ast
 from ...core.rules.rulebase import RuleBase, RuleInfo
 from ...core.solve.solve import _Layout, scenario_facts
 from ...core.rules import relevance
+from .statements import on_described_state
 from .space import EVENT_FACTS, INSTANCE_FACTS, Space, clean, scenario_of
 
 CHECKS = 3
@@ -134,6 +135,8 @@ class Search:
         if body:
             out.append(ast.Rule(loc, _lit(loc, GOAL, [idx]), body))
         head = node.head
+        if on_described_state(node):    # which boards are none of the game's: always kept
+            return [node]
         if _is_constraint(node):
             self.targets.append(Target("forbids", info))
             out.append(ast.Rule(loc, _lit(loc, VIOL, [idx]), body))
