@@ -28,13 +28,17 @@ from rulekeeper.bridge.core.base.errors import (
               help="the pack's numbered rules document, checked as a rules editor would")
 @click.option("--cr", "cr", type=click.Path(), default=None,
               help="the CR text (with --text: sentences copied from a CR rule about another mechanic)")
-@click.option("--timeout", default=240.0, type=click.FloatRange(1, 3600),
-              help="seconds for the whole run (default 240); findings so far are reported")
+@click.option("--scenarios", "scenarios", type=click.Path(file_okay=False), default=None,
+              help="scenarios pinning the decisions on the rules text (default: the pack's "
+              "scenarios/ folder, or the project's scenarios/<pack>)")
+@click.option("--timeout", default=170.0, type=click.FloatRange(1, 3600),
+              help="seconds for the whole run (default 170: under 3 minutes); findings so far are reported")
 @click.option("--write", "write", type=click.Path(file_okay=False), default=None,
               help="write a witness scenario for every finding into this directory")
 @click.option("--json", "as_json", is_flag=True, help="machine-readable output")
 def consistency(pack: str | None, pack_dir: str | None, max_objects: int, max_actions: int,
-                per_target: float, text: str | None, cr: str | None, timeout: float,
+                per_target: float, text: str | None, cr: str | None, scenarios: str | None,
+                timeout: float,
                 write: str | None, as_json: bool) -> None:
     """Check a rule pack against the CR: conflicts, gaps, divergences, dead rules, readings."""
     from rulekeeper.bridge.core.rules.packs import bundled_pack, load_pack_dir
@@ -47,6 +51,7 @@ def consistency(pack: str | None, pack_dir: str | None, max_objects: int, max_ac
         target = load_pack_dir(pack_dir) if pack_dir else bundled_pack(pack or "almos")
         settings = Settings(max_objects=max_objects, max_actions=max_actions,
                             per_target=per_target, timeout=timeout, text=text, cr=cr,
+                            scenarios=scenarios,
                             write=Path(write).resolve() if write else None)
         with _progress(enabled=not as_json and sys.stderr.isatty()) as progress:
             report = Checker(Engine(), target, settings, progress).run()
@@ -108,6 +113,8 @@ def report_text(report) -> str:
             lines.append(f"  [{', '.join(f.rules) or '-'}] {f.kind}: {f.summary}")
             for path in f.paths:
                 lines.append(f"      witness: {path}")
+            for where in f.details.get("where", []):
+                lines.append(f"      text: {where}")
             if f.details.get("fix"):
                 lines.append(f"      fix: {f.details['fix']}")
             for st in f.details.get("statements", [])[:3] if key != "conflicts" else []:

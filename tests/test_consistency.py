@@ -40,6 +40,10 @@ def test_rule_leaving_a_value_undecided_is_a_gap(tmp_path):
     report = _run("undecided", tmp_path)
     assert [f.rules for f in report.gaps] == [["2002.1"]]
     assert not report.conflicts
+    said = report.gaps[0].summary         # in the game's words, not predicate names (issue 34)
+    assert said.startswith("2002.1 (damage to a creature with fickle puts") and \
+        "leaves the outcome undecided" in said and " has 1 +1/+1 counter(s)" in said
+    assert "counters(" not in said and report.gaps[0].details["fix"]
     _witnesses_pass(report.gaps[0].paths)
 
 
@@ -133,3 +137,7 @@ def test_mark_and_infect_overlap_is_decided_by_the_reading(tmp_path):
         checker._overlaps(data, answer)
         assert (len(checker.report.conflicts) > before) == overlap
     assert checker.report.conflicts[0].rules == ["1000.7c", "702.90c"]
+    said = checker.report.conflicts[0].summary      # the game's words (issue 34)
+    assert "1000.7c (" in said and "702.90c (" in said and "both say what happens to the " \
+        "damage" in said and "and disagree" in said and "_replaced" not in said, said
+    assert checker.report.conflicts[0].details["fix"]

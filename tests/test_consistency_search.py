@@ -9,7 +9,6 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-import yaml
 from click.testing import CliRunner
 
 from rulekeeper.bridge.core.rules.packs import load_pack_dir
@@ -20,6 +19,7 @@ from rulekeeper.bridge.tools.consistency.space import Bounds, build_space
 from rulekeeper.bridge.tools.consistency.text import check_text, read_text
 from rulekeeper.bridge.tools.consistency.vocabulary import pack_vocabulary
 from rulekeeper.cli.main import main
+from packcheck import BOUNDS_WORDS, run_pack, witnesses_pass
 from scenario_index import shared_engine
 
 HERE = Path(__file__).resolve().parent
@@ -31,9 +31,7 @@ CONFLICTS = ("3007.1", "3008.1", "3009.1")
 
 @pytest.fixture(scope="module")
 def tinker(tmp_path_factory):
-    out = tmp_path_factory.mktemp("tinker")
-    settings = Settings(max_objects=2, max_actions=2, timeout=900, per_target=60, write=out)
-    return Checker(shared_engine(), load_pack_dir(TINKER), settings).run()
+    return run_pack(TINKER, tmp_path_factory.mktemp("tinker"))
 
 
 def test_nothing_that_fires_is_reported_dead(tinker):
@@ -43,7 +41,7 @@ def test_nothing_that_fires_is_reported_dead(tinker):
 
 def test_the_dead_statement_is_proved_dead(tinker):
     assert [f.rules for f in tinker.dead] == [["3010.1"]]
-    assert "cannot fire within 2 object(s), 2 action(s), one turn boundary" in tinker.dead[0].summary
+    assert BOUNDS_WORDS in tinker.dead[0].summary
     assert not tinker.not_reached
 
 
@@ -61,17 +59,7 @@ def test_no_false_conflict_or_gap(tinker):
 
 
 def test_witnesses_assert_their_finding_and_pass(tinker):
-    findings = [f for k in ("conflicts", "divergences", "interpretations") for f in getattr(tinker, k)]
-    assert findings and all(f.paths for f in findings)
-    for f in findings:
-        for path in f.paths:
-            data = yaml.safe_load(Path(path).read_text(encoding="utf-8"))
-            assert data["expect"], path                      # never `expect: {}`
-            result = shared_engine().check(path)
-            assert result.ok, (path, result.failures)
-        if f.kind == "divergence":          # the with-pack witness asserts this finding's values
-            data = yaml.safe_load(Path(f.paths[0]).read_text(encoding="utf-8"))
-            assert set(data["expect"].get("always", [])) <= set(f.details["with_pack"])
+    witnesses_pass(tinker, ("conflicts", "divergences", "interpretations"))
 
 
 def test_bounded_search_proves_dead_and_finds_the_smallest_board():
@@ -134,3 +122,19 @@ def test_text_of_a_pack_with_recorded_readings():
     found = checker._text()
     assert {f.kind for f in found} >= {"unstated", "reading"}
     assert all(f.details["fix"] for f in found)
+
+
+def test_text_findings_have_a_text_reference_and_their_scenarios(tmp_path):
+    """Each finding on the rules text says where the text says it (RULES.txt:LINE) and names the
+    scenarios that pin the decision on its rules (their title or description cites them)."""
+    (tmp_path / "haunt.yaml").write_text('title: "3009.1: the haunt choice is optional"\n')
+    checker = Checker(shared_engine(), load_pack_dir(TINKER),
+                      Settings(text=str(TINKER / "RULES.txt"), scenarios=str(tmp_path)))
+    found = checker._text()
+    assert found and all(f.details["where"] for f in found)
+    lines = {n: i for i, line in enumerate((TINKER / "RULES.txt").read_text().splitlines(), 1)
+             for n in [line.split(" ", 1)[0].rstrip(".")]}
+    may = next(f for f in found if f.details.get("cue") == "may")
+    assert may.details["where"] == [f"{TINKER / 'RULES.txt'}:{lines['3009.1']}"]
+    assert may.paths == [str(tmp_path / "haunt.yaml")]
+    assert not [f for f in found if f.paths and "3009.1" not in f.rules]

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Iterator
 
 from ...cards.ignored import notes, scenario_ignored
+from ...core.rules.keywords import keyword_rules
 from ...core.rules.rulebase import RuleBase
 from . import reliance as R
 from .scenario import Card, Scenario
@@ -20,6 +21,8 @@ def not_encoded(scen: Scenario, rules: RuleBase) -> list[str]:
     """Human-readable notes, one per feature whose rules are missing from the rule base."""
     notes: dict[str, str] = {}
     for what, numbers in reliances(scen):
+        if numbers is None and what.startswith("keyword "):    # a pack's own keyword (issue 34)
+            numbers = keyword_rules(rules, what.split(" ", 1)[1]) or None
         if numbers is None:
             notes.setdefault(what, f"{what}: not something the rule base knows; it has no effect here")
             continue

@@ -55,9 +55,10 @@ class Settings:
     max_objects: int = 2
     max_actions: int = 2              # actions in a searched sequence (plus a turn boundary)
     per_target: float = 20.0          # seconds for one bounded search at the full bounds
-    timeout: float = 240.0            # the whole run
+    timeout: float = 170.0            # the whole run (under 3 minutes, issue 34)
     solve_timeout: float = 20.0       # one situation
     boards_per_target: int = 2
     write: Path | None = None
     text: str | None = None           # the pack's rules document (--text)
     cr: str | None = None             # the CR text, for sentences copied from it (--cr)
+    scenarios: str | None = None      # where scenarios citing a text finding's rules are (--scenarios)

@@ -13,10 +13,16 @@ from clingo import Function, Number, Symbol, ast
 from ...core.rules.rulebase import RuleBase, RuleInfo
 from ...core.solve.solve import _Layout, scenario_facts
 from ...core.rules import relevance
+from .statements import on_described_state
 from .space import EVENT_FACTS, INSTANCE_FACTS, Space, clean, scenario_of
 
 CHECKS = 3
-GOAL, VIOL, SHORT = "rk_goal", "rk_viol", "rk_short"
+GOAL, VIOL, SHORT, VAL, PAIR = "rk_goal", "rk_viol", "rk_short", "rk_val", "rk_pair"
+# hooks that give one thing one value (its key: argument positions): two pack statements
+# deriving one with different values on one board leave the game with two values at once
+# features giving an object a status, which only a permanent has (110.5d; the pack's too)
+STATUS_FEATURES = {"tapped", "marked", "occupying"}
+SINGLE_HOOKS = {("move_instead", 3): (0, 1), ("enters_under", 3): (0, 1)}
 
 
 def tool_program() -> str:
@@ -37,8 +43,13 @@ class Result:
 
 @dataclass
 class Target:
-    kind: str
+    kind: str                       # fires / forbids / nothing_to_choose / two_at_once
     info: RuleInfo
+    other: RuleInfo | None = None   # two_at_once: the second statement
+
+    @property
+    def key(self) -> tuple:
+        return (self.kind, self.info.index) + ((self.other.index,) if self.other else ())
 
 
 class Search:
@@ -100,6 +111,7 @@ class Search:
             for info in self.mine:
                 for stm in self._pack_statement(info):
                     b.add(stm)
+        self._pair_targets()
         with ctl.backend() as be:
             self._feature_facts(be, base, diffs)
         ctl.ground([("base", [])])
@@ -123,6 +135,8 @@ class Search:
         if body:
             out.append(ast.Rule(loc, _lit(loc, GOAL, [idx]), body))
         head = node.head
+        if on_described_state(node):    # which boards are none of the game's: always kept
+            return [node]
         if _is_constraint(node):
             self.targets.append(Target("forbids", info))
             out.append(ast.Rule(loc, _lit(loc, VIOL, [idx]), body))
@@ -141,8 +155,22 @@ class Search:
             return out
         if body:
             self.targets.append(Target("fires", info))
+            out += _value_rule(node, idx)
         out.append(node)
         return out
+
+    def _pair_targets(self) -> None:
+        """Two pack statements deriving one single-valued hook (SINGLE_HOOKS): a target where
+        both hold for one key with different values (two "instead"s for one destroyed creature)."""
+        by_hook: dict[tuple, list[RuleInfo]] = {}
+        for info in self.mine:
+            for sig in info.heads:
+                if sig in SINGLE_HOOKS and info.node.body:
+                    by_hook.setdefault(sig, []).append(info)
+        for infos in by_hook.values():
+            for n, a in enumerate(infos):
+                for b in infos[n + 1:]:
+                    self.targets.append(Target("two_at_once", a, b))
 
     def _feature_facts(self, be, base: set[Symbol], diffs: dict) -> None:
         def atom(sym: Symbol) -> int:
@@ -166,6 +194,10 @@ class Search:
             if name.name == "act":
                 slot = name.arguments[0]
                 be.add_rule([atom(Function("slot_of", [name, slot]))])
+            if name.name == "kind" and ("kind", "spell") in f.tags:      # a card in hand
+                be.add_rule([atom(Function("off_battlefield", [name, name.arguments[0]]))])
+            if name.name in STATUS_FEATURES:
+                be.add_rule([atom(Function("status_on", [name, name.arguments[0]]))])
             added, removed = diffs[name]
             for fact in added:
                 adders.setdefault(fact, []).append(name)
@@ -197,6 +229,8 @@ class Search:
                    for t in self.targets if t.kind == "nothing_to_choose"]
         if target.kind in ("fires", "forbids"):
             assume.append((Function(GOAL, [Number(i)]), True))
+        if target.other is not None:
+            assume.append((Function(PAIR, [Number(i), Number(target.other.index)]), True))
         best: list[list[Symbol]] = []
         start = time.monotonic()
         optimal = [False]
@@ -238,6 +272,26 @@ def _fix_instances(facts: set[Symbol], numbers: dict[str, int]) -> set[Symbol]:
                 f = Function(f.name, args)
         out.add(f)
     return out
+
+
+def _value_rule(node, idx) -> list[ast.AST]:
+    """`rk_val(I,hook,(Key),(Value)) :- body.` for a statement whose head is a single-valued hook."""
+    head = node.head
+    if head.ast_type != ast.ASTType.Literal or head.atom.ast_type != ast.ASTType.SymbolicAtom:
+        return []
+    atom = head.atom.symbol
+    if atom.ast_type != ast.ASTType.Function:
+        return []
+    key = SINGLE_HOOKS.get((atom.name, len(atom.arguments)))
+    if key is None:
+        return []
+    loc = node.location
+    args = list(atom.arguments)
+    keys = [a for i, a in enumerate(args) if i in key]
+    values = [a for i, a in enumerate(args) if i not in key]
+    return [ast.Rule(loc, _lit(loc, VAL, [idx, ast.SymbolicTerm(loc, Function(atom.name)),
+                                          ast.Function(loc, "", keys, 0),
+                                          ast.Function(loc, "", values, 0)]), list(node.body))]
 
 
 def _lit(loc, name: str, args: list) -> ast.AST:

@@ -24,6 +24,18 @@ def is_constraint(node: ast.AST) -> bool:
             and head.atom.ast_type == ast.ASTType.BooleanConstant and not head.atom.value)
 
 
+def on_described_state(node: ast.AST) -> bool:
+    """A constraint on the scenario's described state only (every literal at time 0 or an
+    `init/1` fact:
+    `:- holds(0,occupying(C,R)), not creature(0,C).`): it says which boards are no situation of
+    the game, like 110.5d, and forbids nothing the rules make happen."""
+    if not is_constraint(node):
+        return False
+    found = [(name, args) for name, args, _ in atoms(node)]
+    return bool(found) and all(name == "init" or (args and args[0].ast_type == ast.ASTType.SymbolicTerm
+                                                  and str(args[0]) == "0") for name, args in found)
+
+
 def constants(info) -> set[str]:
     from .vocabulary import constants
     return constants(info.node)[0]

@@ -7,12 +7,11 @@ from dataclasses import dataclass, field
 
 from clingo import SymbolType, ast
 
+from ...core.rules.keywords import KEYWORD_AT
 from ...core.rules.rulebase import RuleBase, RuleInfo
 from ...games.mtg.scenario import BATTLEFIELD_STATES
 
-# argument positions that hold a keyword / a battlefield state in the core's vocabulary
-KEYWORD_AT = {("has", 3): 2, ("keyword_in_effect", 3): 2, ("keyword_suppressed", 3): 2,
-              ("keyword_granted", 3): 2, ("keyword_instance", 4): 3}
+# argument positions that hold a battlefield state in the core's vocabulary (keywords: KEYWORD_AT)
 STATE_AT = {("battlefield_state", 2): 1, ("current_battlefield_state", 2): 1}
 STATUS_WORDS = ("marked", "occupying")
 # hooks by which a pack replaces what the CR does with an event (docs/writing-rules.md 3)
