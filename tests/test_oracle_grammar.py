@@ -338,9 +338,20 @@ def test_they_cant_be_regenerated_names_what_was_destroyed():
     ("Enchanted creature can't attack or block.", {"affects": "attached", "combat_restriction": "cant_attack_or_block"}),
     ("Enchanted creature can't block.", {"affects": "attached", "combat_restriction": "cant_block"}),
     ("Equipped creature can't attack.", {"affects": "attached", "combat_restriction": "cant_attack"}),
+    # Phantom Warrior, Invisible Stalker's second line; Aqueous Form's first
+    ("This creature can't be blocked.", {"combat_restriction": "cant_be_blocked"}),
+    ("Enchanted creature can't be blocked.", {"affects": "attached", "combat_restriction": "cant_be_blocked"}),
 ])
 def test_combat_restrictions(line, static):
     assert compiled(line, spell=False) == {"static": static}
+
+
+@pytest.mark.parametrize("line", [
+    "This creature can't be blocked except by creatures with flying.",   # a partial evasion
+    "This creature can't be blocked this turn.",                        # a duration
+])
+def test_partial_unblockable_not_understood(line):
+    assert compile_line(line, NAME, spell=False).status == "not_understood"
 
 
 # -- restricted targets (115.1; docs/abilities.md "Restricted targets") --------------------------

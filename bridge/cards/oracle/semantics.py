@@ -403,6 +403,11 @@ class OracleTransformer(EffectRules, Transformer):
         action = str(items[-1]).replace(" ", "_")
         return ("static", {**items[0], "combat_restriction": f"cant_{action}"})
 
+    def cant_be_blocked(self, items):
+        # 509.1b "~ can't be blocked" / "enchanted creature can't be blocked": no creature may
+        # block it (a restriction on every blocker-attacker pair)
+        return ("static", {**items[0], "combat_restriction": "cant_be_blocked"})
+
     def lure(self, items):
         return ("static", {**items[0], "combat_requirement": "all_able_block"})
 

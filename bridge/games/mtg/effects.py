@@ -26,8 +26,8 @@ STATIC_FIELDS = EFFECT_FIELDS | {"affects", "control", "counter_limit", "pt_coun
                                  "player_keywords", "combat_restriction"}
 # 508.1d / 509.1c: the combat requirements a static ability can impose (docs/combat.md)
 COMBAT_REQUIREMENTS = ("attacks_each_combat", "blocks_each_combat", "must_be_blocked", "all_able_block")
-# 508.1c / 509.1b: "can't attack", "can't block", "can't attack or block" (issue 15)
-COMBAT_RESTRICTIONS = ("cant_attack", "cant_block", "cant_attack_or_block")
+# 508.1c / 509.1b: "can't attack", "can't block", "can't attack or block" (issue 15), "can't be blocked"
+COMBAT_RESTRICTIONS = ("cant_attack", "cant_block", "cant_attack_or_block", "cant_be_blocked")
 FILTER_FIELDS = {"types", "not_types", "subtypes", "colors", "not_colors", "controller", "other"}
 # a static ability's `affects` also reads supertypes (layer 4, 613.1d): "Nonbasic lands are
 # Mountains" (Blood Moon) is {types: [land], not_supertypes: [basic]}
