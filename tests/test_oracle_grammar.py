@@ -341,6 +341,10 @@ def test_they_cant_be_regenerated_names_what_was_destroyed():
     # Phantom Warrior, Invisible Stalker's second line; Aqueous Form's first
     ("This creature can't be blocked.", {"combat_restriction": "cant_be_blocked"}),
     ("Enchanted creature can't be blocked.", {"affects": "attached", "combat_restriction": "cant_be_blocked"}),
+    # 502.3: Colossus of Sardia, Claustrophobia's second line
+    ("This creature doesn't untap during your untap step.", {"doesnt_untap": True}),
+    ("Enchanted creature doesn't untap during its controller's untap step.",
+     {"affects": "attached", "doesnt_untap": True}),
 ])
 def test_combat_restrictions(line, static):
     assert compiled(line, spell=False) == {"static": static}
@@ -349,6 +353,7 @@ def test_combat_restrictions(line, static):
 @pytest.mark.parametrize("line", [
     "This creature can't be blocked except by creatures with flying.",   # a partial evasion
     "This creature can't be blocked this turn.",                        # a duration
+    "Enchanted permanent doesn't untap during its controller's untap step.",   # no permanent form
 ])
 def test_partial_unblockable_not_understood(line):
     assert compile_line(line, NAME, spell=False).status == "not_understood"
@@ -753,7 +758,7 @@ def test_real_spell_phrasings(line, name, spell):
     ("Destroy all creatures with power 2 or less.", "no template matches"),
     ("Draw a card. It can't be regenerated.", "not right after a destroy"),
     ("Flashback—Sacrifice a creature.", "no template matches"),
-    ("Kessig Duelist can't be blocked.", "no template matches"),
+    ("Kessig Duelist can't be blocked except by Walls.", "no template matches"),
     ("Whenever Kessig Duelist becomes the target of a spell, sacrifice it.", "no template matches"),
     ("Ward {1}{U}", "ward"),
     ("Equip {X}", "equip"),

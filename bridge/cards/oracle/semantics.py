@@ -408,6 +408,12 @@ class OracleTransformer(EffectRules, Transformer):
         # block it (a restriction on every blocker-attacker pair)
         return ("static", {**items[0], "combat_restriction": "cant_be_blocked"})
 
+    def doesnt_untap_self(self, _):
+        return ("static", {"doesnt_untap": True})
+
+    def doesnt_untap_attached(self, _):
+        return ("static", {"affects": "attached", "doesnt_untap": True})
+
     def lure(self, items):
         return ("static", {**items[0], "combat_requirement": "all_able_block"})
 
