@@ -219,10 +219,14 @@ def test_not_covered_lines_are_listed_and_the_card_keeps_the_rest():
                              "That player discards that card.", ["B"]))
     assert duress.status == "none" and "abilities" not in duress.yaml_card
     assert duress.lines[0].status == "not_understood" and duress.lines[0].reason
+    # Aqueous Form: its scry trigger is not understood, the rest is kept
     aqueous = compile_card(sf("Aqueous Form", "{U}", "Enchantment — Aura",
-                              "Enchant creature\nEnchanted creature can't be blocked.", ["U"]))
+                              "Enchant creature\nEnchanted creature can't be blocked.\n"
+                              "Whenever enchanted creature attacks, scry 1.", ["U"]))
     assert aqueous.status == "partial" and aqueous.yaml_card["keywords"] == [{"enchant": "creature"}]
-    assert "abilities" not in aqueous.yaml_card
+    assert aqueous.yaml_card["abilities"] == [
+        {"static": {"affects": "attached", "combat_restriction": "cant_be_blocked"}}]
+    assert [ln.status for ln in aqueous.lines] == ["compiled", "compiled", "not_understood"]
     lhurgoyf = compile_card(sf("Tarmogoyf", "{1}{G}", "Creature — Lhurgoyf",
                                "Trample\nTarmogoyf's power is equal to the number of card types among cards in all "
                                "graveyards and its toughness is equal to that number plus 1.", ["G"], "*/1+*"))

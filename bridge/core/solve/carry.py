@@ -44,7 +44,10 @@ TIME_FACTS: frozenset[Sig] = frozenset({
 REVIEWED_NEGATED: frozenset[Sig] = frozenset({
     ("no_damage_amount", 1),    # 120-damage.lp: N <= 0, for an amount dealt
     ("early_effect", 1),        # 613.1d: an effect's first layer
-    ("depends_on", 2)})         # 613.8: two effects' filters and ops
+    ("depends_on", 2),          # 613.8: two effects' filters and ops
+    ("effect_op", 2)})          # 613.1d: an effect's ops are all made together with the effect
+                                # (611-continuous-effects.lp), and the one `not effect_op(E,..)`
+                                # reads an E already bound by a positive effect_op(E,..)
 
 
 @dataclass

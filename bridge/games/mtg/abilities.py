@@ -356,7 +356,7 @@ def _create_token(chk: Checker, q: tuple, d: dict) -> dict[str, Any]:
         if extra:
             raise chk.src.error(q, f"a predefined token takes no {', '.join(sorted(extra))}: its characteristics are the rules' (111.10)")
     elif "types" not in d:
-        raise chk.src.error(q, "missing types")
+        raise chk.src.error(q, "missing 'types' (or 'predefined', 111.10)")
     out: dict[str, Any] = {"verb": "create_token",
                            "predefined": chk.choice(q + ("predefined",), d["predefined"], tuple(PREDEFINED))
                            if "predefined" in d else None,
