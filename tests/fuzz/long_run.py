@@ -37,6 +37,9 @@ def main() -> int:
     parser.add_argument("--out", default="fuzz-failures.txt")
     parser.add_argument("--surfaces", nargs="?", const="all", default=None,
                         help="fuzz the other surfaces (tests/fuzz/surfaces.py), -n inputs each")
+    parser.add_argument("--real-every", type=int, default=20,
+                        help="with --surfaces: every Nth input of a command surface also runs "
+                             "in a process of its own (exit code, traceback, wall time)")
     opts = parser.parse_args()
     if opts.surfaces:
         return surfaces_run(opts)
@@ -125,10 +128,14 @@ def surfaces_run(opts) -> int:
         def one(case) -> None:
             start = time.monotonic()
             problems = check(case, work)
+            if name in surfaces.IN_OWN_PROCESS and opts.real_every \
+                    and counts["inputs"] % opts.real_every == 0:
+                problems += check(case, work, real=True)
+                counts["real"] += 1
             times.append(time.monotonic() - start)
             counts["inputs"] += 1
             for problem in problems:
-                counts[problem.split(":")[0][:40]] += 1
+                counts["problem " + problem.split(":")[0][:40]] += 1
             if problems:
                 failures.append(f"{name} {case.notes}\n  " + "\n  ".join(problems))
                 print("FAILURE " + failures[-1], file=sys.stderr, flush=True)
@@ -143,14 +150,24 @@ def surfaces_run(opts) -> int:
         finally:
             times.sort()
             rows.append(f"| {name} | {counts['inputs']} | {counts['inputs'] - sum(1 for f in failures if f.startswith(name + ' '))} "
-                        f"| {sum(v for k, v in counts.items() if k != 'inputs')} "
+                        f"| {sum(v for k, v in counts.items() if k.startswith('problem '))} "
+                        f"| {counts['real']} | {_max_rss_mb():.0f} MB "
                         f"| {time.monotonic() - began:.0f} s | {times[len(times) // 2] if times else 0:.3f} s "
                         f"| {times[-1] if times else 0:.2f} s |")
     print(f"surfaces, {opts.n} inputs each (seed {opts.seed})\n\n| surface | inputs | clean | problems "
-          "| wall | median | max |\n|---|---|---|---|---|---|---|\n" + "\n".join(rows), flush=True)
+          "| own process | max RSS | wall | median | max |\n|---|---|---|---|---|---|---|---|---|\n"
+          + "\n".join(rows), flush=True)
     if failures:
         Path(opts.out).write_text("\n\n".join(failures), encoding="utf-8")
     return 1 if failures else 0
+
+
+def _max_rss_mb() -> float:
+    """The largest resident set of this process and of any child it waited for, in MB (Linux
+    reports ru_maxrss in KB): the "no process over 2 GB" promise."""
+    import resource
+    return max(resource.getrusage(who).ru_maxrss
+               for who in (resource.RUSAGE_SELF, resource.RUSAGE_CHILDREN)) / 1024
 
 
 if __name__ == "__main__":
