@@ -154,6 +154,7 @@ def surfaces_run(opts) -> int:
                         f"| {counts['real']} | {_max_rss_mb():.0f} MB "
                         f"| {time.monotonic() - began:.0f} s | {times[len(times) // 2] if times else 0:.3f} s "
                         f"| {times[-1] if times else 0:.2f} s |")
+            print(rows[-1], flush=True)         # a run that is cut still shows its figures
     print(f"surfaces, {opts.n} inputs each (seed {opts.seed})\n\n| surface | inputs | clean | problems "
           "| own process | max RSS | wall | median | max |\n|---|---|---|---|---|---|---|---|---|\n"
           + "\n".join(rows), flush=True)
