@@ -267,7 +267,7 @@ def check_cache_damage(case: Case, work: Path) -> list[str]:
             and entry.read_bytes() != good:
         problems.append(f"{kind} damage: the entry was not rebuilt")
     if time.monotonic() - began > SECONDS:
-        problems.append("took too long")
+        problems.append(f"took too long ({time.monotonic() - began:.1f} s)")
     return problems
 
 
@@ -378,7 +378,7 @@ def check_write_target(case: Case, work: Path) -> list[str]:
     if folder.is_dir() and any(p.name.endswith(".tmp") for p in folder.iterdir()):
         problems.append("a temporary file was left")
     if time.monotonic() - began > SECONDS:
-        problems.append("took too long")
+        problems.append(f"took too long ({time.monotonic() - began:.1f} s)")
     return problems
 
 
@@ -433,7 +433,7 @@ def _invoked(args: list[str], codes: set[int], real: bool) -> list[str]:
     if "Traceback (most recent call last)" in done.stderr or "PANIC" in done.stderr:
         problems.append("traceback: " + done.stderr[-300:])
     if time.monotonic() - began > SECONDS:
-        problems.append("took too long")
+        problems.append(f"took too long ({time.monotonic() - began:.1f} s)")
     return problems
 
 
@@ -444,7 +444,7 @@ def _judged(result, began: float, codes: set[int]) -> list[str]:
     elif result.exit_code not in codes:
         problems.append(f"exit code {result.exit_code}")
     if time.monotonic() - began > SECONDS:
-        problems.append("took too long")
+        problems.append(f"took too long ({time.monotonic() - began:.1f} s)")
     return problems
 
 
@@ -482,5 +482,5 @@ def _in_child(work) -> list[str]:
     if text:
         problems.append(text)
     if time.monotonic() - began > SECONDS:
-        problems.append("took too long")
+        problems.append(f"took too long ({time.monotonic() - began:.1f} s)")
     return problems
