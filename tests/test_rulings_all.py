@@ -13,6 +13,8 @@ import sys
 import time
 from pathlib import Path
 
+from reliability import alive, descendants
+
 FIXTURE = Path(__file__).parent / "fixtures" / "scryfall" / "cards.json"
 # cheap cards first (no probe applies to a land), then creatures and spells with rulings
 NAMES = ["Plains", "Island", "Grizzly Bears", "Forest", "Savannah Lions", "Swamp"]
@@ -37,34 +39,6 @@ def _lines(out: Path) -> list[dict]:
     return [json.loads(line) for line in (out / "rulings.jsonl").read_text().splitlines()]
 
 
-def _descendants(root: int) -> dict[int, int]:
-    """Every process below `root` (pid: its depth, 1 for a child) from /proc."""
-    parents: dict[int, list[int]] = {}
-    for entry in os.listdir("/proc"):
-        if entry.isdigit():
-            try:
-                stat = Path(f"/proc/{entry}/stat").read_text().rsplit(")", 1)[1].split()
-            except OSError:
-                continue
-            parents.setdefault(int(stat[1]), []).append(int(entry))
-    found, todo = {}, [(root, 0)]
-    while todo:
-        pid, depth = todo.pop()
-        for child in parents.get(pid, []):
-            found[child] = depth + 1
-            todo.append((child, depth + 1))
-    return found
-
-
-def _alive(pid: int) -> bool:
-    """Running (not gone, not a zombie waiting to be reaped)."""
-    try:
-        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
-    except OSError:
-        return False
-    return state != "Z"
-
-
 @pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads the process tree in /proc")
 def test_interrupted_then_resumed_loses_and_repeats_no_card(tmp_path):
     pool, out = _card_file(tmp_path), tmp_path / "out"
@@ -76,7 +50,7 @@ def test_interrupted_then_resumed_loses_and_repeats_no_card(tmp_path):
     # depth 2, is what outlived Ctrl-C before: in a process group of its own, blocked writing
     # its answer to a pipe whose other end it held itself)
     while time.monotonic() < deadline and proc.poll() is None:
-        below = _descendants(proc.pid)
+        below = descendants(proc.pid)
         if 2 in below.values() and lines.exists() and lines.read_bytes().count(b"\n") >= 2:
             break
         time.sleep(0.02)
@@ -87,9 +61,9 @@ def test_interrupted_then_resumed_loses_and_repeats_no_card(tmp_path):
     assert "--resume" in err and "Traceback" not in err
     assert len(err.strip().splitlines()) == 1, err
     ended = time.monotonic()
-    while any(map(_alive, below)) and time.monotonic() - ended < 1:
+    while any(map(alive, below)) and time.monotonic() - ended < 1:
         time.sleep(0.02)
-    assert not [pid for pid in below if _alive(pid)], below     # every worker, every child
+    assert not [pid for pid in below if alive(pid)], below     # every worker, every child
     first = _lines(out)
     assert 2 <= len(first) < len(NAMES)
     assert lines.read_bytes().endswith(b"\n")
