@@ -15,6 +15,7 @@ from __future__ import annotations
 import argparse
 import collections
 import shutil
+import signal
 import sys
 import tempfile
 import time
@@ -58,8 +59,11 @@ def main() -> int:
             print(f"  {stats.total} inputs, {time.monotonic() - started:.0f} s, "
                   f"{len(stats.failures)} failures", file=sys.stderr, flush=True)
 
+    signal.signal(signal.SIGINT, _stop)
     try:
         one()
+    except Stopped:
+        pass
     finally:        # the figures so far, even if the run is stopped
         print(stats.table(time.monotonic() - started, opts), flush=True)
     if stats.failures:
@@ -112,6 +116,7 @@ def surfaces_run(opts) -> int:
     import os
     from fuzz import surfaces
     names = sorted(surfaces.SURFACES) if opts.surfaces == "all" else opts.surfaces.split(",")
+    signal.signal(signal.SIGINT, _stop)
     work = Path(tempfile.mkdtemp(prefix="rk-fuzz-surfaces-"))
     os.environ.pop("RULEKEEPER_CARDS", None)
     rows, failures = [], []
@@ -154,8 +159,11 @@ def surfaces_run(opts) -> int:
                 shutil.rmtree(work, ignore_errors=True)
                 work.mkdir(parents=True, exist_ok=True)
 
+        stopped = False
         try:
             one()
+        except Stopped:
+            stopped = True
         finally:
             counts["replayed"] = _replayed(slow, check, work, judge)
             counts["cpu"] = _cpu_seconds() - cpu
@@ -167,6 +175,8 @@ def surfaces_run(opts) -> int:
                         f"| {time.monotonic() - began:.0f} s | {times[len(times) // 2] if times else 0:.3f} s "
                         f"| {times[-1] if times else 0:.2f} s |")
             print(rows[-1], flush=True)         # a run that is cut still shows its figures
+        if stopped:
+            break
     print(f"surfaces, {opts.n} inputs each (seed {opts.seed})\n\n| surface | inputs | clean | problems "
           "| own process | slow, replayed in bound | max RSS | CPU | wall | median | max |\n"
           "|---|---|---|---|---|---|---|---|---|---|---|\n"
@@ -174,6 +184,15 @@ def surfaces_run(opts) -> int:
     if failures:
         Path(opts.out).write_text("\n\n".join(failures), encoding="utf-8")
     return 1 if failures else 0
+
+
+class Stopped(BaseException):
+    """Ctrl-C: end the run with the figures so far. Not a KeyboardInterrupt, which click turns
+    into exit 1 inside a CLI call (the run went on, judging it an input's exit code)."""
+
+
+def _stop(_signum, _frame) -> None:
+    raise Stopped
 
 
 SLOW = ("took too long", "hung")     # the problems a starved process shows too
