@@ -7,7 +7,8 @@ commands").
 
 Run: python bench/bench_batch.py [--scenarios DIR] [--cards FILE.json] [--rulings-cards N]
      [--no-cluster] [--json OUT]
-Figures are wall times, the workers' start and setup included.
+Figures are wall times, the workers' start and setup included, and CPU times (user + system)
+of this process and its children (a Dask cluster's workers are not children: no CPU figure).
 """
 from __future__ import annotations
 
@@ -50,10 +51,19 @@ def rulings_run(executor: Any, card_file: Path, limit: int) -> tuple[Any, int]:
     return lines, len(lines)
 
 
-def measure(run: Callable[[], tuple[Any, int]]) -> tuple[Any, int, float]:
-    began = time.perf_counter()
+def measure(run: Callable[[], tuple[Any, int]]) -> tuple[Any, int, float, float]:
+    """The run's result, its item count, its wall time and its CPU time (user + system of this
+    process and of the children it waited for: the local pool's workers and their solving
+    children; not a Dask cluster's, whose workers are other processes)."""
+    began, cpu = time.perf_counter(), cpu_seconds()
     result, count = run()
-    return result, count, time.perf_counter() - began
+    return result, count, time.perf_counter() - began, cpu_seconds() - cpu
+
+
+def cpu_seconds() -> float:
+    import resource
+    return sum(u.ru_utime + u.ru_stime for u in (resource.getrusage(resource.RUSAGE_SELF),
+                                                  resource.getrusage(resource.RUSAGE_CHILDREN)))
 
 
 def _show_difference(expected: Any, got: Any) -> None:
@@ -94,7 +104,7 @@ def main() -> int:
         for label, make in executors:
             row = figures.setdefault(label, {})
             for name, run in runs.items():
-                result, count, seconds = measure(lambda: run(make()))
+                result, count, seconds, cpu_used = measure(lambda: run(make()))
                 if name.endswith("(rulings --all)"):
                     cpu = [line["cpu_seconds"] for line in result if "cpu_seconds" in line]
                     row["rulings CPU s/card median"] = round(statistics.median(cpu), 3)
@@ -106,8 +116,9 @@ def main() -> int:
                     _show_difference(first[name], result)
                     return 1
                 row[name] = round(count / seconds, 2)
-                print(f"{label:16s} {name:26s} {row[name]:9.2f}/s ({count} in {seconds:.1f} s)",
-                      flush=True)
+                row[name + ", CPU s/item"] = round(cpu_used / count, 3) if count else None
+                print(f"{label:16s} {name:26s} {row[name]:9.2f}/s ({count} in {seconds:.1f} s "
+                      f"wall, {cpu_used:.1f} s CPU here)", flush=True)
     finally:
         if local_dask is not None:
             local_dask.cluster.close()

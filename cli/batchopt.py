@@ -11,9 +11,23 @@ from typing import Any, Callable, Iterator
 import click
 
 
-def workers_option(default_help: str = "the number of CPUs") -> Callable:
+WORKERS_ENV = "RULEKEEPER_WORKERS"      # the default of --workers, where the CPU count is not
+                                        # wanted (the test suite sets 1: its runs stay in-process)
+
+
+def workers_option() -> Callable:
     return click.option("--workers", default=None, type=click.IntRange(1, 1024),
-                        help=f"worker processes on this machine (default: {default_help})")
+                        help=f"worker processes on this machine (default: the number of CPUs, "
+                             f"or {WORKERS_ENV}; never more than the items)")
+
+
+def workers_for(workers: int | None, items: int | None = None) -> int:
+    """The workers to run: --workers, else RULEKEEPER_WORKERS, else the CPU count; no more
+    than `items` (one scenario needs no pool)."""
+    if workers is None:
+        given = os.environ.get(WORKERS_ENV, "").strip()
+        workers = int(given) if given.isdigit() and int(given) > 0 else os.cpu_count() or 1
+    return max(1, min(workers, items)) if items is not None else workers
 
 
 SCHEDULER = click.option(
@@ -26,7 +40,7 @@ SCHEDULER = click.option(
 def executor(workers: int | None, scheduler: str | None, items: int | None = None
              ) -> Iterator[Any]:
     """The executor the options name: a Dask cluster, or a local pool of `workers` processes
-    (default one per CPU, never more than `items`)."""
+    (workers_for: by default one per CPU, never more than `items`)."""
     from rulekeeper.bridge.tools.batch import DaskCluster, LocalPool
     if scheduler:
         cluster = DaskCluster(scheduler)
@@ -35,8 +49,7 @@ def executor(workers: int | None, scheduler: str | None, items: int | None = Non
         finally:
             cluster.close()
         return
-    count = workers or os.cpu_count() or 1
-    yield LocalPool(max(1, min(count, items)) if items is not None else count)
+    yield LocalPool(workers_for(workers, items))
 
 
 @contextmanager

@@ -5,11 +5,11 @@ from __future__ import annotations
 import json
 from contextlib import closing
 from pathlib import Path
-from typing import Iterator
+from typing import Callable, Iterator
 
 import click
 import yaml
-from rulekeeper.cli.batchopt import SCHEDULER, executor, workers_option
+from rulekeeper.cli.batchopt import SCHEDULER, executor, workers_for, workers_option
 from rulekeeper.cli.cardsopt import CARDS, card_sources, progress_bar
 from rulekeeper.cli.common import json_option, reported
 
@@ -39,7 +39,7 @@ def cards() -> None:
               show_default=True, help="the folder the card YAML files are written to")
 @json_option()
 @cards_timeout()
-@workers_option("1")
+@workers_option()
 @SCHEDULER
 def import_(file: str, into: str, as_json: bool, timeout: float, workers: int | None,
             scheduler: str | None) -> None:
@@ -48,12 +48,12 @@ def import_(file: str, into: str, as_json: bool, timeout: float, workers: int | 
     with reported():
         deadline = _deadline(file, timeout)
         with progress_bar(f"importing {Path(file).name}") as tick:
-            if (workers or 1) == 1 and not scheduler:
+            if workers_for(workers) == 1 and not scheduler:
                 report = import_cards(Path(file), Path(into), tick, deadline.check)
             else:
                 from rulekeeper.bridge.tools.batchjobs import Given, import_chunk
                 chunks = _on_batch(Path(file), Given(Path(file)), import_chunk, workers,
-                                   scheduler, tick)
+                                   scheduler, tick, deadline.check)
                 report = write_imported(Path(into),
                                         (card for chunk in chunks for card in chunk))
     if as_json:
@@ -137,7 +137,7 @@ def _show_text(view: dict) -> str:
               help="how many not-understood templates to list")
 @json_option()
 @cards_timeout()
-@workers_option("1")
+@workers_option()
 @SCHEDULER
 def stats(file: str, top: int, as_json: bool, timeout: float, workers: int | None,
           scheduler: str | None) -> None:
@@ -147,28 +147,31 @@ def stats(file: str, top: int, as_json: bool, timeout: float, workers: int | Non
     with reported():
         deadline = _deadline(file, timeout)
         with progress_bar(f"compiling {Path(file).name}") as tick:
-            if (workers or 1) == 1 and not scheduler:
+            if workers_for(workers) == 1 and not scheduler:
                 result = card_stats(Path(file), tick, deadline.check)
             else:
                 from rulekeeper.bridge.tools.batchjobs import Given, stats_chunk
                 result = Stats(file)
                 for chunk in _on_batch(Path(file), Given(), stats_chunk, workers, scheduler,
-                                       tick):
+                                       tick, deadline.check):
                     result.add(chunk)
     click.echo(json.dumps(result.as_json(top), indent=2) if as_json else result.text(top))
 
 
 def _on_batch(path: Path, setup, work, workers: int | None, scheduler: str | None,
-              tick) -> Iterator:
+              tick, check: Callable[[], None]) -> Iterator:
     """The value of each chunk of the card file's cards, in order, worked on the batch engine;
-    a chunk that failed (a bug, a lost worker) is an error naming its first card."""
+    a chunk that failed (a bug, a lost worker) is an error naming its first card. `check` (the
+    command's --timeout) is called between the cards read and between the chunks done."""
     from rulekeeper.bridge.tools.batch import Job
     from rulekeeper.bridge.tools.batchjobs import chunks
     from rulekeeper.bridge.core.base.errors import ScenarioError
     from rulekeeper.bridge.cards.scryfall import read_cards
     with executor(workers, scheduler) as pool, \
-            closing(pool.run(Job(setup, work), chunks(read_cards(path, tick)))) as outcomes:
+            closing(pool.run(Job(setup, work),
+                             chunks(read_cards(path, tick, check=check)))) as outcomes:
         for outcome in outcomes:
+            check()
             if not outcome.ok:
                 raise ScenarioError(str(path), None, outcome.item[0].get("name", ""),
                                     f"{outcome.error['kind']}: {outcome.error['message']}")

@@ -7,7 +7,8 @@ from typing import Callable, Iterable, Iterator
 
 import click
 from rulekeeper.bridge.core.base.errors import RulekeeperError
-from rulekeeper.cli.batchopt import SCHEDULER, batch_progress, executor, workers_option
+from rulekeeper.cli.batchopt import (SCHEDULER, batch_progress, executor, workers_for,
+                                     workers_option)
 from rulekeeper.cli.cardsopt import CARDS, card_sources
 from rulekeeper.cli.common import (
     JsonErrorsGroup,
@@ -148,7 +149,7 @@ def legal(file: str, player: str | None, as_json: bool, timeout: float,
 @click.option("--jsonl", "as_jsonl", is_flag=True,
               help="one JSON line per scenario, in input order as they are checked, then one "
                    "line with the totals")
-@workers_option("1")
+@workers_option()
 @SCHEDULER
 @PACK_DIR
 @CARDS
@@ -179,7 +180,7 @@ def _test_entries(files: list, timeout: float, workers: int | None, scheduler: s
                   pack_dirs: tuple[str, ...]) -> Iterator[Iterator[dict]]:
     """The scenarios' report entries in input order: checked here (one worker), or on the
     batch engine (--workers N, --scheduler)."""
-    if (workers or 1) == 1 and not scheduler:
+    if workers_for(workers, len(files)) == 1 and not scheduler:
         from rulekeeper.bridge.tools.runner import checked_entries
         with checked_entries(_engine(pack_dirs), files, timeout) as entries:
             yield entries

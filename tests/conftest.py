@@ -11,6 +11,8 @@ import pytest
 # tests start), never in the user's cache.
 os.environ["RULEKEEPER_CACHE_DIR"] = tempfile.mkdtemp(prefix="rulekeeper-test-cache-")
 os.environ.pop("RULEKEEPER_NO_CACHE", None)
+os.environ["RULEKEEPER_WORKERS"] = "1"     # --workers by default: one, in-process, as the
+                                          # suite was written (a test names its workers)
 
 from rulekeeper.bridge.core.run.engine import Engine
 from scenario_index import shared_engine

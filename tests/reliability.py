@@ -64,3 +64,31 @@ def hostile(folder: Path, kind: str, name: str) -> Path:
         with path.open("wb") as fh:
             fh.truncate(64 * 1024 * 1024)                 # sparse: 64 MB of NULs
     return path
+
+
+def descendants(root: int) -> dict[int, int]:
+    """Every process below `root` (pid: its depth, 1 for a child) from /proc."""
+    parents: dict[int, list[int]] = {}
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                stat = Path(f"/proc/{entry}/stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            parents.setdefault(int(stat[1]), []).append(int(entry))
+    found, todo = {}, [(root, 0)]
+    while todo:
+        pid, depth = todo.pop()
+        for child in parents.get(pid, []):
+            found[child] = depth + 1
+            todo.append((child, depth + 1))
+    return found
+
+
+def alive(pid: int) -> bool:
+    """Running (not gone, not a zombie waiting to be reaped)."""
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state != "Z"

@@ -4,6 +4,7 @@ scenario then the totals, and `--json` keeps its shape."""
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 from click.testing import CliRunner
@@ -52,3 +53,26 @@ def test_cards_stats_and_import_on_two_workers_equal_one(tmp_path):
     assert names(a["files"]) == names(b["files"]) and a["written"] == b["written"] > 0
     for name in names(a["files"]):
         assert (tmp_path / "a" / name).read_text() == (tmp_path / "b" / name).read_text()
+
+
+def test_workers_default_to_the_cpu_count_and_never_exceed_the_items(monkeypatch):
+    from rulekeeper.cli.batchopt import workers_for
+    monkeypatch.delenv("RULEKEEPER_WORKERS", raising=False)
+    cpus = os.cpu_count() or 1
+    assert workers_for(None) == cpus
+    assert workers_for(None, 1) == 1                    # one scenario: no pool
+    assert workers_for(3) == 3 and workers_for(3, 2) == 2
+    monkeypatch.setenv("RULEKEEPER_WORKERS", "5")       # the suite's way to keep one
+    assert workers_for(None) == 5 and workers_for(2) == 2
+    monkeypatch.setenv("RULEKEEPER_WORKERS", "many")
+    assert workers_for(None) == cpus
+
+
+def test_cards_stats_on_workers_keeps_its_timeout(tmp_path):
+    pool = tmp_path / "pool.json"
+    card = json.loads(Path(CARDS).read_text(encoding="utf-8"))["data"][0]
+    pool.write_text(json.dumps([card] * 3000), encoding="utf-8")
+    result = CliRunner().invoke(main, ["cards", "stats", str(pool), "--workers", "2",
+                                       "--timeout", "0.1", "--json"])
+    assert result.exit_code == 2, result.output
+    assert "0.1" in result.output or "time" in result.output

@@ -8,30 +8,8 @@ from pathlib import Path
 import pytest
 
 from rulekeeper.bridge.core.rules.rulebase import RuleBase
+from fuzz.surfaces import SPECIALS, not_a_file, shape, small_root
 from reliability import bear, rk
-
-SMALL = """%@ 704.5g a damaged creature dies
-dies(X) :- damage(X,D), toughness(X,T), D >= T.
-
-%@ 120.3 choose a target for the damage
-{ target(X) : creature(X) } = 1.
-#show dies/1.
-"""
-
-
-def small_root(tmp_path: Path) -> Path:
-    root = tmp_path / "rules"
-    (root / "core").mkdir(parents=True)
-    (root / "mtg").mkdir()
-    (root / "core" / "a.lp").write_text(SMALL)
-    return root
-
-
-def shape(base: RuleBase) -> tuple:
-    return ([(r.index, r.rule, r.summary, r.file, r.line, r.text, r.pack,
-              [tuple(h) for h in r.heads], [tuple(b) for b in r.bodies]) for r in base.rules],
-            list(base.statement_texts), dict(base.summaries), list(base.unannotated))
-
 
 def test_every_byte_flip_of_a_rule_base_entry_is_a_miss(cache, tmp_path):
     root = small_root(tmp_path)
@@ -49,18 +27,13 @@ def test_every_byte_flip_of_a_rule_base_entry_is_a_miss(cache, tmp_path):
         assert shape(RuleBase(root, ["mtg"])) == truth
 
 
-@pytest.mark.parametrize("kind", ["fifo", "devzero", "directory", "symlink-out"])
+@pytest.mark.parametrize("kind", SPECIALS)
 def test_a_cache_entry_that_is_not_a_regular_file_is_a_miss(cache, tmp_path, kind):
     root = small_root(tmp_path)
     truth = shape(RuleBase(root, ["mtg"]))
     [entry] = cache.glob("rulebase-*.marshal")
-    good = entry.read_bytes()
-    entry.unlink()
-    outside = tmp_path / "outside"
-    outside.write_bytes(good)
-    {"fifo": lambda: os.mkfifo(entry), "devzero": lambda: entry.symlink_to("/dev/zero"),
-     "directory": lambda: entry.mkdir(),
-     "symlink-out": lambda: entry.symlink_to(outside)}[kind]()
+    good, outside = entry.read_bytes(), tmp_path / "outside"
+    not_a_file(entry, kind, good, outside)
     assert shape(RuleBase(root, ["mtg"])) == truth          # no hang, no error
     assert outside.read_bytes() == good                      # never written through
 

@@ -63,3 +63,35 @@ def test_ctrl_c_during_rulings_write_leaves_no_partial_file(tmp_path):
                                        "--write", str(out)], after=2)
     assert code == 130 and seconds < 2, text
     assert not [p for p in out.rglob("*") if p.name.endswith(".tmp") or p.name.startswith(".")]
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads the process tree in /proc")
+def test_ctrl_c_during_test_on_two_workers_leaves_no_process(tmp_path):
+    """The pool's workers and their solving children (depth 2 and below) die with the command:
+    before, a worker's solving child led a process group of its own and outlived Ctrl-C."""
+    from reliability import alive, descendants
+    (tmp_path / "a").mkdir()
+    (tmp_path / "b").mkdir()
+    first, second = big_board(tmp_path / "a"), big_board(tmp_path / "b")
+    proc = subprocess.Popen([sys.executable, "-c", "from rulekeeper.cli.main import run; run()",
+                             "test", str(first), str(second), "--workers", "2", "--timeout",
+                             "120"], cwd=REPO, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            text=True, start_new_session=True)
+    below: dict[int, int] = {}
+    waited = time.monotonic()
+    while proc.poll() is None and time.monotonic() - waited < 300:
+        below = descendants(proc.pid)
+        if sum(depth >= 2 for depth in below.values()) >= 2:     # both workers are solving
+            break
+        time.sleep(0.05)
+    assert proc.poll() is None and below, proc.communicate()
+    sent = time.monotonic()
+    os.killpg(proc.pid, signal.SIGINT)
+    out, err = proc.communicate(timeout=60)
+    assert proc.returncode == 130, out + err
+    assert time.monotonic() - sent < 10
+    assert "Traceback" not in err and len(err.strip().splitlines()) == 1, err
+    ended = time.monotonic()
+    while any(map(alive, below)) and time.monotonic() - ended < 1:
+        time.sleep(0.02)
+    assert not [pid for pid in below if alive(pid)], below

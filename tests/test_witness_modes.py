@@ -2,7 +2,7 @@
 of atoms) is shown with the choices that lead to it; whichever way it was solved (pruned or
 not, multi-shot or not, focused explanation or not, lean layout or not), the choices shown for
 it must be the same. The canonical order of identical simultaneous triggers is the performance
-helper's (perf37): until it lands, some modes pick another of equally valid orders."""
+helper's (perf37); a timeout under load is not an answer in one mode only (300 s)."""
 from __future__ import annotations
 
 import json
@@ -29,7 +29,7 @@ def trigger_scenarios(every: int = 8) -> list[Path]:
 
 def witnesses(path: Path, env: dict[str, str]) -> dict[tuple, list[str]] | None:
     """{outcome atoms: the choices shown for it} of `ask --json`, or None (not an answer)."""
-    result = CliRunner().invoke(main, ["ask", str(path), "--json", "--timeout", "60"],
+    result = CliRunner().invoke(main, ["ask", str(path), "--json", "--timeout", "300"],
                                 env={"RULEKEEPER_NO_PRUNE": None, "RULEKEEPER_MULTISHOT": None,
                                      "RULEKEEPER_EXPLAIN_FOCUS": None, "RULEKEEPER_LEAN": None,
                                      **env}, catch_exceptions=False)
@@ -39,10 +39,24 @@ def witnesses(path: Path, env: dict[str, str]) -> dict[tuple, list[str]] | None:
     return {tuple(o["differs"]): o["choices"] for o in listed}
 
 
-@pytest.mark.xfail(reason="the canonical order of identical simultaneous triggers is perf37's "
-                          "(issue 38 point 9); until it lands a mode may show another valid order",
-                   strict=False)
-@pytest.mark.parametrize("path", trigger_scenarios(), ids=lambda p: p.stem)
+# Rechecked after the canonical order of identical triggers landed (perf37, issue 37): every
+# sampled scenario shows the same witness in every mode but this one. Its two undying triggers
+# are not identical (instances 1 and 2), both orders end in the one outcome, and models are
+# projected on the outcome (solve.PROJECT): the witness shown is the first the search finds,
+# and pruning (RULEKEEPER_NO_PRUNE) changes the ground program and so the search's order.
+# Fixing it needs a canonical witness per outcome in the solver (open, issue 38 point 9).
+SEARCH_ORDER = {"702.93a-two-undying-instances"}
+
+
+def _marked(path: Path):
+    if path.stem not in SEARCH_ORDER:
+        return path
+    return pytest.param(path, marks=pytest.mark.xfail(
+        strict=True, reason="the first witness found differs with pruning (issue 38 point 9)"))
+
+
+@pytest.mark.parametrize("path", [_marked(p) for p in trigger_scenarios()],
+                         ids=lambda p: p.stem)
 def test_the_same_witness_in_every_mode(path):
     seen = {mode: witnesses(path, env) for mode, env in MODES.items()}
     answered = {mode: w for mode, w in seen.items() if w is not None}

@@ -145,9 +145,13 @@ _WORKER: dict[str, Any] = {}    # a pool worker's own job and state (set by its 
 
 def _init_worker(job: Job) -> None:
     """A pool worker's initialiser: the job's state, built once. The worker leads a process
-    group of its own (its solving children join it): the parent ends it with them, and Ctrl-C
-    on a terminal is the parent's alone. A worker whose parent is gone ends itself."""
+    group of its own, which its solving children share (deadline.children_share_group): the
+    parent ends it with them by one signal to the group, and Ctrl-C on a terminal is the
+    parent's alone. A worker whose parent is gone ends itself and them."""
+    from ..core.run import deadline
     os.setpgid(0, 0)
+    deadline._CHILDREN.clear()          # the parent's (the other workers) are not this one's
+    deadline.children_share_group()     # killing this worker's group kills its solving children
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     parent = os.getppid()
     threading.Thread(target=_orphaned, args=(parent,), daemon=True).start()

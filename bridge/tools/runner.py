@@ -136,7 +136,7 @@ class Checker:
 
     def _start(self, ctx) -> None:
         receive, send = ctx.Pipe()
-        self.worker = ctx.Process(target=_serve, args=(send, self.engine, self.timeout),
+        self.worker = ctx.Process(target=_serve, args=(send, receive, self.engine, self.timeout),
                                   daemon=True)
         self.worker.start()
         deadline._own_group(self.worker.pid)     # killed with its group on Ctrl-C
@@ -158,10 +158,11 @@ WORKER_GRACE = 60.0         # beyond the limit: loading the rules (not counted) 
 EXIT_TIMED_OUT = 124        # a worker's exit status when a scenario's time is up
 
 
-def _serve(conn, engine, timeout: float) -> None:
+def _serve(conn, parent_end, engine, timeout: float) -> None:
     """The worker: check each path it is sent, in this process, until the pipe closes."""
     import os
     from ..core.run.deadline import Deadline
+    parent_end.close()      # kept here, the pipe would never close: an orphan for ever
 
     def expire(_err) -> None:               # the watchdog thread: the time is up
         os._exit(EXIT_TIMED_OUT)

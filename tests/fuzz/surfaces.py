@@ -94,9 +94,7 @@ def card_json(draw) -> Case:
     return Case("card_json", (data, command), {"form": form, "command": command})
 
 
-def check_card_json(case: Case, work: Path) -> list[str]:
-    from click.testing import CliRunner
-    from rulekeeper.cli.main import main
+def check_card_json(case: Case, work: Path, real: bool = False) -> list[str]:
     data, command = case.build
     folder = _fresh(work)
     path = folder / "cards.json"
@@ -105,9 +103,58 @@ def check_card_json(case: Case, work: Path) -> list[str]:
             "import": ["cards", "import", str(path), "--into", str(folder / "out")],
             "show": ["cards", "show", "Bear", "--cards", str(path)],
             "list": ["cards", "list", "--cards", str(path)]}[command]
-    began = time.monotonic()
-    result = CliRunner().invoke(main, args + ["--json", "--timeout", str(SECONDS)])
-    return _judged(result, began, {0, 2} if command != "show" else {0, 2})
+    return _invoked(args + ["--json", "--timeout", str(SECONDS)], {0, 2}, real)
+
+
+# -- card folders (--cards DIR of card YAML files) ------------------------------------------------
+_CARD_YAML = ["name: Fuzz Bear\ntypes: [creature]\npower: 2\ntoughness: 2\n",
+              "name: Fuzz Bolt\ntypes: [instant]\nmana_cost: \"{R}\"\n",
+              "name: [not, text]\n", "types: creature\n", "power: {a: 1}\n", "- a\n- b\n",
+              "name: &a x\nalias: *a\n", "a: &a [*a]\n", "!!python/object:os.system {}\n",
+              "name: " + "x" * 300 + "\n", "keywords: [" + ", ".join(["flying"] * 500) + "]\n",
+              "{{{{\n", "name: Fuzz\x00Nul\n", ""]
+
+
+@st.composite
+def card_folder(draw) -> Case:
+    files = []
+    for i in range(draw(st.integers(1, 4))):
+        parts = draw(st.lists(st.sampled_from(range(len(_CARD_YAML))), max_size=3))
+        text = "".join(_CARD_YAML[p] for p in parts) + draw(st.sampled_from(
+            ["", "oracle_text: " + json.dumps(draw(st.text(max_size=40))) + "\n"]))
+        extra = draw(st.sampled_from(["", "", "nonutf8", "huge", "bom"]))
+        data = text.encode("utf-8", "surrogatepass")
+        data = {"nonutf8": data + b"\xff\xfe\n", "huge": data + b"# pad\n" * 400_000,
+                "bom": b"\xef\xbb\xbf" + data}.get(extra, data)
+        files.append((f"{'sub/' if draw(st.booleans()) else ''}c{i}.yaml", data))
+    specials = draw(st.lists(st.sampled_from(["loop", "dangling", "fifo", "devzero", "dir.yaml",
+                                              "outside"]), max_size=2, unique=True))
+    command = draw(st.sampled_from(["list", "show"]))
+    return Case("card_folder", (files, specials, command),
+                {"specials": specials, "command": command})
+
+
+def check_card_folder(case: Case, work: Path, real: bool = False) -> list[str]:
+    files, specials, command = case.build
+    folder = _fresh(work)
+    cards = folder / "cards"
+    (cards / "sub").mkdir(parents=True)
+    for name, data in files:
+        (cards / name).write_bytes(data)
+    for kind in specials:
+        link = cards / f"z-{kind}.yaml"
+        if kind == "dir.yaml":
+            (cards / kind).mkdir()
+        elif kind == "fifo":
+            os.mkfifo(link)
+        else:
+            link.symlink_to({"loop": link, "dangling": cards / "nothing.yaml",
+                             "devzero": Path("/dev/zero"),
+                             "outside": folder / "outside.yaml"}[kind])
+    (folder / "outside.yaml").write_text("name: Outside Card\ntypes: [creature]\n")
+    args = ["cards", "list"] if command == "list" else ["cards", "show", "Fuzz Bear"]
+    return _invoked(args + ["--cards", str(cards), "--json", "--timeout", str(SECONDS)], {0, 2},
+                    real)
 
 
 # -- pack folders ---------------------------------------------------------------------------------
@@ -174,7 +221,7 @@ def check_pack_folder(case: Case, work: Path) -> list[str]:
             (pack / kind).mkdir()
     if meta is not None:
         (pack / "pack.yaml").write_bytes(meta.encode("utf-8", "surrogateescape"))
-    root = _small_root(folder)
+    root = small_root(folder)
     return _in_child(lambda: _load_pack(pack, root))
 
 
@@ -207,20 +254,20 @@ def check_cache_damage(case: Case, work: Path) -> list[str]:
     folder = _fresh(work)
     os.environ["RULEKEEPER_CACHE_DIR"] = str(folder / "cache")
     os.environ.pop("RULEKEEPER_NO_CACHE", None)
-    root = _small_root(folder)
-    truth = _shape(RuleBase(root, ["mtg"]))
+    root = small_root(folder)
+    truth = shape(RuleBase(root, ["mtg"]))
     [entry] = (folder / "cache").glob("rulebase-*.marshal")
     good = entry.read_bytes()
     _damage(entry, good, kind, at, count, folder)
     began = time.monotonic()
     problems = []
-    if _shape(RuleBase(root, ["mtg"])) != truth:
+    if shape(RuleBase(root, ["mtg"])) != truth:
         problems.append(f"{kind} damage changed the rule base")
     if kind not in ("dir",) and not entry.is_symlink() and entry.is_file() \
             and entry.read_bytes() != good:
         problems.append(f"{kind} damage: the entry was not rebuilt")
     if time.monotonic() - began > SECONDS:
-        problems.append("took too long")
+        problems.append(f"took too long ({time.monotonic() - began:.1f} s)")
     return problems
 
 
@@ -242,14 +289,22 @@ def _damage(entry: Path, good: bytes, kind: str, at: int, count: int, folder: Pa
         data = bytearray(others[at % len(others)].read_bytes()) if others else bytearray()
     elif kind == "empty":
         data = bytearray()
-    if kind in ("fifo", "devzero", "symlink", "dir"):
-        entry.unlink()
-        outside = folder / "outside.bin"
-        outside.write_bytes(good)
-        {"fifo": lambda: os.mkfifo(entry), "devzero": lambda: entry.symlink_to("/dev/zero"),
-         "symlink": lambda: entry.symlink_to(outside), "dir": lambda: entry.mkdir()}[kind]()
+    if kind in SPECIALS:
+        not_a_file(entry, kind, good, folder / "outside.bin")
         return
     entry.write_bytes(bytes(data))
+
+
+SPECIALS = ("fifo", "devzero", "symlink", "dir")
+
+
+def not_a_file(entry: Path, kind: str, good: bytes, outside: Path) -> None:
+    """Put at `entry` something that is not a regular file (one of SPECIALS); `outside` gets
+    the entry's good bytes (a symlink points to it: a write through the link would change it)."""
+    entry.unlink()
+    outside.write_bytes(good)
+    {"fifo": lambda: os.mkfifo(entry), "devzero": lambda: entry.symlink_to("/dev/zero"),
+     "symlink": lambda: entry.symlink_to(outside), "dir": lambda: entry.mkdir()}[kind]()
 
 
 # -- write targets --------------------------------------------------------------------------------
@@ -323,14 +378,17 @@ def check_write_target(case: Case, work: Path) -> list[str]:
     if folder.is_dir() and any(p.name.endswith(".tmp") for p in folder.iterdir()):
         problems.append("a temporary file was left")
     if time.monotonic() - began > SECONDS:
-        problems.append("took too long")
+        problems.append(f"took too long ({time.monotonic() - began:.1f} s)")
     return problems
 
 
 # -- shared ---------------------------------------------------------------------------------------
 SURFACES = {"card_json": (card_json, check_card_json), "pack_folder": (pack_folder, check_pack_folder),
+            "card_folder": (card_folder, check_card_folder),
             "cache_file": (cache_damage, check_cache_damage),
             "write_target": (write_target, check_write_target)}
+# the surfaces run through the CLI: their checks take `real=True` (a process of their own)
+IN_OWN_PROCESS = frozenset({"card_json", "card_folder"})
 
 
 def _fresh(work: Path) -> Path:
@@ -339,7 +397,8 @@ def _fresh(work: Path) -> Path:
     return folder
 
 
-def _small_root(folder: Path) -> Path:
+def small_root(folder: Path) -> Path:
+    """A rule root of one small annotated file (mtg's folder empty): a rule base cheap to build."""
     root = folder / "rules"
     (root / "core").mkdir(parents=True)
     (root / "mtg").mkdir()
@@ -347,10 +406,35 @@ def _small_root(folder: Path) -> Path:
     return root
 
 
-def _shape(base) -> tuple:
+def shape(base) -> tuple:
+    """Everything a rule base read from the cache holds: equal shapes, equal answers."""
     return ([(r.index, r.rule, r.summary, r.file, r.line, r.text, r.pack,
               [tuple(h) for h in r.heads], [tuple(b) for b in r.bodies]) for r in base.rules],
             list(base.statement_texts), dict(base.summaries), list(base.unannotated))
+
+
+def _invoked(args: list[str], codes: set[int], real: bool) -> list[str]:
+    """`rulekeeper ARGS` judged: in this process (click's runner), or with `real` in a process
+    of its own, as a user runs it (its exit code, a traceback on stderr, its wall time)."""
+    began = time.monotonic()
+    if not real:
+        from click.testing import CliRunner
+        from rulekeeper.cli.main import main
+        return _judged(CliRunner().invoke(main, args), began, codes)
+    import subprocess
+    import sys
+    try:
+        done = subprocess.run([sys.executable, "-m", "rulekeeper.cli.console", *args],
+                              capture_output=True, text=True, errors="replace",
+                              timeout=SECONDS * 3)
+    except subprocess.TimeoutExpired:
+        return ["hung"]
+    problems = [f"exit code {done.returncode}"] if done.returncode not in codes else []
+    if "Traceback (most recent call last)" in done.stderr or "PANIC" in done.stderr:
+        problems.append("traceback: " + done.stderr[-300:])
+    if time.monotonic() - began > SECONDS:
+        problems.append(f"took too long ({time.monotonic() - began:.1f} s)")
+    return problems
 
 
 def _judged(result, began: float, codes: set[int]) -> list[str]:
@@ -360,7 +444,7 @@ def _judged(result, began: float, codes: set[int]) -> list[str]:
     elif result.exit_code not in codes:
         problems.append(f"exit code {result.exit_code}")
     if time.monotonic() - began > SECONDS:
-        problems.append("took too long")
+        problems.append(f"took too long ({time.monotonic() - began:.1f} s)")
     return problems
 
 
@@ -398,5 +482,5 @@ def _in_child(work) -> list[str]:
     if text:
         problems.append(text)
     if time.monotonic() - began > SECONDS:
-        problems.append("took too long")
+        problems.append(f"took too long ({time.monotonic() - began:.1f} s)")
     return problems

@@ -38,6 +38,8 @@ MEMORY_LIMIT = 2 * 1024 ** 3   # address space of a solving child (`--max-memory
 _CHILDREN: set[int] = set()    # solving children alive, each its own process group: killed with
                                # their groups when the process is interrupted (kill_children).
                                # Process-wide by nature, as the signal that reads it.
+_GROUPS = {"own": True}        # whether a solving child leads a process group of its own
+                               # (children_share_group). Process-wide by nature, as a group.
 
 
 @dataclass(init=False, repr=False, eq=False)
@@ -106,7 +108,7 @@ def within(limit: float, file: str, work: Callable[..., T], *args: Any,
         return work(*args, **kwargs)
     ctx = multiprocessing.get_context("fork")
     receive, send = ctx.Pipe(duplex=False)
-    child = ctx.Process(target=_run, args=(send, work, args, kwargs), daemon=True)
+    child = ctx.Process(target=_run, args=(send, receive, work, args, kwargs), daemon=True)
     child.start()
     _own_group(child.pid)
     _CHILDREN.add(child.pid)
@@ -151,9 +153,20 @@ def watched(limit: float, file: str, expire: Callable[[], Any], work: Callable[.
         timer.cancel()
 
 
+def children_share_group() -> None:
+    """From now on the solving children of this process stay in its process group instead of
+    leading their own. For a process that leads a group of its own, away from the terminal (a
+    batch pool worker, tools/batch.py): whoever kills that group ends its children with it, in
+    one signal, whatever they are doing (issue 38: a worker killed alone left its children)."""
+    _GROUPS["own"] = False
+
+
 def _own_group(pid: int) -> None:
     """Make `pid` (a child, or this process when it is 0) the leader of its own process group:
-    a terminal's Ctrl-C reaches the parent only, which kills the group (kill_children)."""
+    a terminal's Ctrl-C reaches the parent only, which kills the group (kill_children). Not in
+    a process whose children share its group (children_share_group)."""
+    if not _GROUPS["own"]:
+        return
     import os
     try:
         os.setpgid(pid, pid)
@@ -179,33 +192,50 @@ def kill_children() -> None:
         _kill_group(pid)
 
 
-def _run(send, work, args, kwargs) -> None:
+def _run(send, receive, work, args, kwargs) -> None:
+    import os
+    receive.close()     # the parent's end: were it kept here, a result too big for the pipe
+                        # would block this child for ever once the parent is gone (issue 38)
     _own_group(0)
     _CHILDREN.clear()                      # the parent's children are not this process's
     _limit_memory()
     try:
-        send.send((True, work(*args, **kwargs)))
+        result = _outcome(work, args, kwargs)
+    except KeyboardInterrupt:               # Ctrl-C before the child left the terminal's group:
+        os._exit(130)                       # the parent is interrupted too and reports it
+    try:
+        try:
+            send.send(result)
+        except OSError:
+            raise
+        except Exception as err:            # noqa: BLE001 - a result that does not pickle: a bug
+            send.send((False, _bug(err)))
+        send.close()
+    except OSError:                         # the parent is gone: nobody to tell, nothing to print
+        os._exit(1)
+
+
+def _outcome(work, args, kwargs) -> tuple[bool, Any]:
+    """(True, the work's result) or (False, the error to raise in the parent)."""
+    try:
+        return True, work(*args, **kwargs)
     except RulekeeperError as err:          # dataclass errors: ship class and fields
-        send.send((False, (type(err), dict(vars(err)))))
+        return False, (type(err), dict(vars(err)))
     except MemoryError:
-        send.send((False, (SolverOutOfMemory, {"file": "", "board": ""})))
+        return False, (SolverOutOfMemory, {"file": "", "board": ""})
     except RuntimeError as err:             # clingo reports its std::bad_alloc as RuntimeError
         if "bad_alloc" not in str(err):
-            _report_bug(send, err)
-        else:
-            send.send((False, (SolverOutOfMemory, {"file": "", "board": ""})))
-    except KeyboardInterrupt:               # Ctrl-C before the child left the terminal's group:
-        import os                           # the parent is interrupted too and reports it
-        os._exit(130)
+            return False, _bug(err)
+        return False, (SolverOutOfMemory, {"file": "", "board": ""})
+    except KeyboardInterrupt:
+        raise
     except BaseException as err:            # noqa: BLE001 - reported to the parent, re-raised there
-        _report_bug(send, err)
-    finally:
-        send.close()
+        return False, _bug(err)
 
 
-def _report_bug(send, err: BaseException) -> None:
+def _bug(err: BaseException) -> tuple[type, dict]:
     """A bug in the child: re-raised in the parent (as RuntimeError), never hidden."""
-    send.send((False, (RuntimeError, {"args": (f"{type(err).__name__}: {err}",)})))
+    return RuntimeError, {"args": (f"{type(err).__name__}: {err}",)}
 
 
 def _limit_memory() -> None:
