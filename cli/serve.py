@@ -6,10 +6,10 @@ import sys
 from pathlib import Path
 
 import click
-
 from rulekeeper.bridge.core.base.errors import ScenarioError
 from rulekeeper.cli.cardsopt import CARDS, card_sources
 from rulekeeper.cli.common import reported, timeout_option
+from rulekeeper.cli.packdir import PACK_DIR, plugins
 
 LOOPBACK = ("127.0.0.1", "localhost", "::1")
 
@@ -23,16 +23,19 @@ LOOPBACK = ("127.0.0.1", "localhost", "::1")
                    "anyone who reaches it use the server)")
 @click.option("--port", default=8000, show_default=True, type=click.IntRange(0, 65535),
               help="the port (0: any free one; the address printed says which)")
+@PACK_DIR
 @timeout_option()
-def serve(cr_file: str | None, host: str, port: int, timeout: float) -> None:
+def serve(cr_file: str | None, host: str, port: int, pack_dirs: tuple[str, ...], timeout: float) -> None:
     """Start the judge's page and the JSON API; prints the address and opens nothing.
-    Ctrl-C stops it."""
+    Ctrl-C stops it. With --pack-dir, every question is answered with the plug-in packs too
+    (as `ask --pack-dir` does); the page names them."""
     with reported():
         sources = card_sources()
         cr = _rules_text(cr_file)
+        packs = plugins(pack_dirs)          # a faulty pack is bad input before the server starts
         listener = _listen(host, port)
     from rulekeeper.bridge.tools.web.app import Settings, create_app
-    app = create_app(Settings(cards=sources, cr_file=cr, timeout=timeout))
+    app = create_app(Settings(cards=sources, cr_file=cr, timeout=timeout, plugins=packs))
     address = _address(host, listener.getsockname()[1])
     click.echo(f"rulekeeper: the judge's page is at {address} (the JSON API under {address}api/, "
                f"described at {address}api/openapi.json); Ctrl-C stops it")

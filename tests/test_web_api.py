@@ -215,3 +215,42 @@ def test_an_altered_refusal_names_the_forms_field(client) -> None:
     err = _error(client.post("/api/validate", json={"scenario": board}), 422)
     assert err["field"] == "actions[0].play.expedition"
     assert "sideways" in err["message"]
+
+
+# -- plug-in packs (`serve --pack-dir`): part of every question, as with `ask --pack-dir` -------
+TINKER = REPO / "tests" / "packs" / "tinker"
+GUARD = """title: a tapped creature with the pack's keyword vigil
+rules: [mtg]
+players: [alice, bob]
+turn: {active: alice, step: precombat_main, number: 2}
+cards:
+  Guard: {types: [creature], power: 2, toughness: 2, keywords: [vigil]}
+objects:
+  - {id: g, card: Guard, controller: alice, tapped: true}
+"""
+
+
+def test_a_servers_plugin_pack_answers_every_question() -> None:
+    from rulekeeper.bridge.core.rules.packs import load_pack_dir
+    with_pack = TestClient(create_app(Settings(timeout=60.0, plugins=[load_pack_dir(TINKER)])))
+    assert with_pack.get("/api/options").json()["packs"] == ["tinker"]
+    data = with_pack.post("/api/ask", json={"scenario": GUARD}).json()
+    assert "toughness(g,4)" in data["outcomes"]["always"]          # tinker's 3003.1 fired
+    assert data["not_encoded"] == []                               # vigil is the pack's keyword
+    rule = with_pack.get("/api/rules/3003.1").json()          # the rule panel knows the pack
+    assert rule["encoded"] and "vigil" in rule["summary"]
+
+
+def test_without_the_pack_its_keyword_is_not_known(client) -> None:
+    assert client.get("/api/options").json()["packs"] == []
+    data = client.post("/api/ask", json={"scenario": GUARD}).json()
+    assert "toughness(g,4)" not in data["outcomes"]["always"]
+    assert data["not_encoded"] == ["keyword vigil: not something the rule base knows; it has no effect here"]
+
+
+def test_serve_refuses_a_bad_pack_dir_before_starting(tmp_path) -> None:
+    from click.testing import CliRunner
+    from rulekeeper.cli.main import main
+    result = CliRunner().invoke(main, ["serve", "--pack-dir", str(tmp_path / "none"), "--port", "0"])
+    assert result.exit_code == 2, result.output
+    assert "none" in result.output and "Traceback" not in result.output

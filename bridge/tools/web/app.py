@@ -22,7 +22,7 @@ from fastapi.templating import Jinja2Templates
 from pydantic import BaseModel, Field
 
 from ...core.base.errors import RulekeeperError
-
+from ...core.rules.packs import Pack
 from .bodylimit import BodyLimit
 from .cardsearch import DEFAULT_LIMIT, CardSearch
 from .forms import builder_options
@@ -42,6 +42,7 @@ class Settings:
     cards: list[Path] = field(default_factory=list)
     cr_file: Path | None = None
     timeout: float = 20.0
+    plugins: list[Pack] = field(default_factory=list)   # --pack-dir: in every question's rules
 
 
 # -- request bodies (the OpenAPI description is read off them) ---------------------------------
@@ -76,7 +77,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     """The application for these settings; the engine and the card pool live on it."""
     settings = settings or Settings()
     limits = Limits(timeout=settings.timeout)
-    engine = TextEngine(cards=settings.cards)
+    engine = TextEngine(cards=settings.cards, plugins=settings.plugins)
     service = Service(engine, limits)
     app = FastAPI(title="rulekeeper", description=__doc__, docs_url=None, redoc_url=None,
                   openapi_url="/api/openapi.json")
@@ -89,7 +90,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @app.get("/", response_class=HTMLResponse, include_in_schema=False)
     def page(request: Request) -> Any:
         return templates.TemplateResponse(request, "index.html", {
-            "options": builder_options(), "has_cr": settings.cr_file is not None,
+            "options": builder_options(_pack_names(settings)), "has_cr": settings.cr_file is not None,
             "cards": len(state.cards)})
 
     @app.post("/api/validate", summary="Check a scenario as `ask` does")
@@ -134,7 +135,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @app.get("/api/options", summary="The builder's steps, zones and action verbs")
     def options() -> dict:
-        return builder_options()
+        return builder_options(_pack_names(settings))
 
     return app
 
@@ -154,6 +155,10 @@ class _State:
             cr = self.settings.cr_file if game == "mtg" else None
             self._books[game] = RuleBook.for_packs(self.engine, packs, cr)
         return self._books[game]
+
+
+def _pack_names(settings: Settings) -> list[str]:
+    return [pack.name for pack in settings.plugins]
 
 
 def card_pools(sources: list[Path]) -> list[tuple[str, list[str]]]:

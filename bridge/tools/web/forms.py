@@ -42,13 +42,14 @@ FORMS: dict[str, dict[str, Any]] = {
 ALTERED_VERBS = ("next_phase", "pass", "play")
 
 
-def builder_options() -> dict[str, Any]:
-    """The builder's choices, as JSON for the page."""
+def builder_options(packs: list[str] | tuple = ()) -> dict[str, Any]:
+    """The builder's choices, as JSON for the page; `packs`: the plug-in packs the server was
+    started with (`serve --pack-dir`), part of every question's rules."""
     verbs = {name: FORMS.get(name, {"json": True}) for name in ACTION_SPECS}
     return {"steps": list(STEPS), "zones": list(ZONES),
             "battlefield_states": list(BATTLEFIELD_STATES),
             "games": {"mtg": ["mtg"], "mtg + almos": ["mtg", "almos"], "altered": ["altered"]},
-            "verbs": verbs, "altered": altered_options()}
+            "verbs": verbs, "altered": altered_options(), "packs": list(packs)}
 
 
 def altered_options() -> dict[str, Any]:

@@ -16,7 +16,7 @@ from typing import Any, Callable, Iterator
 
 from ...core.base.errors import RulekeeperError, ScenarioError
 from ...core.registry import select_game
-from ...core.rules.packs import is_pack_path
+from ...core.rules.packs import Pack, is_pack_path
 from ...core.run.deadline import KEEP_DERIVATIONS, Deadline
 from ...core.run.engine import AskResult, Engine
 from ...core.source.located import Located
@@ -54,8 +54,8 @@ class TextEngine(Engine):
     the file system; plug-in pack directories in `rules:` are refused (they would be read
     from disk). Card names come from the bundled library and the server's `--cards`."""
 
-    def __init__(self, cards: list[Path] | tuple = ()):
-        super().__init__(cards=cards)
+    def __init__(self, cards: list[Path] | tuple = (), plugins: list[Pack] | tuple = ()):
+        super().__init__(cards=cards, plugins=plugins)
         self._texts: dict[str, str] = {}
 
     @contextmanager

@@ -197,6 +197,9 @@ function renderGame() {
     select.append(el("option", {value: JSON.stringify(packs), selected: same, text: label}));
   }
   if (!found) select.append(el("option", {value: JSON.stringify(board.rules), selected: true, text: board.rules.join(", ")}));
+  const packs = OPTIONS.packs || [];      // serve --pack-dir: part of every question's rules
+  $("packs-note").hidden = !packs.length;
+  $("packs-note").textContent = packs.length ? `with the plug-in packs: ${packs.join(", ")}` : "";
   const states = $("bfstate");
   states.replaceChildren(el("option", {value: "", text: "(default)"}),
     ...OPTIONS.battlefield_states.map((s) => el("option", {value: s, selected: board.battlefield_state === s, text: s})));
