@@ -18,6 +18,7 @@ def folders(tmp_path, monkeypatch) -> tuple[Path, Path]:
     seed.mkdir()
     monkeypatch.setenv("RULEKEEPER_CACHE_DIR", str(cache))
     monkeypatch.delenv("RULEKEEPER_NO_CACHE", raising=False)
+    monkeypatch.delenv("RULEKEEPER_NO_SEED", raising=False)
     monkeypatch.setattr(rulecache, "seed_dir", lambda: seed)
     return cache, seed
 
@@ -63,6 +64,14 @@ def test_no_cache_turns_the_seed_off(folders, monkeypatch) -> None:
     _seeded(folders, "rulebase", "k1", "seeded")
     monkeypatch.setenv("RULEKEEPER_NO_CACHE", "1")
     assert rulecache.load_binary("rulebase", "k1") is None
+
+
+def test_no_seed_turns_only_the_seed_off(folders, monkeypatch) -> None:
+    _seeded(folders, "rulebase", "k1", "seeded")
+    monkeypatch.setenv("RULEKEEPER_NO_SEED", "1")
+    assert rulecache.load_binary("rulebase", "k1") is None
+    monkeypatch.delenv("RULEKEEPER_NO_SEED")
+    assert rulecache.load_binary("rulebase", "k1") == "seeded"
 
 
 def test_the_seed_is_per_python_version() -> None:

@@ -32,7 +32,8 @@ this module, XY the Python version that built it. An entry missing from the cach
 is looked up there, read-only, with the same checks (magic, length, CRC-32, kind and key); the
 key holds the rule files' bytes and clingo's and the package's versions, so a seed built for
 another clingo, or rule files changed since, is simply a miss and the work is done as before.
-An editable install has no seed. RULEKEEPER_NO_CACHE=1 turns the seed off too.
+An editable install has no seed. RULEKEEPER_NO_CACHE=1 turns the seed off too, and
+RULEKEEPER_NO_SEED=1 turns off only the seed (the tests of the cache directory itself use it).
 """
 from __future__ import annotations
 
@@ -198,7 +199,9 @@ def load_binary(kind: str, key: str) -> Any | None:
     if path is None:
         return None
     found = _entry(path, kind, key)
-    return found if found is not None else _entry(seed_dir() / path.name, kind, key)
+    if found is not None or os.environ.get("RULEKEEPER_NO_SEED"):
+        return found
+    return _entry(seed_dir() / path.name, kind, key)
 
 
 def _entry(path: Path, kind: str, key: str) -> Any | None:
