@@ -30,6 +30,9 @@ import sys
 import tempfile
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from ratios import exponents  # noqa: E402  (the log-log slopes, shared with ratios.py)
+
 import yaml
 
 PUP = {"types": ["creature"], "power": 1, "toughness": 1, "abilities": [{"triggered": {
@@ -109,15 +112,6 @@ def measure(path: Path, runs: int, limit: float) -> dict:
     text = subprocess.run(ask, capture_output=True, text=True, timeout=limit + 30).stdout
     row["outcomes"] = next((line for line in text.splitlines() if "outcome" in line), "1 outcome")
     return row
-
-
-def exponents(points: list[tuple[int, float]]) -> tuple[float, float]:
-    xs = [math.log(x) for x, _ in points]
-    ys = [math.log(max(y, 1e-9)) for _, y in points]
-    last = (ys[-1] - ys[-2]) / (xs[-1] - xs[-2])
-    mx, my = statistics.fmean(xs), statistics.fmean(ys)
-    fit = sum((x - mx) * (y - my) for x, y in zip(xs, ys)) / sum((x - mx) ** 2 for x in xs)
-    return last, fit
 
 
 def main() -> None:
