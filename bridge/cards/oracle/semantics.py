@@ -11,10 +11,9 @@ from typing import Any
 from lark import Token, Transformer
 
 from ._effects import EffectRules
+from ._keywords import KeywordRules
 from .words import (
     BY_KEY,
-    CARD_TYPES,
-    COLOR_WORDS,
     IT,
     ITS_CONTROLLER,
     NUMBER_WORDS,
@@ -25,15 +24,10 @@ from .words import (
     Unsupported,
     _after_destroy,
     _amount_value,
-    _keyword_cost,
-    _keyword_costs,
     _keyword_name,
     _mana,
-    _protection_quality,
     _pt_fields,
     _self_or_another,
-    _subtype,
-    _type_word,
     _under_your_control,
     _words,
     parse_filter,
@@ -58,7 +52,7 @@ ROMAN = {"i": 1, "ii": 2, "iii": 3, "iv": 4, "v": 5, "vi": 6}
 
 
 # -- the transformer ------------------------------------------------------------------------
-class OracleTransformer(EffectRules, Transformer):
+class OracleTransformer(KeywordRules, EffectRules, Transformer):
     """Bottom-up: each rule of grammar.lark becomes a Python value; entry points return
     (kind, payload) pieces that compile.py assembles into a card."""
 
@@ -68,84 +62,6 @@ class OracleTransformer(EffectRules, Transformer):
 
     def spell(self, items):
         return items[0]
-
-    # -- keywords
-    def kw_simple(self, items):
-        return _keyword_name(items[0])
-
-    def kw_ward(self, items):
-        cost = str(items[0])
-        if not cost.strip("{}").isdigit():
-            raise Unsupported(f"ward with a coloured cost {cost.upper()} has no keyword form")
-        return {"ward": int(cost.strip("{}"))}
-
-    def kw_protection(self, items):
-        return [{"protection": _protection_quality(str(q))} for q in items]
-
-    def kw_enchant(self, items):
-        return {"enchant": str(items[0])}
-
-    def kw_equip(self, items):
-        # 702.6a: a generic cost is a number ({equip: 2}), any other mana cost a string
-        # ({equip: "{1}{W}"}); the card validator takes both (bridge/games/mtg/cards.py _equip_cost)
-        cost = str(items[0]).upper()
-        if "{X}" in cost:
-            raise Unsupported(f"equip with an X cost {cost} has no keyword form")
-        if cost.strip("{}").isdigit():
-            if int(cost.strip("{}")) > 99:
-                raise Unsupported(f"equip cost {cost} is out of the card format's range")
-            return {"equip": int(cost.strip("{}"))}
-        return {"equip": cost}
-
-    def kw_equip_quality(self, items):
-        # 702.6c "Equip [quality] {cost}" / "Equip [quality] creature {cost}"
-        words = [str(w) for w in items[:-1]]
-        if words and words[-1] == "creature":
-            words = words[:-1]
-        if not words or "planeswalker" in words:
-            raise Unsupported("equip " + " ".join(str(w) for w in items[:-1]) + " has no keyword form")
-        cost = self.kw_equip([items[-1]])["equip"]
-        out: dict = {"cost": cost if isinstance(cost, str) else "{%d}" % cost}
-        for w in words:
-            key = ("supertypes" if w in ("legendary", "snow") else "colors" if w in COLOR_WORDS
-                   else "subtypes")
-            value = _subtype(w, "equip " + " ".join(words)) if key == "subtypes" else w
-            out.setdefault(key, []).append(value)
-        return {"equip": out}
-
-    def kw_amount(self, items):
-        # "Annihilator 2" -> {annihilator: 2}; the card validator takes 1 to 99 (bridge/games/mtg/cards.py)
-        n = int(str(items[1]))
-        if not 1 <= n <= 99:
-            raise Unsupported(f"{items[0]} {n} is out of the card format's range")
-        return {str(items[0]): n}
-
-    def kw_affinity(self, items):
-        # 702.41a "Affinity for artifacts" -> {affinity: artifact}: a permanent type or a
-        # subtype (702.41's rules count permanents of that kind); anything else is not understood
-        word = str(items[0])
-        kind = _type_word(word)
-        if kind not in CARD_TYPES:
-            kind = _subtype(word, f"affinity for {word}")
-        return {"affinity": kind}
-
-    def kw_flashback(self, items):
-        return {"flashback": _keyword_cost("flashback", items[0])}
-
-    def kw_cycling(self, items):
-        return {"cycling": _keyword_cost("cycling", items[0])}
-
-    def kw_flashback_costs(self, items):
-        return {"flashback": _keyword_costs("flashback", items)}
-
-    def kw_cycling_costs(self, items):
-        return {"cycling": _keyword_costs("cycling", items)}
-
-    def keyword_line(self, items):
-        out = []
-        for kw in items:
-            out += kw if isinstance(kw, list) else [kw]
-        return ("keywords", out)
 
     def kicker(self, items):
         return ("kicker", _mana(items[0]))
