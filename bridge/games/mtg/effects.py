@@ -85,6 +85,11 @@ def _granted_keywords(chk: Checker, path: tuple, raw: Any) -> list[Symbol]:
     `add(protection,Q)`, a layer-6 value the protection rules read."""
     ops: list[Symbol] = []
     for i, item in enumerate(chk.list(path, raw)):
+        if item == "ward" or (isinstance(item, dict) and "ward" in item):
+            # 702.21a: the ward cost would be lost (a gained instance has no cost form), and a
+            # ward paid with nothing is a silent wrong answer: refused until it is encoded
+            raise chk.src.error(path + (i,), "a gained ward is not encoded: its cost has no "
+                                             "form in a gained keyword (702.21a)")
         kw = parse_keyword(chk, path + (i,), item)
         if not KEYWORD_NAME.match(kw.name):
             raise chk.src.error(path + (i,), f"bad keyword {kw.name!r}")

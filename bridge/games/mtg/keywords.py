@@ -18,6 +18,9 @@ COST_KEYWORDS = ("flashback", "cycling")
 # Triggered keywords with a number N (docs/keywords.md): `{annihilator: 2}`, `{bushido: 1}`.
 # toxic (702.164) is static, not triggered, but is written the same way: `{toxic: 1}`
 AMOUNT_KEYWORDS = ("annihilator", "afflict", "bushido", "rampage", "renown", "afterlife", "toxic")
+# Ward's cost (702.21a) is written as its generic mana N: `{ward: 2}` is "Ward {2}". A ward with
+# no cost, or a word for one, would let the targeting spell through for nothing: refused.
+NUMBERED_COST_KEYWORDS = ("ward",)
 # Triggered keywords that take no parameter: `persist`, never `{persist: 1}`.
 BARE_KEYWORDS = ("persist", "undying", "exalted", "battle_cry", "dethrone", "melee", "flanking",
                  "training", "evolve", "riot", "split_second", "mentor", "cascade",
@@ -32,6 +35,8 @@ def parse_keyword(chk: Checker, path: tuple, raw: Any) -> Keyword:
             raise chk.src.error(path, f"{raw} needs its cost: {{{raw}: \"{{1}}{{U}}\"}}")
         if raw in AMOUNT_KEYWORDS:
             raise chk.src.error(path, f"{raw} needs its number N: {{{raw}: 2}}")
+        if raw in NUMBERED_COST_KEYWORDS:
+            raise chk.src.error(path, f"{raw} needs its cost, a generic mana amount N: {{{raw}: 2}}")
         return Keyword(raw)
     data = chk.mapping(path, raw, None)
     names = [k for k in data if k != "amount"]
@@ -41,7 +46,7 @@ def parse_keyword(chk: Checker, path: tuple, raw: Any) -> Keyword:
     name = names[0]
     if name in COST_KEYWORDS:
         return _cost_keyword(chk, path, name, data)
-    if name in AMOUNT_KEYWORDS:
+    if name in AMOUNT_KEYWORDS or name in NUMBERED_COST_KEYWORDS:
         return _amount_keyword(chk, path, name, data)
     if name in BARE_KEYWORDS:
         raise chk.src.error(path + (name,), f"{name} takes no parameter: write it as a word, {name}")
