@@ -102,6 +102,11 @@ class Game:
         return (f"the game did not come to rest within {checks} check steps after an action: "
                 "the outcome is where the last check step left it")
 
+    def outcome_warnings(self, answer: "Answer") -> list[str]:
+        """Said before the answer when some outcome reached what the scenario does not
+        describe (cards it did not name); default: nothing."""
+        return []
+
     def board_size(self, scen: Any) -> str:
         return f"{len(scen.actions)} actions"
 

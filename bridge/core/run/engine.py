@@ -273,9 +273,10 @@ class AskResult(Record):
         return self.game.ignored(self.scenario, self.rules)
 
     def warnings(self) -> list[str]:
+        unknown = self.game.outcome_warnings(self.answer)
         if not self.answer.unsettled:
-            return []
-        return [self.game.unsettled_warning(self.answer.checks)]
+            return unknown
+        return [self.game.unsettled_warning(self.answer.checks)] + unknown
 
     def text(self, full: bool = False) -> str:
         return self.game.ruling(self.scenario, self.answer, self.rules, self.notes(),

@@ -108,6 +108,22 @@ class MtgGame(Game):
                 "action (state-based actions or triggered abilities kept happening, 704.3, "
                 "603.3b): the outcome is where the last check step left it")
 
+    def outcome_warnings(self, answer) -> list[str]:
+        """401.2: an effect that reached a library's unnamed cards (explore, discover, an
+        "exile until") reports happened(..._unknown(P)) rather than guessing what they are;
+        the answer stops there, which the judge must read at the top, not among the events."""
+        out = []
+        for atom in sorted(answer.union, key=str):
+            if atom.name != "happened" or len(atom.arguments) != 1:
+                continue
+            event = atom.arguments[0]
+            if event.name in _UNKNOWN_EVENTS and len(event.arguments) == 1:
+                out.append(f"{_UNKNOWN_EVENTS[event.name]} reached {event.arguments[0]}'s unnamed "
+                           "library cards: what they are is unknown (name the library's top "
+                           "cards in the scenario, 401.2), so the answer does not say what "
+                           "they do")
+        return out
+
     def board_size(self, scen) -> str:
         return (f"{len(scen.objects)} objects, {len(scen.actions)} actions, "
                 f"{len(scen.players)} players")
@@ -123,3 +139,8 @@ class MtgGame(Game):
 
 
 GAME = MtgGame()
+
+
+# happened(X(P)) events by which an effect says it reached P's unnamed library cards
+_UNKNOWN_EVENTS = {"explore_unknown": "explore (701.44a)",
+                   "exile_until_unknown": "an \"exile until\" effect (701.13a; discover, cascade)"}
