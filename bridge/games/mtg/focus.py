@@ -224,6 +224,7 @@ def choice_text(choice: Symbol) -> str:
         "sacrifice": lambda: f"{a[1]} is sacrificed to cast {a[0]}",
         "sacrifice_for": lambda: f"{a[1]} is sacrificed for {a[0]}'s ability",
         "mana": lambda: f"{a[0]} makes {a[1]} mana",
+        "sacrifice_for_mana": lambda: f"{a[0]} is sacrificed for mana as a cost is paid",
         "pay_ward": lambda: f"the ward cost is paid for {a[0]}",
         "pay_life_for_phyrexian": lambda: f"{a[1]} life is paid for a Phyrexian symbol of {a[0]}",
     }
