@@ -117,6 +117,11 @@ class MtgGame(Game):
             if atom.name != "happened" or len(atom.arguments) != 1:
                 continue
             event = atom.arguments[0]
+            if event.name == "tokens_not_named" and len(event.arguments) == 2:
+                who, count = event.arguments
+                out.append(f"{count} token(s) created for {who} have no id on the resolve action "
+                           "(`resolve: {creates: [id, ...]}`), so the answer does not follow "
+                           "them (111.1)")
             if event.name in _UNKNOWN_EVENTS and len(event.arguments) == 1:
                 out.append(f"{_UNKNOWN_EVENTS[event.name]} reached {event.arguments[0]}'s unnamed "
                            "library cards: what they are is unknown (name the library's top "
