@@ -102,3 +102,10 @@ def test_a_pack_rule_file_that_is_not_a_regular_file_is_refused(tmp_path, kind):
     done = rk("ask", str(bear(tmp_path)), "--pack-dir", str(pack), "--timeout", "3", limit=60)
     assert done.clean and done.code == 2, done.err
     assert "zz.lp" in done.err
+
+
+def test_a_syntax_error_names_its_line_and_clingo_prints_nothing_of_its_own(tmp_path):
+    pack = pack_with(tmp_path, "broken.lp", RULE + "%@ 9999.1 broken\nb :- c(.\n")
+    refused(tmp_path, pack, "broken.lp:4: not a valid ASP program: syntax error")
+    done = rk("ask", str(bear(tmp_path)), "--pack-dir", str(pack), "--timeout", "5", limit=60)
+    assert "<string>" not in done.err, done.err

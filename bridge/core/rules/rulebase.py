@@ -181,17 +181,22 @@ class RuleBase:
         before = len(self.unannotated)
         text = read_text(path, MAX_PACK_FILE, field="pack", what="rule file")
         text = checked_text(text, str(path), pack.label(path), own)
+        messages: list[str] = []
         try:
-            self._load(path, pack, text)
+            self._load(path, pack, text, messages)
         except AnnotationError as err:
             raise ScenarioError(str(path), None, "%@", str(err)) from None
         except RuntimeError as err:
-            raise ScenarioError(str(path), None, "", f"not a valid ASP program: {err}") from None
+            line, said = _first_parse_message(messages)
+            raise ScenarioError(str(path), line, "", "not a valid ASP program: "
+                                f"{said or err}") from None
         if len(self.unannotated) > before:
             raise ScenarioError(str(path), None, "%@", "statement without a `%@ <rule> <summary>` "
                                 f"annotation: {self.unannotated[before]}")
 
-    def _load(self, path: Path, pack: Pack, text: str | None = None) -> None:
+    def _load(self, path: Path, pack: Pack, text: str | None = None,
+              messages: list[str] | None = None) -> None:
+        """Parse one rule file; clingo's parse messages go to `messages` (never to stderr)."""
         from clingo import ast
         if text is None:
             text = path.read_text(encoding="utf-8")
@@ -218,7 +223,14 @@ class RuleBase:
             if not note.rule.startswith("model") and note.summary:
                 self._keep_summary(note.rule, note.summary, Path(rel).name)
 
-        ast.parse_string(text, take)
+        sink = messages if messages is not None else []
+        try:
+            ast.parse_string(text, take, logger=lambda _code, msg: sink.append(msg),
+                             message_limit=5)
+        except RuntimeError as err:
+            if messages is not None:
+                raise
+            raise RuntimeError(f"{rel}: {err}: {' '.join(m.strip() for m in sink)}") from None
 
     def _keep_summary(self, number: str, summary: str, file_name: str) -> None:
         """A rule's summary is the first one given in the file named after it (704.5g-...lp),
@@ -298,3 +310,14 @@ def _signatures(stm: ast.AST) -> tuple[list[tuple[str, int]], list[tuple[str, in
         for lit in stm.body:
             Visit(bodies)(lit)
     return sorted(set(heads)), sorted(set(bodies))
+
+
+def _first_parse_message(messages: list[str]) -> tuple[int | None, str]:
+    """The line and text of clingo's first parse message ("<string>:3:8-13: error: syntax
+    error, unexpected ..."), for a pack file's error message; (None, "") when there is none."""
+    for msg in messages:
+        head, _, said = msg.strip().partition(": error: ")
+        parts = head.split(":")
+        if said and len(parts) >= 2 and parts[1].isdigit():
+            return int(parts[1]), said.splitlines()[0][:200]
+    return None, ""
