@@ -39,3 +39,15 @@ def test_card_commands_on_a_special_file_are_refused(tmp_path, command, kind):
     done = rk(*command, str(bad), *extra, limit=60)
     assert done.clean and done.code == 2, done.err
     assert "cards.json" in done.err
+
+
+@pytest.mark.parametrize("kind", ["fifo", "devzero"])
+def test_rulings_all_on_a_special_file_is_refused_at_once(tmp_path, kind):
+    # the run's key digested the card file with a plain open(): a FIFO blocked for ever and
+    # /dev/zero was read without end, past --timeout
+    bad = hostile(tmp_path, kind, "cards.json")
+    done = rk("rulings", "--all", str(bad), "--out", str(tmp_path / "out"), "--timeout", "3",
+              limit=60)
+    assert done.clean and done.code == 2, done.err
+    assert "cards.json" in done.err and "not a regular file" in done.err
+    assert done.seconds < 30

@@ -34,7 +34,8 @@ from rulekeeper.bridge.games.mtg.cards import parse_card_map
 from rulekeeper.bridge.cards.sources import compiled_yaml
 from rulekeeper.bridge.core.run.engine import Engine
 from rulekeeper.bridge.core.base.errors import ScenarioError
-from rulekeeper.bridge.cards.scryfall import read_cards
+from rulekeeper.bridge.cards.scryfall import MAX_FILE, read_cards
+from rulekeeper.bridge.core.base.safeio import open_stream
 
 LINES = "rulings.jsonl"
 INDEX = "index.json"
@@ -113,9 +114,11 @@ def timed_card_line(worker: RulingsWorker, item: tuple[int, dict[str, Any]]) -> 
 
 # -- the run's key -------------------------------------------------------------------------------
 def file_digest(path: Path) -> str:
+    """The card file's digest, read through the bounded input path: a FIFO or a device (which
+    would block or never end) is refused with exit 2, like every other card file read."""
     digest = hashlib.sha256()
     try:
-        with path.open("rb") as fh:
+        with open_stream(path, MAX_FILE, field="--all", what="card file") as fh:
             for block in iter(lambda: fh.read(1 << 20), b""):
                 digest.update(block)
     except OSError as exc:
