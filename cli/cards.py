@@ -11,14 +11,14 @@ import click
 import yaml
 from rulekeeper.cli.batchopt import SCHEDULER, executor, workers_for, workers_option
 from rulekeeper.cli.cardsopt import CARDS, card_sources, progress_bar
-from rulekeeper.cli.common import json_option, reported
+from rulekeeper.cli.common import Seconds, json_option, reported
 
 CARDS_TIMEOUT = 600.0        # a bulk file (100 MB, 30 000 cards) is read and compiled in minutes
 
 
 def cards_timeout() -> click.option:
     return click.option("--timeout", default=CARDS_TIMEOUT, show_default=True,
-                        type=click.FloatRange(0.1, 86400),
+                        type=Seconds(0.1, 86400),
                         help="seconds for the whole command, reading included; exit 2 when "
                              "they run out")
 

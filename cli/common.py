@@ -40,8 +40,19 @@ def json_option(help_text: str = "machine-readable output (errors too)") -> Call
     return click.option("--json", "as_json", is_flag=True, help=help_text)
 
 
+class Seconds(click.FloatRange):
+    """A number of seconds within a range; NaN is refused (click's FloatRange lets it through,
+    and every comparison with it is false, so 'nan' would bound nothing)."""
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        number = super().convert(value, param, ctx)
+        if number != number:
+            self.fail(f"{str(value)[:40]!r} is not a number of seconds", param, ctx)
+        return number
+
+
 def timeout_option() -> Callable:
-    return click.option("--timeout", default=DEFAULT_TIMEOUT, type=click.FloatRange(0.1, 3600),
+    return click.option("--timeout", default=DEFAULT_TIMEOUT, type=Seconds(0.1, 3600),
                         help=TIMEOUT_HELP)
 
 
@@ -65,7 +76,11 @@ class MemorySize(click.ParamType):
         if size < 256 * 1024 ** 2:
             self.fail(f"{str(value)[:40]!r} is not a memory size of at least 256M (e.g. 2G, 512M)",
                       param, ctx)
+        if size > self.MOST:
+            self.fail(f"{str(value)[:40]!r} is over the largest memory size, 1024T", param, ctx)
         return size
+
+    MOST = 1024 ** 5          # an address-space limit the kernel takes (RLIMIT_AS is a C long)
 
 
 def memory_option() -> Callable:

@@ -7,6 +7,7 @@ import sys
 from pathlib import Path
 
 import click
+from rulekeeper.cli.common import Seconds
 from rulekeeper.bridge.core.base.errors import (
     EXIT_BAD_INPUT,
     EXIT_CHECK_FAILED,
@@ -22,7 +23,7 @@ from rulekeeper.bridge.core.base.errors import (
 @click.option("--max-objects", default=2, type=click.IntRange(1, 4), help="objects on a board (default 2)")
 @click.option("--max-actions", default=2, type=click.IntRange(0, 4),
               help="actions in a searched sequence, besides one turn boundary (default 2)")
-@click.option("--per-target", default=20.0, type=click.FloatRange(1, 600),
+@click.option("--per-target", default=20.0, type=Seconds(1, 600),
               help="seconds for the bounded search of one statement (default 20)")
 @click.option("--text", "text", type=click.Path(), default=None,
               help="the pack's numbered rules document, checked as a rules editor would")
@@ -31,7 +32,7 @@ from rulekeeper.bridge.core.base.errors import (
 @click.option("--scenarios", "scenarios", type=click.Path(file_okay=False), default=None,
               help="scenarios pinning the decisions on the rules text (default: the pack's "
               "scenarios/ folder, or the project's scenarios/<pack>)")
-@click.option("--timeout", default=170.0, type=click.FloatRange(1, 3600),
+@click.option("--timeout", default=170.0, type=Seconds(1, 3600),
               help="seconds for the whole run (default 170: under 3 minutes); findings so far are reported")
 @click.option("--write", "write", type=click.Path(file_okay=False), default=None,
               help="write a witness scenario for every finding into this directory")

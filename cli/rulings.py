@@ -5,6 +5,7 @@ import json
 import sys
 
 import click
+from rulekeeper.cli.common import Seconds
 from rulekeeper.bridge.core.base.errors import RulekeeperError
 from rulekeeper.cli.batchopt import SCHEDULER, workers_option
 from rulekeeper.cli.cardsopt import CARDS, card_sources
@@ -28,7 +29,7 @@ from rulekeeper.cli.cardsopt import CARDS, card_sources
 @click.option("--write", "write_dir", default=None, type=click.Path(file_okay=False),
               help="save each ruling's scenario in this folder")
 @click.option("--markdown", is_flag=True, help="output a Markdown list")
-@click.option("--timeout", default=20.0, type=click.FloatRange(0.1, 3600),
+@click.option("--timeout", default=20.0, type=Seconds(0.1, 3600),
               help="seconds before the solver gives up on one probe (default 20)")
 def rulings(card: str | None, all_file: str | None, out_dir: str, workers: int | None,
             scheduler: str | None, limit: int | None, resume: bool,

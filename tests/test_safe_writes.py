@@ -43,14 +43,36 @@ def test_rulings_write_never_writes_through_a_symlink(tmp_path):
     assert not (into / names[0]).is_symlink()
 
 
+ONE_CARD = ('[{"object": "card", "name": "Shock", "type_line": "Instant", "mana_cost": "{R}", '
+            '"oracle_text": "Shock deals 2 damage to any target.", "layout": "normal"}]')
+
+
+@pytest.mark.parametrize("name", ["rulings.jsonl", "index.json"])
+def test_rulings_all_never_writes_through_a_symlink(tmp_path, name):
+    # the lines file was opened with a plain O_CREAT and the index's temporary file with a
+    # fixed name: a symlink in --out was written through, to a file outside it
+    cards = tmp_path / "cards.json"
+    cards.write_text(ONE_CARD)
+    out = tmp_path / "out"
+    outside = trap(out, name, tmp_path)
+    done = rk("rulings", "--all", str(cards), "--out", str(out), limit=300)
+    assert done.clean and done.code in (0, 2), done.err
+    assert outside.read_text() == "keep me\n"
+    if done.code == 2:                      # the lines file: refused, named
+        assert name in done.err
+    else:                                   # the index: replaced, not followed
+        assert not (out / name).is_symlink()
+
+
 @pytest.mark.parametrize("where", ["below-a-file", "/proc/rulekeeper-x", "/sys/rulekeeper-x"])
-@pytest.mark.parametrize("command", ["rulings", "import", "consistency"])
+@pytest.mark.parametrize("command", ["rulings", "import", "consistency", "rulings-all"])
 def test_a_folder_that_cannot_be_made_is_refused_before_the_work(tmp_path, where, command):
     if where == "below-a-file":
         (tmp_path / "file").write_text("x")
         where = str(tmp_path / "file" / "out")
     args = {"rulings": ["rulings", "Grizzly Bears", "--write", where],
             "import": ["cards", "import", str(FIXTURE), "--into", where],
+            "rulings-all": ["rulings", "--all", str(FIXTURE), "--out", where],
             "consistency": ["consistency", "--pack-dir",
                             str(Path(__file__).parent / "packs" / "clean"), "--write", where]}
     done = rk(*args[command], limit=300)

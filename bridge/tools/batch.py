@@ -247,6 +247,19 @@ def _dask_work(job: Job, item: Any) -> tuple:
         return perform(job, states[job.key], item)
 
 
+def _check_address(address: str) -> None:
+    """A scheduler address Dask can parse (tcp://HOST:PORT), checked before a Client is made:
+    a Client that fails on a malformed address leaves a finaliser that waits 40 s at exit."""
+    from distributed.comm.addressing import parse_address, parse_host_port
+    try:
+        scheme, location = parse_address(address, strict=False)
+        if scheme in ("tcp", "tls"):
+            parse_host_port(location)
+    except (ValueError, TypeError) as exc:
+        raise ScenarioError(address, None, "--scheduler", "not a Dask scheduler address "
+                            f"(tcp://HOST:PORT): {exc}") from None
+
+
 def _daemonic() -> bool:
     return multiprocessing.current_process().daemon
 
@@ -263,9 +276,10 @@ class DaskCluster:
         except ImportError:
             raise ScenarioError(address, None, "--scheduler", "Dask distributed is not "
                                 "installed: pip install 'rulekeeper[cluster]'") from None
+        _check_address(address)
         try:
             self.client = Client(address, timeout=connect_timeout, set_as_default=False)
-        except OSError as exc:
+        except (OSError, ValueError) as exc:
             raise ScenarioError(address, None, "--scheduler",
                                 f"cannot reach the Dask scheduler: {exc}") from None
         threads = self.client.nthreads()

@@ -22,6 +22,7 @@ import json
 import os
 import resource
 import signal
+import stat
 import time
 from contextlib import closing, contextmanager
 from dataclasses import dataclass, field
@@ -35,9 +36,11 @@ from rulekeeper.bridge.cards.sources import compiled_yaml
 from rulekeeper.bridge.core.run.engine import Engine
 from rulekeeper.bridge.core.base.errors import ScenarioError
 from rulekeeper.bridge.cards.scryfall import MAX_FILE, read_cards
-from rulekeeper.bridge.core.base.safeio import open_stream
+from rulekeeper.bridge.core.base.safeio import (
+    Refused, kind, os_error_reason, open_stream, prepare_folder, read_bytes, write_file)
 
 LINES = "rulings.jsonl"
+MAX_LINES_FILE = 16 * 1024 ** 3      # the lines file of a whole pool is well under 1 GB
 INDEX = "index.json"
 FORMAT = 1
 PACK_SETS = (("mtg",), ("mtg", "almos"))
@@ -159,8 +162,20 @@ class LinesFile:
     """The JSON Lines file, appended to one whole line at a time, each synced to disk."""
 
     def __init__(self, path: Path, keep: int):
-        """Open `path` for appending, its first `keep` bytes kept (the rest dropped)."""
-        self.fd = os.open(path, os.O_WRONLY | os.O_CREAT, 0o644)
+        """Open `path` for appending, its first `keep` bytes kept (the rest dropped). A symlink
+        there is never written through, nor a FIFO or a device written to (exit 2)."""
+        flags = os.O_WRONLY | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0)
+        try:
+            self.fd = os.open(path, flags | getattr(os, "O_NONBLOCK", 0), 0o644)
+        except OSError as exc:
+            raise ScenarioError(str(path), None, "--out", "cannot write the lines file: "
+                                f"{os_error_reason(exc)}") from None
+        info = os.fstat(self.fd)
+        if not stat.S_ISREG(info.st_mode):
+            os.close(self.fd)
+            raise ScenarioError(str(path), None, "--out", "cannot write the lines file: it is "
+                                f"{kind(info.st_mode)}, not a regular file")
+        os.set_blocking(self.fd, True)
         os.ftruncate(self.fd, keep)
         os.lseek(self.fd, keep, os.SEEK_SET)
         self.offset = keep
@@ -184,10 +199,12 @@ class LinesFile:
 def read_lines(path: Path) -> tuple[list[dict[str, Any]], int]:
     """The whole lines of a JSON Lines file (each with its byte offset) and the byte length
     they take: a trailing partial or unreadable line is not counted (it will be dropped)."""
-    try:
-        data = path.read_bytes()
-    except FileNotFoundError:
+    if not os.path.lexists(path):
         return [], 0
+    try:
+        data = read_bytes(path, MAX_LINES_FILE, follow=False)
+    except Refused as exc:
+        raise ScenarioError(str(path), None, "--out", f"cannot read the lines file: {exc}") from None
     entries, at = [], 0
     while True:
         end = data.find(b"\n", at)
@@ -206,23 +223,14 @@ def read_lines(path: Path) -> tuple[list[dict[str, Any]], int]:
 
 
 def write_index(out: Path, data: dict[str, Any]) -> None:
-    atomic_write(out / INDEX, json.dumps(data, indent=1, ensure_ascii=False) + "\n")
-
-
-def atomic_write(path: Path, text: str) -> None:
-    """Write `text` to a temporary file beside `path`, synced, then rename it into place: a
-    reader sees the old file or the new one, never part of one."""
-    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    with tmp.open("w", encoding="utf-8") as fh:
-        fh.write(text)
-        fh.flush()
-        os.fsync(fh.fileno())
-    os.replace(tmp, path)
+    """The index, written through a temporary file renamed into place (a reader sees the old
+    index or the new one; a symlink there is replaced, never followed: safeio.write_file)."""
+    write_file(out, INDEX, json.dumps(data, indent=1, ensure_ascii=False) + "\n", field="--out")
 
 
 def read_index(out: Path) -> dict[str, Any] | None:
     try:
-        data = json.loads((out / INDEX).read_text(encoding="utf-8"))
+        data = json.loads(read_bytes(out / INDEX, MAX_LINES_FILE, follow=False).decode("utf-8"))
     except (OSError, ValueError):
         return None
     return data if isinstance(data, dict) else None
@@ -304,10 +312,7 @@ def run_all(path: Path, out: Path, executor: Any, setup: RulingsSetup, limit: in
     card's `skipped` as not decided), so a card is bounded too; the card's own work starts
     solving children, so it runs in the worker itself (no per-item fork)."""
     from rulekeeper.bridge.tools.batch import Job
-    try:
-        out.mkdir(parents=True, exist_ok=True)
-    except OSError as exc:
-        raise ScenarioError(str(out), None, "--out", f"cannot make the folder: {exc}") from None
+    prepare_folder(out, "--out")
     key = run_key(path, setup.packs, Engine())
     state = start(out, key, resume)
     if state.note:

@@ -129,6 +129,11 @@ def too_large(size: int, limit: int) -> str:
     return f"too large ({size:,} bytes; at most {limit:,})"
 
 
+def os_error_reason(exc: OSError) -> str:
+    """Why a file operation failed, in words (a dangling or looping link named as such)."""
+    return _reason(exc)
+
+
 def _reason(exc: OSError) -> str:
     import errno
     if exc.errno == errno.ENOENT:

@@ -260,7 +260,7 @@ def limit_memory(limit: int) -> None:
         if hard != resource.RLIM_INFINITY:
             limit = min(limit, hard)
         resource.setrlimit(resource.RLIMIT_AS, (limit, hard))
-    except (ImportError, ValueError, OSError):
+    except (ImportError, ValueError, OSError, OverflowError):
         pass
 
 
