@@ -5,7 +5,7 @@ import json
 from pathlib import Path
 
 import click
-from rulekeeper.bridge.core.base.errors import RulekeeperError, ScenarioError
+from rulekeeper.bridge.core.base.errors import RulekeeperError
 from rulekeeper.bridge.core.rules.packs import BUNDLED
 from rulekeeper.cli.packdir import PACK_DIR
 
@@ -42,12 +42,11 @@ def graph(packs: tuple[str, ...], fmt: str, rule: str | None, depth: int, direct
         check_one_game(list(packs))
         text = _graph_text(_engine(pack_dirs), list(packs) or ["mtg", "almos"], "json" if as_json else fmt,
                            rule, depth, direction, impact, cr_file, scenario_dir)
-        if output:
-            Path(output).write_text(text + "\n", encoding="utf-8")
+        if output:      # through a temporary file renamed into place: a symlink is not followed
+            from rulekeeper.bridge.core.base.safeio import write_path
+            write_path(output, text + "\n", field="--output")
         else:
             click.echo(text)
-    except OSError as err:
-        _fail(ScenarioError(output or "graph", None, "--output", f"cannot write: {err.strerror}"))
     except RulekeeperError as err:
         _fail(err)
 

@@ -51,3 +51,25 @@ def test_rulings_all_on_a_special_file_is_refused_at_once(tmp_path, kind):
     assert done.clean and done.code == 2, done.err
     assert "cards.json" in done.err and "not a regular file" in done.err
     assert done.seconds < 30
+
+
+@pytest.mark.parametrize("kind", ["fifo", "devzero"])
+def test_graph_impact_passes_over_a_special_file_among_the_scenarios(tmp_path, kind):
+    # the citing scenarios were read with read_text after a size check: a FIFO named
+    # *.yaml blocked `graph --impact` for ever
+    folder = tmp_path / "scenarios"
+    folder.mkdir()
+    hostile(folder, kind, "a.yaml")
+    done = rk("graph", "--impact", "704.5g", "--scenarios", str(folder), limit=60)
+    assert done.clean and done.code == 0, done.err
+    assert "changing 704.5g affects" in done.out
+
+
+def test_graph_output_is_never_written_through_a_symlink(tmp_path):
+    outside = tmp_path / "precious.txt"
+    outside.write_text("keep me\n")
+    link = tmp_path / "graph.txt"
+    link.symlink_to(outside)
+    done = rk("graph", "--rule", "704.5g", "-o", str(link), limit=60)
+    assert done.clean and done.code == 0, done.err
+    assert outside.read_text() == "keep me\n" and not link.is_symlink()

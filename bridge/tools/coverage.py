@@ -6,10 +6,11 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-import yaml
-
+from ..core.base.errors import RulekeeperError, ScenarioError
+from ..core.base.safeio import read_bytes, read_text
 from ..core.rules.crtext import CRRule
 from ..core.rules.rulebase import RuleBase
+from ..core.source.yamlsrc import load_yaml
 
 CITED = re.compile(r"\b\d{3,4}(?:\.\d+[a-z]?)?\b|\b\d{1,2}(?:\.\d+){2,}(?:\.[a-z])?\b")
 STATUSES = ("encoded", "partly", "out of scope", "missing")
@@ -44,7 +45,11 @@ def scenario_citations(root: Path) -> dict[str, list[str]]:
     """Rule number -> the scenario files (under root) whose title or description cite it.
     A file that is not a readable scenario map is passed over: coverage reads, it does not check."""
     cites: dict[str, list[str]] = {}
-    for path in sorted(root.rglob("*.yaml")) if root.is_dir() else []:
+    try:
+        paths = sorted(root.rglob("*.yaml")) if root.is_dir() else []
+    except OSError:                      # a folder that changes as it is walked (/proc)
+        paths = []
+    for path in paths:
         data = _title_and_description(path)
         for number in sorted(cited_rules(data)):
             cites.setdefault(number, []).append(str(path))
@@ -52,11 +57,11 @@ def scenario_citations(root: Path) -> dict[str, list[str]]:
 
 
 def _title_and_description(path: Path) -> str:
+    # the bounded input path (a FIFO or a device named *.yaml is passed over, not read) and the
+    # bounded YAML reader (an alias bomb is refused, not expanded)
     try:
-        if path.stat().st_size > 2 * 1024 * 1024:
-            return ""
-        data = yaml.safe_load(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, yaml.YAMLError, ValueError, TypeError, RecursionError):
+        data = load_yaml(read_bytes(path, 2 * 1024 * 1024).decode("utf-8"), str(path)).data
+    except (OSError, UnicodeDecodeError, RulekeeperError, ValueError, TypeError, RecursionError):
         return ""
     if not isinstance(data, dict):
         return ""
@@ -75,7 +80,12 @@ class OutOfScope:
 
 def read_out_of_scope(path: Path) -> list[OutOfScope]:
     """The rules declared out of scope, each with its reason (a data file of the pack)."""
-    data = yaml.safe_load(path.read_text(encoding="utf-8")) or []
+    located = load_yaml(read_text(path, 2 * 1024 * 1024, what="out-of-scope file"), str(path))
+    data = located.data or []
+    if not isinstance(data, list) or not all(
+            isinstance(item, dict) and "rules" in item and "reason" in item for item in data):
+        raise ScenarioError(str(path), None, "", "an out-of-scope file is a list of "
+                            "{rules: NUMBER, reason: TEXT} maps")
     return [OutOfScope(str(item["rules"]), str(item["reason"])) for item in data]
 
 
