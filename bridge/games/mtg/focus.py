@@ -22,7 +22,7 @@ MATTERS = {"zone", "ceased", "controller", "life", "poison", "counters", "loyalt
            "damage", "power", "toughness", "lost", "won", "draw_game", "illegal", "face",
            "hand_size", "stack", "has", "protector", "battlefield_state", "occupies", "marked",
            "werecreature", "attached_to"}
-EVENTS = {"died", "countered"}           # events worth a line of their own
+EVENTS = {"died", "countered", "untapped", "stays_tapped"}   # events worth a line of their own
 MAX_SHOWN_OUTCOMES = 12
 
 

@@ -68,6 +68,9 @@ def _event(event: Symbol) -> str:
         "damage_prevented": lambda: f"damage {'from an effect' if a[0] == 'none' else 'from ' + a[0]} to {a[1]} was prevented",
         "replaced": lambda: f"{a[1]} would be put into a {a[0]}; it was put into {a[2]} instead",
         "gained_life": lambda: f"{a[0]} gained {a[1]} life from {a[2]}'s lifelink",
+        "untapped": lambda: f"{a[0]} untapped",
+        "stays_tapped": lambda: f"{a[0]} stayed tapped (it did not untap)",
+        "tokens_not_named": lambda: f"{a[1]} token(s) created for {a[0]} are not followed (no id)",
     }
     return words.get(event.name, lambda: f"event {event}")()
 
