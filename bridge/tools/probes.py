@@ -256,6 +256,13 @@ def _effect_features(effect: dict[str, Any]) -> set[str]:
         out.add(f"{verb}:all")
     if verb == "modify" and _positive(effect.get("toughness")):
         out.add("pump:toughness")
+    ops = {str(op) for op in effect.get("ops") or []} if verb == "modify" else set()
+    if "remove_all(ability)" in ops:
+        out.add("modify:loses_abilities")   # "loses all abilities" (613.1f)
+    if any(op.startswith("set_power(") for op in ops):
+        out.add("modify:base_pt")           # "with base power and toughness N/M" (613.4b)
+    if any(op.startswith("set_creature_type(") for op in ops):
+        out.add("modify:creature_type")     # "becomes a Frog": creature types only (613.1d)
     return out
 
 
