@@ -214,6 +214,7 @@ def _ability_features(ability: dict[str, Any]) -> set[str]:
         out.add(kind)
     elif kind == "replacement" and ability.get("form"):
         out.add(f"replacement:{ability['form']}")
+        out |= _replacement_features(ability)
     for key, feature in (("additional", "cost:additional"), ("alternatives", "cost:alternative"),
                          ("kicker", "cost:kicker")):
         if ability.get(key):
@@ -237,6 +238,22 @@ def _ability_features(ability: dict[str, Any]) -> set[str]:
     if isinstance(affects, dict) and affects.get("controller") == "you" and \
             affects.get("types") == ["creature"] and _positive(text.get("toughness")):
         out.add("pump:yours")           # "(other) creatures you control get +N/+M"
+    return out
+
+
+def _replacement_features(ability: dict[str, Any]) -> set[str]:
+    """What a compiled replacement does, for the probes whose premise it is: counters put on
+    your permanents by effects doubled (`counters:double`, Doubling Season), any card or token
+    going to a graveyard exiled instead (`graveyard:exile`, Rest in Peace)."""
+    out: set[str] = set()
+    affects = ability.get("affects") if isinstance(ability.get("affects"), dict) else {}
+    if ability.get("form") == "counters" and str(ability.get("op")) == "double" \
+            and affects.get("controller") == "you" and ability.get("counter_kind") is None:
+        out.add("counters:double")
+    if ability.get("form") == "would" and ability.get("would") == "graveyard" \
+            and ability.get("instead") == "exile" and affects.get("controller") == "any" \
+            and affects.get("types") == ["permanent"]:
+        out.add("graveyard:exile")
     return out
 
 
