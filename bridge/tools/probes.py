@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import copy
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -191,6 +191,8 @@ def card_features(card: Card) -> set[str]:
                         for f in _effect_features(effect)}
     if card.statics:
         out.add("static")
+    if _saga_chapters(card).get(_saga_final(card) - 1):
+        out.add("saga:two_chapters")    # its last two chapters are understood (714.2b probes)
     if "{X}" in (card.mana_cost or ""):
         out.add("cost:x")
     if card.back is not None:
@@ -304,6 +306,17 @@ def _enters_target_index(card: Card) -> int:
     return 0
 
 
+def _saga_chapters(card: Card) -> dict[int, int]:
+    """A Saga's understood chapter numbers -> the number (from 1) of the chapter ability."""
+    if "saga" not in card.subtypes:
+        return {}
+    return {n: index + 1 for index, numbers in sorted(card.chapters.items()) for n in numbers}
+
+
+def _saga_final(card: Card) -> int:
+    return max(_saga_chapters(card), default=0)
+
+
 def _enchanted_kind(values: list) -> str | None:
     """The noncreature kind an Aura can enchant ("Enchant land" -> land), if any."""
     return next((v for v in values if v in ENCHANTED), None)
@@ -330,6 +343,14 @@ def card_params(card: Card) -> dict[str, Any]:
         params["fizzle_ability"] = _fizzle_index(card, "activated")
     if _enters_target_index(card):
         params["enters_target_ability"] = _enters_target_index(card)
+    if _saga_chapters(card):
+        final, chapters = _saga_final(card), _saga_chapters(card)
+        params |= {"saga_final": final, "saga_final_ability": chapters[final],
+                   "saga_before": final - 1, "saga_two_before": max(final - 2, 0)}
+        for key in ("saga_before", "saga_two_before"):
+            params[f"{key}_counters"] = f"{params[key]} lore counter" + "s" * (params[key] != 1)
+        if final - 1 in chapters:
+            params["saga_before_ability"] = chapters[final - 1]
     params["back_name"] = (card.back.name if card.back is not None and card.back.name
                            else params["name"])
     for attr in ("power", "toughness", "loyalty", "defense"):
@@ -382,6 +403,15 @@ def instantiate(probe: Probe, raw_card: dict[str, Any], params: dict[str, Any],
     data["cards"] = cards
     data["rules"] = packs
     return data
+
+
+def bind_say(probe: Probe, params: dict[str, Any]) -> Probe:
+    """The probe with the `$param`s of its say patterns replaced by the card's values (the
+    number of a Saga's chapter ability: `happened(triggered(card,$saga_final_ability))`)."""
+    if not any("$" in e.pattern for e in probe.say):
+        return probe
+    return replace(probe, say=[SayEntry(str(_substitute(e.pattern, params)), e.negated, e.text)
+                               for e in probe.say])
 
 
 def _substitute(value: Any, params: dict[str, Any]) -> Any:

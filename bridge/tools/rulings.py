@@ -26,7 +26,7 @@ from ..games.mtg.actions import ACTION_SPECS
 from ..games.mtg.reliance import CARD_FIELD_RULES, KEYWORD_RULES
 from ..games.mtg.validate import parse_scenario
 from .cardinput import CardSource
-from .probes import (
+from .probes import (bind_say, 
     STATES,
     Probe,
     SayEntry,
@@ -200,6 +200,7 @@ def _run(engine: Engine, probe: Probe, source: CardSource, params: dict[str, Any
     scen_packs = _packs_for(probe, features, packs)
     try:
         data = instantiate(probe, source.raw, params, scen_packs)
+        probe = bind_say(probe, params)
     except KeyError as err:
         return f"the card has no value for ${err.args[0]}"
     data = {"title": f"probe {probe.id}", **data}
