@@ -184,6 +184,8 @@ def card_features(card: Card) -> set[str]:
         out.add("fizzle_activated:draw")
     if _enters_target_index(card):
         out.add("fizzle_trigger:enters")
+    if _draw_mill_index(card):
+        out.add("draw_mill:player")
     for ability in card.back.abilities if card.back is not None else []:
         for effect in ability.get("effects") or []:     # the back face's effects, kept apart
             if isinstance(effect, dict) and effect.get("verb"):    # from the front's triggers
@@ -296,6 +298,18 @@ def _fizzle_index(card: Card, kind: str) -> int:
     return 0
 
 
+def _draw_mill_index(card: Card) -> int:
+    """The number (from 1) of the card's first activated ability that targets one player, makes
+    that player mill and makes you draw (in either order: 608.2c). 0 if none."""
+    for i, ability in enumerate(card.abilities, 1):
+        verbs = {(e.get("verb"), e.get("player")) for e in ability.get("effects") or []
+                 if isinstance(e, dict)}
+        if ability.get("kind") == "activated" and ability.get("targets") == ["player"] \
+                and verbs == {("draw", "you"), ("mill", "target1")}:
+            return i
+    return 0
+
+
 def _enters_target_index(card: Card) -> int:
     """The number (from 1) of the card's first enters trigger whose only target a creature can
     be (its target leaving stops it: 608.2b). 0 if none."""
@@ -343,6 +357,8 @@ def card_params(card: Card) -> dict[str, Any]:
         params["fizzle_ability"] = _fizzle_index(card, "activated")
     if _enters_target_index(card):
         params["enters_target_ability"] = _enters_target_index(card)
+    if _draw_mill_index(card):
+        params["draw_mill_ability"] = _draw_mill_index(card)
     if _saga_chapters(card):
         final, chapters = _saga_final(card), _saga_chapters(card)
         params |= {"saga_final": final, "saga_final_ability": chapters[final],
