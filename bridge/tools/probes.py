@@ -375,6 +375,7 @@ def card_params(card: Card) -> dict[str, Any]:
     params["defense_less"] = max(params["defense"] - 1, 1)
     params["loyalty_less"] = max(params["loyalty"] - 1, 1)
     params["toughness_more"] = params["toughness"] + 1
+    params["power_more"] = params["power"] + 1
     params["state"] = card.battlefield_state or "empty"
     params["other_state"] = next(s for s in STATES if s != card.battlefield_state)
     bound = [BOUND_STATE[k.name] for k in card.keywords if k.name in BOUND_STATE]
