@@ -26,11 +26,12 @@ from ..games.mtg.actions import ACTION_SPECS
 from ..games.mtg.reliance import CARD_FIELD_RULES, KEYWORD_RULES
 from ..games.mtg.validate import parse_scenario
 from .cardinput import CardSource
-from .probes import (bind_say, 
+from .probes import (
     STATES,
     Probe,
     SayEntry,
     baseline_card,
+    bind_say,
     card_features,
     card_params,
     instantiate,
