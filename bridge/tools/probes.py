@@ -4,20 +4,23 @@
 A probe is data (bridge/tools/probes/*.yaml): which cards it applies to (`when`: card features),
 the rules it explores, a scenario with the card substituted in, a baseline variant of the card
 without the feature, and the question it asks (`say`: outcome patterns and their phrases).
-This module reads and checks probes, computes a card's features and builds probe scenarios;
+This module reads and checks probes and builds probe scenarios (a card's features and values:
+bridge/tools/probefeatures.py);
 solving and judging them is bridge/tools/rulings.py.
 """
 from __future__ import annotations
 
 import copy
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
 from ..core.source.checks import Checker
 from ..core.source.yamlsrc import load_yaml
-from ..games.mtg.scenario import STATEBOUND, Card
+from .probefeatures import STATES, card_features, card_params, state_name
+
+__all__ = ["STATES", "card_features", "card_params", "state_name"]   # for rulings.py and the tools
 
 PROBE_DIR = Path(__file__).parent / "probes"
 PROBE_KEYS = {"id", "when", "unless", "about", "needs", "packs", "baseline", "situation",
@@ -29,13 +32,7 @@ FEATURE = re.compile(r"^[a-z_]+(:[a-z_0-9.]+)?$")
 PARAM = re.compile(r"^\$([a-z_]+)$")
 INNER_PARAM = re.compile(r"\$([a-z_]+)")
 BASELINE_WORDS = ("without", "none")
-CREATURE_TARGETS = (["creature"], ["nonland_permanent"], ["permanent"])   # a Bear is one
-WALKS = {"plainswalk": "Plains", "islandwalk": "Island", "swampwalk": "Swamp",
-         "mountainwalk": "Mountain", "forestwalk": "Forest"}
-ENCHANTED = ("land", "artifact", "enchantment")     # what a noncreature host can be
-STATES = ("daylight", "rainy", "nighttime", "heat_wave", "windy")
-BOUND_STATE = {"daylightbound": "daylight", "nighttimebound": "nighttime",
-               "rainybound": "rainy", "heatwavebound": "heat_wave", "windybound": "windy"}
+
 
 
 @dataclass
@@ -154,199 +151,6 @@ def _say(chk: Checker, p: tuple, raw: Any) -> SayEntry:
     return SayEntry(pattern, "not" in data, text)
 
 
-# -- card features -----------------------------------------------------------------------------
-def card_features(card: Card) -> set[str]:
-    """The features of a card that probes are keyed by (docs/rulings.md lists them): its
-    types and keywords, what the Oracle compiler made of its abilities, and the effects of its
-    back face's abilities."""
-    out: set[str] = set()
-    types = set(card.types)
-    out |= {f"type:{t}" for t in types} | {f"subtype:{s}" for s in card.subtypes}
-    out |= {f"supertype:{s}" for s in card.supertypes}
-    out.add("spell" if types & {"instant", "sorcery"} else "permanent")
-    if card.keywords:
-        out.add("keywords")
-    for kw in card.keywords:
-        out.add(f"keyword:{kw.name}")
-        if kw.name == "enchant":        # what the Aura can enchant (a probe's host must be one)
-            out |= {f"enchant:{v}" for v in kw.args.get("values", []) if isinstance(v, str)}
-            if _enchanted_kind(kw.args.get("values", [])):
-                out.add("enchant:noncreature")
-        if kw.name in WALKS:
-            out.add("keyword:basic_landwalk")
-        if kw.name in STATEBOUND or (kw.name.startswith("not_") and kw.name.endswith("bound")):
-            out.add("keyword:statebound")
-    for ability in card.abilities:
-        out |= _ability_features(ability)
-    if _fizzle_index(card, "spell"):
-        out.add("fizzle:draw")
-    if _fizzle_index(card, "activated"):
-        out.add("fizzle_activated:draw")
-    if _enters_target_index(card):
-        out.add("fizzle_trigger:enters")
-    for ability in card.back.abilities if card.back is not None else []:
-        for effect in ability.get("effects") or []:     # the back face's effects, kept apart
-            if isinstance(effect, dict) and effect.get("verb"):    # from the front's triggers
-                out |= {f"back_{f}" if f.startswith("effect:") else f
-                        for f in _effect_features(effect)}
-    if card.statics:
-        out.add("static")
-    if "{X}" in (card.mana_cost or ""):
-        out.add("cost:x")
-    if card.back is not None:
-        out.add("dfc")
-    if card.battlefield_state:
-        out |= {"battlefield_state", f"battlefield_state:{card.battlefield_state}"}
-    if any(f in out for f in ("keyword:mark", "keyword:discipline", "keyword:statebound",
-                              "battlefield_state", "subtype:territory")):
-        out.add("almos")
-    return out
-
-
-def _ability_features(ability: dict[str, Any]) -> set[str]:
-    """The features one compiled ability gives: its kind, trigger, costs, targets, effects."""
-    out: set[str] = set()
-    kind = ability.get("kind")
-    if kind == "triggered":
-        when = ability.get("when") or ("",)
-        out |= {f"trigger:{when[0]}", "triggered"}
-    elif kind in ("activated", "spell", "static"):
-        out.add(kind)
-    elif kind == "replacement" and ability.get("form"):
-        out.add(f"replacement:{ability['form']}")
-    for key, feature in (("additional", "cost:additional"), ("alternatives", "cost:alternative"),
-                         ("kicker", "cost:kicker")):
-        if ability.get(key):
-            out.add(feature)
-    cost = ability.get("cost") or []
-    if any(c == "sacrifice" or (isinstance(c, (tuple, list)) and c and c[0] == "sacrifice")
-           for c in (cost if isinstance(cost, list) else [cost])):
-        out.add("cost:sacrifice")
-    for target in ability.get("targets") or []:
-        out.add(f"target:{_target_kind(target)}")
-    for effect in ability.get("effects") or []:
-        if isinstance(effect, dict) and effect.get("verb"):
-            out |= _effect_features(effect)
-    text = ability.get("text") if kind == "static" else None
-    if isinstance(text, dict) and isinstance(text.get("combat_requirement"), str):
-        out.add(f"requirement:{text['combat_requirement']}")
-    if isinstance(text, dict) and text.get("affects") == "attached" and (
-            text.get("power") or text.get("toughness")):
-        out.add("pump:attached")        # "equipped/enchanted creature gets +N/+M"
-    affects = text.get("affects") if isinstance(text, dict) else None
-    if isinstance(affects, dict) and affects.get("controller") == "you" and \
-            affects.get("types") == ["creature"] and _positive(text.get("toughness")):
-        out.add("pump:yours")           # "(other) creatures you control get +N/+M"
-    return out
-
-
-def _effect_features(effect: dict[str, Any]) -> set[str]:
-    """`effect:VERB`, and what decides which probes fit: an effect that lets you cast a card
-    without paying its mana cost (`cast:free`), one that makes a token copy of a permanent
-    (`copies:permanent`), one that affects all objects of a kind (`VERB:all`), a
-    power/toughness change that raises toughness (`pump:toughness`)."""
-    verb = effect["verb"]
-    out = {f"effect:{verb}"}
-    if effect.get("may_cast_free") or effect.get("without_paying_mana_cost"):
-        out.add("cast:free")
-    if verb == "copy_permanent":
-        out.add("copies:permanent")
-    target = effect.get("object")
-    if isinstance(target, (tuple, list)) and target and target[0] == "all":
-        out.add(f"{verb}:all")
-    if verb == "modify" and _positive(effect.get("toughness")):
-        out.add("pump:toughness")
-    return out
-
-
-def _fizzle_index(card: Card, kind: str) -> int:
-    """The number (from 1) of the card's first ability of this kind that targets a creature
-    and makes you draw: what its target leaving stops is a draw (608.2b). 0 if none."""
-    for i, ability in enumerate(card.abilities, 1):
-        effects = [e for e in ability.get("effects") or [] if isinstance(e, dict)]
-        if ability.get("kind") == kind and ability.get("targets") in CREATURE_TARGETS and any(
-                e.get("verb") == "draw" and e.get("player") == "you" for e in effects):
-            return i
-    return 0
-
-
-def _enters_target_index(card: Card) -> int:
-    """The number (from 1) of the card's first enters trigger whose only target a creature can
-    be (its target leaving stops it: 608.2b). 0 if none."""
-    for i, ability in enumerate(card.abilities, 1):
-        if ability.get("kind") == "triggered" and (ability.get("when") or ("",))[0] == "enters" \
-                and ability.get("targets") in CREATURE_TARGETS:
-            return i
-    return 0
-
-
-def _enchanted_kind(values: list) -> str | None:
-    """The noncreature kind an Aura can enchant ("Enchant land" -> land), if any."""
-    return next((v for v in values if v in ENCHANTED), None)
-
-
-def _positive(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool) and value > 0
-
-
-def _target_kind(target: Any) -> str:
-    if isinstance(target, dict) and "filter" in target:
-        return "restricted"     # a restricted target (issue 15): the plain kind's probes may not fit it
-    if isinstance(target, dict):
-        return str(target.get("kind") or target.get("spec") or next(iter(target.values()), ""))
-    return str(target)
-
-
-def card_params(card: Card) -> dict[str, Any]:
-    """Values a probe's scenario may use as `$name` (and its texts as `{name}`)."""
-    params: dict[str, Any] = {"name": card.name or card.key}
-    if not set(card.types) & {"instant", "sorcery"}:     # a permanent "A // B" (two faces)
-        params["face_name"] = params["name"].split(" // ")[0]   # is named by its front face
-    if _fizzle_index(card, "activated"):
-        params["fizzle_ability"] = _fizzle_index(card, "activated")
-    if _enters_target_index(card):
-        params["enters_target_ability"] = _enters_target_index(card)
-    params["back_name"] = (card.back.name if card.back is not None and card.back.name
-                           else params["name"])
-    for attr in ("power", "toughness", "loyalty", "defense"):
-        value = getattr(card, attr)
-        params[attr] = value if value is not None else 0
-    params["defense_less"] = max(params["defense"] - 1, 1)
-    params["loyalty_less"] = max(params["loyalty"] - 1, 1)
-    params["toughness_more"] = params["toughness"] + 1
-    params["state"] = card.battlefield_state or "empty"
-    params["other_state"] = next(s for s in STATES if s != card.battlefield_state)
-    bound = [BOUND_STATE[k.name] for k in card.keywords if k.name in BOUND_STATE]
-    params["bound"] = bound[0] if bound else "daylight"
-    params["unbound"] = next(s for s in STATES if s != params["bound"])
-    for key in ("state", "other_state", "bound", "unbound"):
-        params[f"{key}_name"] = state_name(params[key])
-    for kw in card.keywords:
-        if kw.name == "enchant" and _enchanted_kind(kw.args.get("values", [])):
-            params["enchanted"] = _enchanted_kind(kw.args.get("values", []))
-        if kw.name in WALKS:
-            params["walk_land"] = WALKS[kw.name]
-    for kw in card.keywords:
-        if kw.name == "protection" and kw.args.get("values"):
-            params["protection"] = kw.args["values"][0]
-    for kw in card.keywords:
-        if kw.name == "discipline":
-            kinds = kw.args.get("values", [])
-            params["discipline_kind"] = next((k for k in kinds if k in ("instant", "sorcery")),
-                                             kinds[0] if kinds else "instant")
-            article = "an" if params["discipline_kind"][0] in "aeiou" else "a"
-            params["discipline_spell"] = f"{article} {params['discipline_kind']}"
-            params["discipline_amount"] = kw.args.get("amount", 1)
-            params["discipline_power"] = params["power"] + params["discipline_amount"]
-            break
-    return params
-
-
-def state_name(state: str) -> str:
-    """A Battlefield State as the Almos rules write it: `heat_wave` -> Heat Wave."""
-    return state.replace("_", " ").title()
-
-
 # -- building a probe's scenario ---------------------------------------------------------------
 def instantiate(probe: Probe, raw_card: dict[str, Any], params: dict[str, Any],
                 packs: list[str]) -> dict[str, Any]:
@@ -358,6 +162,15 @@ def instantiate(probe: Probe, raw_card: dict[str, Any], params: dict[str, Any],
     data["cards"] = cards
     data["rules"] = packs
     return data
+
+
+def bind_say(probe: Probe, params: dict[str, Any]) -> Probe:
+    """The probe with the `$param`s of its say patterns replaced by the card's values (the
+    number of a Saga's chapter ability: `happened(triggered(card,$saga_final_ability))`)."""
+    if not any("$" in e.pattern for e in probe.say):
+        return probe
+    return replace(probe, say=[SayEntry(str(_substitute(e.pattern, params)), e.negated, e.text)
+                               for e in probe.say])
 
 
 def _substitute(value: Any, params: dict[str, Any]) -> Any:

@@ -31,6 +31,7 @@ from .probes import (
     Probe,
     SayEntry,
     baseline_card,
+    bind_say,
     card_features,
     card_params,
     instantiate,
@@ -200,6 +201,7 @@ def _run(engine: Engine, probe: Probe, source: CardSource, params: dict[str, Any
     scen_packs = _packs_for(probe, features, packs)
     try:
         data = instantiate(probe, source.raw, params, scen_packs)
+        probe = bind_say(probe, params)
     except KeyError as err:
         return f"the card has no value for ${err.args[0]}"
     data = {"title": f"probe {probe.id}", **data}
@@ -267,6 +269,9 @@ def judge(rules: RuleBase, probe: Probe, source: CardSource, params: dict[str, A
     """The finding of one probe, or why it was dropped."""
     if not answer.models:
         return "no outcome"
+    torn = _two_zones(answer)
+    if torn:    # an impossible outcome (400.1: one zone at a time): no ruling rests on it
+        return f"the rules' answer puts {torn} in two zones at once (an engine gap, not a ruling)"
     always, sometimes, union = _strs(answer.always), _strs(answer.sometimes), _strs(answer.union)
     asked = {a for e in probe.say for a, _ in _matches(e, union)}
     own = _player_action_names(data)
@@ -318,6 +323,19 @@ def judge(rules: RuleBase, probe: Probe, source: CardSource, params: dict[str, A
     scen["expect"] = {k: v for k, v in outcome.items() if v}
     return Ruling(text, cited, f"{_slug(source.name)}-{probe.id}.yaml", outcome, probe.id,
                   situation, consequence, data=scen, generic=probe.generic)
+
+
+def _two_zones(answer: Answer) -> str:
+    """An object some outcome puts in two zones at once, or "" (400.1)."""
+    for model in answer.models:
+        seen: dict[str, str] = {}
+        for atom in model:
+            if atom.name == "zone" and len(atom.arguments) == 2:
+                obj = str(atom.arguments[0])
+                if obj in seen:
+                    return obj
+                seen[obj] = str(atom.arguments[1])
+    return ""
 
 
 def _never(probe: Probe, answer: Answer, union: tuple[str, ...], base_asked: set[str] | None,

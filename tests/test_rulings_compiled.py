@@ -1,0 +1,97 @@
+"""Probes read from a card's compiled form (issue 33, session 13; docs/rulings.md): the features
+and parameters they are keyed by, the `$param`s of say patterns, the guard that keeps an
+impossible answer out of the rulings, and the fixes of the review of 50 generated rulings."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+import yaml
+from rulekeeper.bridge.core.run.engine import Engine
+from rulekeeper.bridge.tools.cardinput import resolve_card
+from rulekeeper.bridge.tools.probes import (
+    SayEntry,
+    bind_say,
+    card_features,
+    card_params,
+    load_probes,
+)
+from rulekeeper.bridge.tools.rulings import generate
+
+CARDS = [str(Path(__file__).parent / "fixtures" / "rulings" / "eval-cards.json")]
+
+
+@pytest.fixture(scope="module")
+def engine():
+    return Engine()
+
+
+def _card_file(tmp_path: Path, data: dict) -> str:
+    path = tmp_path / "card.yaml"
+    path.write_text(yaml.safe_dump(data), encoding="utf-8")
+    return str(path)
+
+
+def test_features_of_compiled_effects_and_replacements():
+    frog = card_features(resolve_card("Turn to Frog", CARDS).card)
+    assert {"modify:loses_abilities", "modify:base_pt", "modify:creature_type"} <= frog
+    assert "counters:double" in card_features(resolve_card("Doubling Season", CARDS).card)
+    assert "graveyard:exile" in card_features(resolve_card("Rest in Peace", CARDS).card)
+    jace = resolve_card("Jace, Memory Adept", CARDS).card
+    assert "draw_mill:player" in card_features(jace) and card_params(jace)["draw_mill_ability"] == 1
+    growth = card_features(resolve_card("Giant Growth").card)      # a pump is none of them
+    assert not {"modify:loses_abilities", "modify:base_pt"} & growth
+
+
+def test_saga_parameters_name_its_last_chapters():
+    saga = resolve_card("The Birth of Meletis", CARDS).card   # chapter I is not understood
+    assert "saga:two_chapters" in card_features(saga)
+    params = card_params(saga)
+    assert (params["saga_final"], params["saga_before"], params["saga_two_before"]) == (3, 2, 1)
+    assert (params["saga_final_ability"], params["saga_before_ability"]) == (2, 1)
+    assert params["saga_two_before_counters"] == "1 lore counter"
+
+
+def test_say_patterns_take_the_cards_values():
+    [probe] = [p for p in load_probes() if p.id == "saga-past-chapter"]
+    bound = bind_say(probe, {"saga_final_ability": 2, "saga_before_ability": 1})
+    assert [e.pattern for e in bound.say] == ["happened(triggered(card,2))",
+                                              "happened(triggered(card,1))"]
+    assert probe.say[0].pattern.endswith("$saga_final_ability))")       # the library's, unchanged
+    plain = probe.__class__(**{**probe.__dict__, "say": [SayEntry("zone(card,exile)", False, "")]})
+    assert bind_say(plain, {}) is plain
+
+
+def test_an_answer_with_an_object_in_two_zones_is_no_ruling(engine):
+    """The engine resolves "draw a card, then target player mills a card" at one time point:
+    aimed at yourself, the same top card is drawn and milled. Such an answer is an engine gap,
+    reported as not decided, never a ruling; the same ability's target-illegal probe is fine."""
+    report = generate(engine, resolve_card("Jace, Memory Adept", CARDS), ["mtg"], 20.0,
+                      probes_only={"draw-mill-target-yourself", "draw-mill-target-illegal"})
+    assert [r.probe for r in report.rulings] == ["draw-mill-target-illegal"]
+    assert "you don't draw" in report.rulings[0].text
+    [(probe, reason)] = [(s["probe"], s["reason"]) for s in report.skipped]
+    assert probe == "draw-mill-target-yourself" and "two zones" in reason
+
+
+def test_turn_to_frog_layers(engine):
+    report = generate(engine, resolve_card("Turn to Frog", CARDS), ["mtg"], 20.0,
+                      probes_only={"base-pt-earlier-setter", "base-pt-later-setter",
+                                   "base-pt-keeps-pump", "loses-abilities-keeps-card-types"})
+    text = {r.probe: r.text for r in report.rulings}
+    assert "it is a 1/1" in text["base-pt-earlier-setter"]
+    assert "it is a 5/5" in text["base-pt-later-setter"]
+    assert "it is a 4/4" in text["base-pt-keeps-pump"]
+    assert "still a legendary artifact" in text["loses-abilities-keeps-card-types"]
+
+
+def test_two_exalted_permanents_for_a_legendary_card(engine, tmp_path):
+    """Review of session 13: Nefarox (legendary, exalted) was told a lone 2/2 attacker gets +1/+1
+    from each of two exalted permanents and ends 3/3: the second was a copy of Nefarox, which the
+    legend rule put into the graveyard. The second permanent is another exalted card now."""
+    legend = {"name": "Probe Overlord", "supertypes": ["legendary"], "types": ["creature"],
+              "power": 5, "toughness": 5, "keywords": ["exalted"]}
+    report = generate(engine, resolve_card(_card_file(tmp_path, legend)), ["mtg"], 20.0,
+                      probes_only={"exalted-two-instances"})
+    [ruling] = report.rulings
+    assert "(4/4)" in ruling.text, ruling.text
