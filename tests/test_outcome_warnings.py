@@ -26,3 +26,38 @@ def test_named_library_top_has_no_such_warning() -> None:
     data = json.loads(CliRunner().invoke(main, ["ask", "--json",
                                                 str(ROOT / "701.44a-explore-land.yaml")]).output)
     assert not [w for w in data["warnings"] if "unnamed" in w]
+
+
+DRAW_THEN_MILL = """title: "draw, then mill, in one spell: not yet sequenced (608.2c)"
+players: [alice, bob]
+turn: {active: alice, step: precombat_main, number: 2}
+library: {alice: 5}
+cards:
+  Think Again:
+    types: [sorcery]
+    mana_cost: "{0}"
+    abilities: [{spell: {effects: [{draw: {player: you, amount: 1}},
+                                   {mill: {player: you, amount: 1}}]}}]
+objects:
+  - {id: tt, card: Think Again, zone: hand, owner: alice}
+  - {id: c1, card: Grizzly Bears, zone: library, owner: alice}
+  - {id: c2, card: Shock, zone: library, owner: alice}
+actions:
+  - cast: tt
+  - resolve
+"""
+
+
+def test_an_outcome_no_game_can_be_in_is_said_at_the_top_and_not_reliable(tmp_path):
+    # the rule base resolves both instructions at one time point, so the top card is both
+    # drawn and milled; until it sequences them, the answer must not be read as a ruling
+    path = tmp_path / "draw-then-mill.yaml"
+    path.write_text(DRAW_THEN_MILL)
+    data = json.loads(CliRunner().invoke(main, ["ask", "--json", str(path)]).output)
+    if {"zone(c1,hand)", "zone(c1,graveyard)"} <= set(data["outcomes"]["always"]):
+        assert data["reliable"] is False
+        assert any("two values of zone" in w and "c1" in w for w in data["warnings"])
+    else:     # sequenced: the drawn card is c1, the milled one c2, and nothing is flagged
+        assert "zone(c1,hand)" in data["outcomes"]["always"]
+        assert "zone(c2,graveyard)" in data["outcomes"]["always"]
+        assert not any("two values" in w for w in data["warnings"])

@@ -71,7 +71,7 @@ def test_an_answer_with_an_object_in_two_zones_is_no_ruling(engine):
     assert [r.probe for r in report.rulings] == ["draw-mill-target-illegal"]
     assert "you don't draw" in report.rulings[0].text
     [(probe, reason)] = [(s["probe"], s["reason"]) for s in report.skipped]
-    assert probe == "draw-mill-target-yourself" and "two zones" in reason
+    assert probe == "draw-mill-target-yourself" and "two values of zone" in reason
 
 
 def test_turn_to_frog_layers(engine):

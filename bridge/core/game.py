@@ -107,6 +107,11 @@ class Game:
         describe (cards it did not name); default: nothing."""
         return []
 
+    def contradictions(self, answer: "Answer") -> list[str]:
+        """Among outcome_warnings, those saying an outcome is a state no game can be in (the
+        answer is then not `reliable` in --json); default: none."""
+        return []
+
     def board_size(self, scen: Any) -> str:
         return f"{len(scen.actions)} actions"
 

@@ -24,6 +24,7 @@ from ..core.run.engine import Engine
 from ..core.solve.answer import Answer
 from ..games.mtg.actions import ACTION_SPECS
 from ..games.mtg.reliance import CARD_FIELD_RULES, KEYWORD_RULES
+from ..games.mtg.warnings import contradictions
 from ..games.mtg.validate import parse_scenario
 from .cardinput import CardSource
 from .probes import (
@@ -269,9 +270,9 @@ def judge(rules: RuleBase, probe: Probe, source: CardSource, params: dict[str, A
     """The finding of one probe, or why it was dropped."""
     if not answer.models:
         return "no outcome"
-    torn = _two_zones(answer)
+    torn = contradictions(answer.models)
     if torn:    # an impossible outcome (400.1: one zone at a time): no ruling rests on it
-        return f"the rules' answer puts {torn} in two zones at once (an engine gap, not a ruling)"
+        return f"an engine gap, not a ruling: {torn[0]}"
     always, sometimes, union = _strs(answer.always), _strs(answer.sometimes), _strs(answer.union)
     asked = {a for e in probe.say for a, _ in _matches(e, union)}
     own = _player_action_names(data)
@@ -323,19 +324,6 @@ def judge(rules: RuleBase, probe: Probe, source: CardSource, params: dict[str, A
     scen["expect"] = {k: v for k, v in outcome.items() if v}
     return Ruling(text, cited, f"{_slug(source.name)}-{probe.id}.yaml", outcome, probe.id,
                   situation, consequence, data=scen, generic=probe.generic)
-
-
-def _two_zones(answer: Answer) -> str:
-    """An object some outcome puts in two zones at once, or "" (400.1)."""
-    for model in answer.models:
-        seen: dict[str, str] = {}
-        for atom in model:
-            if atom.name == "zone" and len(atom.arguments) == 2:
-                obj = str(atom.arguments[0])
-                if obj in seen:
-                    return obj
-                seen[obj] = str(atom.arguments[1])
-    return ""
 
 
 def _never(probe: Probe, answer: Answer, union: tuple[str, ...], base_asked: set[str] | None,

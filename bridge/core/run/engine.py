@@ -303,7 +303,7 @@ class AskResult(Record):
             "file": self.scenario.file,
             "not_encoded": notes,
             "not_understood": missed,
-            "reliable": not notes and not missed,
+            "reliable": not notes and not missed and not self.game.contradictions(answer),
             "models": len(answer.models),
             "truncated": answer.truncated,
             "outcomes": {"always": sorted(map(str, always)),

@@ -109,25 +109,12 @@ class MtgGame(Game):
                 "603.3b): the outcome is where the last check step left it")
 
     def outcome_warnings(self, answer) -> list[str]:
-        """401.2: an effect that reached a library's unnamed cards (explore, discover, an
-        "exile until") reports happened(..._unknown(P)) rather than guessing what they are;
-        the answer stops there, which the judge must read at the top, not among the events."""
-        out = []
-        for atom in sorted(answer.union, key=str):
-            if atom.name != "happened" or len(atom.arguments) != 1:
-                continue
-            event = atom.arguments[0]
-            if event.name == "tokens_not_named" and len(event.arguments) == 2:
-                who, count = event.arguments
-                out.append(f"{count} token(s) created for {who} have no id on the resolve action "
-                           "(`resolve: {creates: [id, ...]}`), so the answer does not follow "
-                           "them (111.1)")
-            if event.name in _UNKNOWN_EVENTS and len(event.arguments) == 1:
-                out.append(f"{_UNKNOWN_EVENTS[event.name]} reached {event.arguments[0]}'s unnamed "
-                           "library cards: what they are is unknown (name the library's top "
-                           "cards in the scenario, 401.2), so the answer does not say what "
-                           "they do")
-        return out
+        from .warnings import outcome_warnings
+        return outcome_warnings(answer)
+
+    def contradictions(self, answer) -> list[str]:
+        from .warnings import contradictions
+        return contradictions(answer.models)
 
     def board_size(self, scen) -> str:
         return (f"{len(scen.objects)} objects, {len(scen.actions)} actions, "
@@ -145,7 +132,3 @@ class MtgGame(Game):
 
 GAME = MtgGame()
 
-
-# happened(X(P)) events by which an effect says it reached P's unnamed library cards
-_UNKNOWN_EVENTS = {"explore_unknown": "explore (701.44a)",
-                   "exile_until_unknown": "an \"exile until\" effect (701.13a; discover, cascade)"}

@@ -1,0 +1,59 @@
+"""Warnings said before an answer, read off its outcomes: what the scenario did not describe
+(a library's unnamed cards an effect reached, tokens created with no id) and a state the rules
+cannot mean (one object with two zones, one player with two life totals, in one outcome).
+The last is a fault of the rule base, never a ruling: it is said at the top, not explained."""
+from __future__ import annotations
+
+from clingo import Symbol
+
+__all__ = ["contradictions", "outcome_warnings"]
+
+# happened(X(P)) events by which an effect says it reached P's unnamed library cards (401.2)
+_UNKNOWN_EVENTS = {"explore_unknown": "explore (701.44a)",
+                   "exile_until_unknown": 'an "exile until" effect (701.13a; discover, cascade)'}
+# outcome atoms name(Key, Value) that have one value per key in a game state
+_SINGLE_VALUED = frozenset({"zone", "life", "poison", "hand_size", "controller", "power",
+                            "toughness", "loyalty", "damage", "defense"})
+
+
+def outcome_warnings(answer) -> list[str]:
+    """The warnings of an answer, in a fixed order."""
+    return _event_warnings(answer.union) + contradictions(answer.models)
+
+
+def _event_warnings(atoms: frozenset[Symbol]) -> list[str]:
+    out = []
+    for atom in sorted(atoms, key=str):
+        if atom.name != "happened" or len(atom.arguments) != 1:
+            continue
+        event = atom.arguments[0]
+        if event.name == "tokens_not_named" and len(event.arguments) == 2:
+            who, count = event.arguments
+            out.append(f"{count} token(s) created for {who} have no id on the resolve action "
+                       "(`resolve: {creates: [id, ...]}`), so the answer does not follow "
+                       "them (111.1)")
+        if event.name in _UNKNOWN_EVENTS and len(event.arguments) == 1:
+            out.append(f"{_UNKNOWN_EVENTS[event.name]} reached {event.arguments[0]}'s unnamed "
+                       "library cards: what they are is unknown (name the library's top "
+                       "cards in the scenario, 401.2), so the answer does not say what they do")
+    return out
+
+
+def contradictions(models: list[frozenset[Symbol]]) -> list[str]:
+    """One line per key (an object's zone, a player's life, ...) that has two values in one
+    outcome: the rule base reached a state no game can be in."""
+    found: dict[tuple[str, str], set[str]] = {}
+    for model in models:
+        values: dict[tuple[str, str], set[str]] = {}
+        for atom in model:
+            if atom.name in _SINGLE_VALUED and len(atom.arguments) == 2:
+                values.setdefault((atom.name, str(atom.arguments[0])), set()).add(
+                    str(atom.arguments[1]))
+        for key, vals in values.items():
+            if len(vals) > 1:
+                found.setdefault(key, set()).update(vals)
+    return [f"the rules gave {key[1]} two values of {key[0]} at once ({', '.join(sorted(vals))}): "
+            "no game can be in that state, so this answer is wrong there; the likeliest cause is "
+            "two instructions of one resolving ability that act on the same card or player, "
+            "which the rule base does not yet follow one after the other (608.2c)"
+            for key, vals in sorted(found.items())]
