@@ -41,7 +41,23 @@ def _event_warnings(atoms: frozenset[Symbol]) -> list[str]:
 
 def contradictions(models: list[frozenset[Symbol]]) -> list[str]:
     """One line per key (an object's zone, a player's life, ...) that has two values in one
-    outcome: the rule base reached a state no game can be in."""
+    outcome: the rule base reached a state no game can be in; and one per resolution whose
+    instructions the rule base could not follow in order (608.2c)."""
+    return _two_values(models) + _unsequenced(models)
+
+
+def _unsequenced(models: list[frozenset[Symbol]]) -> list[str]:
+    items = sorted({str(atom.arguments[0].arguments[0]) for model in models for atom in model
+                    if atom.name == "happened" and len(atom.arguments) == 1
+                    and atom.arguments[0].name == "unsequenced"
+                    and len(atom.arguments[0].arguments) == 1})
+    return [f"{item}'s instructions change a hand or a library and then read it (\"draw a card, "
+            "then discard a card\", \"draw, then mill\"): the rule base follows them at one "
+            "moment, not one after the other as 608.2c says, so the answer is wrong there (a "
+            "card drawn could not be discarded)" for item in items]
+
+
+def _two_values(models: list[frozenset[Symbol]]) -> list[str]:
     found: dict[tuple[str, str], set[str]] = {}
     for model in models:
         values: dict[tuple[str, str], set[str]] = {}
