@@ -51,10 +51,11 @@ def _unsequenced(models: list[frozenset[Symbol]]) -> list[str]:
                     if atom.name == "happened" and len(atom.arguments) == 1
                     and atom.arguments[0].name == "unsequenced"
                     and len(atom.arguments[0].arguments) == 1})
-    return [f"{item}'s instructions change a hand or a library and then read it (\"draw a card, "
-            "then discard a card\", \"draw, then mill\"): the rule base follows them at one "
-            "moment, not one after the other as 608.2c says, so the answer is wrong there (a "
-            "card drawn could not be discarded)" for item in items]
+    return [f"{item}'s instructions change a hand, a library or the battlefield and then read "
+            "it (\"draw a card, then discard a card\", \"create a token, then put a counter on "
+            "each creature you control\"): the rule base follows them at one moment, not one "
+            "after the other as 608.2c says, so the answer is wrong there (a card drawn could "
+            "not be discarded, a new token is missed)" for item in items]
 
 
 def _two_values(models: list[frozenset[Symbol]]) -> list[str]:
