@@ -35,8 +35,18 @@ class Witnesses:
     def __init__(self, ctl: clingo.Control, project: tuple[str, ...]):
         chose = sorted(_free_atoms(ctl, "chose", 1))    # by symbol: the order of choices
         self.choices = [lit for _, lit in chose]
-        self.projected = [lit for sig in project for _, lit in _free_atoms(ctl, *_signature(sig))]
+        self.projected = [a.literal for sig in project
+                          for a in ctl.symbolic_atoms.by_signature(*_signature(sig))
+                          if not a.is_fact]
         self.noted: dict[int, tuple[tuple[bool, ...], list[int]]] = {}
+        # the order the witness solves decide the choices in, given before the first solve:
+        # added after it, the program would be prepared again. Only the domain heuristic reads
+        # them; the enumeration runs with the configured one (canonical switches)
+        if self.choices:
+            with ctl.backend() as backend:
+                for level, lit in enumerate(reversed(self.choices), start=1):
+                    backend.add_heuristic(lit, HeuristicType.Level, level, 1, [])
+                    backend.add_heuristic(lit, HeuristicType.Sign, -1, 1, [])
 
     def note(self, number: int, model: clingo.Model) -> None:
         """Keep model `number`'s choices and its outcome (the projected literals' truth)."""
@@ -55,10 +65,6 @@ class Witnesses:
         solve._solve_whole) follows its model."""
         if not self.noted:
             return models
-        with ctl.backend() as backend:
-            for level, lit in enumerate(reversed(self.choices), start=1):
-                backend.add_heuristic(lit, HeuristicType.Level, level, 1, [])
-                backend.add_heuristic(lit, HeuristicType.Sign, -1, 1, [])
         ctl.configuration.solver.heuristic = "Domain"
         out = list(models)
         for number, (chose, assumptions) in self.noted.items():
