@@ -34,6 +34,7 @@ from ..rules.program import rules_text
 from ..rules.rulebase import RuleBase
 from ..source.atoms import parse_atom
 from .carry import TIME_FACTS, CarryPlan, carry_plan
+from .witness import PROJECT, Witnesses
 
 ENV = "RULEKEEPER_MULTISHOT"
 _STEP_FACTS = {"step", "check", "event", "event_arg", "action_index", "slot_plan", "slot_player",
@@ -190,15 +191,16 @@ class _Facts:
         return out
 
 
-def _keep_run(run: _Run, shown: list[Symbol], chain: tuple, index: int) -> None:
-    """The atoms of a final model's whole run, if it is the first of its outcome."""
+def _keep_run(run: _Run, shown: list[Symbol], index: int) -> bool:
+    """Whether a final model is the first of its outcome (its run's atoms are kept)."""
     if run.atoms is None or index >= run.max_models:
-        return
+        return False
     key = run.outcome_key(shown)
     seen = vars(run).setdefault("_outcomes", set())
-    if key not in seen:
-        seen.add(key)
-        run.atoms[index] = list(dict.fromkeys(a for part in chain for a in part))
+    if key in seen:
+        return False
+    seen.add(key)
+    return True
 
 
 def _solve_segment(run: _Run, window: list[Symbol], state: frozenset[Symbol], hi: int,
@@ -229,11 +231,16 @@ def _solve_segment(run: _Run, window: list[Symbol], state: frozenset[Symbol], hi
 
     chain = run.chains.get(state, ()) if run.atoms is not None else ()
 
+    kept: dict[int, list[Symbol]] = {}     # the last segment's atoms of each model kept
+    witnesses = Witnesses(ctl, PROJECT) if last else None
+
     def on_model(model: clingo.Model) -> bool:
         run.flags.update(f for f in _FLAGS if model.contains(Function(f)))
         if last:
             shown = model.symbols(shown=True)
-            _keep_run(run, shown, chain + (model.symbols(atoms=True),), len(finals) + len(out))
+            if _keep_run(run, shown, len(finals) + len(out)):
+                kept[len(out)] = model.symbols(atoms=True)
+            witnesses.note(len(out), model)
             out.append(shown)
             return len(out) <= run.max_models
         end = frozenset(_carried(model.symbols(shown=True), run.plan, hi))
@@ -248,6 +255,11 @@ def _solve_segment(run: _Run, window: list[Symbol], state: frozenset[Symbol], hi
             raise SolverTimeout(run.scen.file, run.timeout)
         handle.get()
     size = int(ctl.statistics["problem"]["lpStep"]["rules"])
+    if last:        # the least witness of each outcome of this segment, as a whole solve shows
+        out = witnesses.canonical(ctl, out, run.remaining, kept)
+        for index, atoms in kept.items():
+            run.atoms[len(finals) + index] = list(dict.fromkeys(
+                a for part in chain + (atoms,) for a in part))
     if run.stats is not None:
         run.stats.append(size)
     if os.environ.get(ENV + "_DEBUG"):

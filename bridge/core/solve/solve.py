@@ -27,6 +27,7 @@ from .layout import (  # noqa: F401
     multishot_enabled,
     tight_passes,
 )
+from .witness import PROJECT, Witnesses
 
 if TYPE_CHECKING:
     from clingo import ast
@@ -209,11 +210,6 @@ def _keep_until_exit(rules: RuleBase, ctl: clingo.Control) -> None:
 BRIDGE_READS = ("chose/1",)
 
 
-# what the models are projected on (clingo's project mode, --project=auto reads #project): the
-# outcome atoms and the flags that ask for another layout. Two models that differ only in the
-# choices or the derivations that lead to one end state are one outcome, enumerated once (one
-# witness: its chose/1 atoms and its rk_why supports)
-PROJECT = ("outcome/1", "unsettled/0", "trigger_name_clash/0", "plan_short/0")
 
 
 def shows(explain: bool) -> str:
@@ -325,6 +321,7 @@ def _solve_whole(scen, rules, layout, explain, start, timeout, max_models, atoms
     atom of the first model of each distinct outcome, by model number (explain_focus)."""
     ctl = _grounded(scen, rules, layout, explain)
     _remaining(start, timeout, scen)
+    witnesses = Witnesses(ctl, PROJECT)     # one witness per outcome, whatever the mode
     models: list[list[Symbol]] = []
     flags: set[str] = set()
     outcomes: set[frozenset[Symbol]] = set()
@@ -337,6 +334,7 @@ def _solve_whole(scen, rules, layout, explain, start, timeout, max_models, atoms
             if key not in outcomes:
                 outcomes.add(key)
                 atoms[len(models)] = model.symbols(atoms=True)
+        witnesses.note(len(models), model)
         models.append(symbols)
         return len(models) <= max_models
 
@@ -345,9 +343,11 @@ def _solve_whole(scen, rules, layout, explain, start, timeout, max_models, atoms
             handle.cancel()
             raise SolverTimeout(scen.file, timeout)
         result = handle.get()
-    _keep_until_exit(rules, ctl)
     if result.unsatisfiable:
+        _keep_until_exit(rules, ctl)
         return None
+    models = witnesses.canonical(ctl, models, lambda: _remaining(start, timeout, scen), atoms)
+    _keep_until_exit(rules, ctl)
     return models, flags
 
 
