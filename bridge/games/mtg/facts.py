@@ -20,7 +20,7 @@ from .ability_facts import ability_facts
 from .actions import action_facts
 from ...cards.oracle.subtypes import subtypes_by_type
 from .cards import derived_colors
-from .keywords import AMOUNT_KEYWORDS, BARE_KEYWORDS, equip_abilities
+from .keywords import AMOUNT_KEYWORDS, BARE_KEYWORDS, COST_KEYWORDS, equip_abilities
 from .predefined import predefined_token_cards
 from .scenario import Card, Keyword, Scenario
 from .slots import action_plans, action_slots, turn_players
@@ -174,7 +174,7 @@ def keyword_token_cards(cards: list[Card]) -> list[Card]:
 
 # The keywords whose rule files are guarded by scenario_keyword/1 (docs/keywords.md): only these
 # are stated, so a scenario without them has no extra fact at all.
-GUARDED_KEYWORDS = frozenset(AMOUNT_KEYWORDS + BARE_KEYWORDS)
+GUARDED_KEYWORDS = frozenset(AMOUNT_KEYWORDS + BARE_KEYWORDS + COST_KEYWORDS)
 
 
 # facts naming a keyword K at a position: a printed instance (keyword_instance(Key,Face,I,K)),

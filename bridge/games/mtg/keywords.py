@@ -14,7 +14,7 @@ __all__ = ["AMOUNT_KEYWORDS", "BARE_KEYWORDS", "COST_KEYWORDS", "EQUIP_QUALITIES
 
 # Keywords whose parameter is a cost (docs/keywords.md): `{flashback: "{2}{R}"}`, `{cycling: 2}`
 # (a number N is the generic cost {N}), or a list with life: `{flashback: ["{1}{U}", {pay_life: 3}]}`.
-COST_KEYWORDS = ("flashback", "cycling")
+COST_KEYWORDS = ("flashback", "cycling", "unearth", "disturb", "echo", "madness")
 # Triggered keywords with a number N (docs/keywords.md): `{annihilator: 2}`, `{bushido: 1}`.
 # toxic (702.164) is static, not triggered, but is written the same way: `{toxic: 1}`
 AMOUNT_KEYWORDS = ("annihilator", "afflict", "bushido", "rampage", "renown", "afterlife", "toxic")

@@ -137,7 +137,8 @@ KEYWORD_RULES: dict[str, tuple[str, ...]] = {
     "split_second": ("702.61",), "afterlife": ("702.135",),
     "mentor": ("702.134",), "toxic": ("702.164",), "devoid": ("702.114",),
     "cascade": ("702.85",), "affinity": ("702.41",),
-    "changeling": ("702.73",), "mark": ("1000.7",), "discipline": ("1000.6",),
+    "changeling": ("702.73",), "unearth": ("702.84a",), "disturb": ("702.146a",),
+    "echo": ("702.30a",), "madness": ("702.35a", "702.35b"), "mark": ("1000.7",), "discipline": ("1000.6",),
     "daylightbound": ("1000.5a",), "nighttimebound": ("1000.5b",), "rainybound": ("1000.5c",),
     "heatwavebound": ("1000.5d",), "windybound": ("1000.5e",),
 }
