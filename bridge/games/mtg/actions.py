@@ -311,6 +311,21 @@ def v_activate(v, path, raw, scen):
                       for i, m in enumerate(_one_or_list(v, path + ("mode",), d.get("mode")))]}
 
 
+# Special actions (116.2) of keywords, taken by a player with priority and not using the stack:
+# `special_action: {object: C, action: suspend}` (702.62a).
+SPECIAL_ACTIONS = ("suspend",)
+
+
+def v_special(v, path, raw, scen):
+    d = _fields(v, path, raw, {"object", "action"}, ("object", "action"))
+    return {"object": _obj(v, path + ("object",), d["object"], scen),
+            "action": v.chk.choice(path + ("action",), d["action"], SPECIAL_ACTIONS)}
+
+
+def f_special(a):
+    return atom("special", a["object"], Function(a["action"])), []
+
+
 def v_declaration(kind):
     def validate(v, path, raw, scen):
         d = v.chk.mapping(path, raw if raw is not None else {}, None)
@@ -413,6 +428,7 @@ ACTION_SPECS: dict[str, ActionSpec] = {
     "play_land": ActionSpec(v_play_land, f_object("play_land"), ("305.1",), True),
     "cast": ActionSpec(v_cast, f_cast, ("601.2",), True),
     "activate": ActionSpec(v_activate, f_activate, ("602.2",), True),
+    "special_action": ActionSpec(v_special, f_special, ("116.2",), True),
     "declare_attackers": ActionSpec(v_declaration("attack"), f_declaration("declare_attackers", "attack"),
                                     ("508.1",), True),
     "declare_blockers": ActionSpec(v_declaration("block"), f_declaration("declare_blockers", "block"),

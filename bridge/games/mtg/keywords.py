@@ -9,12 +9,15 @@ from ...core.source.yamlsrc import clip
 from .scenario import Card, Keyword
 from .vocab import KEYWORD_NAME, MANA_SYMBOL, WORD
 
-__all__ = ["AMOUNT_KEYWORDS", "BARE_KEYWORDS", "COST_KEYWORDS", "EQUIP_QUALITIES",
-           "equip_abilities", "parse_keyword"]
+__all__ = ["AMOUNT_KEYWORDS", "BARE_KEYWORDS", "COST_AMOUNT_KEYWORDS", "COST_KEYWORDS",
+           "EQUIP_QUALITIES", "equip_abilities", "parse_keyword"]
 
 # Keywords whose parameter is a cost (docs/keywords.md): `{flashback: "{2}{R}"}`, `{cycling: 2}`
 # (a number N is the generic cost {N}), or a list with life: `{flashback: ["{1}{U}", {pay_life: 3}]}`.
-COST_KEYWORDS = ("flashback", "cycling", "unearth", "disturb", "echo", "madness")
+COST_KEYWORDS = ("flashback", "cycling", "unearth", "disturb", "echo", "madness", "suspend")
+# Cost keywords that also take a number N beside the cost: "Suspend 4—{1}{R}" is
+# `{suspend: "{1}{R}", amount: 4}` (702.62a: N time counters).
+COST_AMOUNT_KEYWORDS = ("suspend",)
 # Triggered keywords with a number N (docs/keywords.md): `{annihilator: 2}`, `{bushido: 1}`.
 # toxic (702.164) is static, not triggered, but is written the same way: `{toxic: 1}`
 AMOUNT_KEYWORDS = ("annihilator", "afflict", "bushido", "rampage", "renown", "afterlife", "toxic")
@@ -119,8 +122,11 @@ def _equip_cost(chk: Checker, path: tuple, value: Any) -> str:
 def _cost_keyword(chk: Checker, path: tuple, name: str, data: dict) -> Keyword:
     """`{flashback: "{2}{R}"}`, `{cycling: 2}` or `{flashback: ["{1}{U}", {pay_life: 3}]}`: the
     keyword's mana cost (a cost string) and the life it also costs."""
-    if "amount" in data:
+    if "amount" in data and name not in COST_AMOUNT_KEYWORDS:
         raise chk.src.error(path + ("amount",), f"{name} takes a cost, not an amount")
+    if name in COST_AMOUNT_KEYWORDS and "amount" not in data:
+        raise chk.src.error(path, f"{name} needs its number N beside the cost: "
+                                  f"{{{name}: \"{{1}}{{R}}\", amount: 4}}")
     value = data[name]
     parts = value if isinstance(value, list) else [value]
     if not parts:
@@ -138,6 +144,8 @@ def _cost_keyword(chk: Checker, path: tuple, name: str, data: dict) -> Keyword:
             raise chk.src.error(where, f"bad {name} cost {clip(str(part))}: a mana cost like "
                                        f"\"{{2}}{{R}}\" (no X), a number, or {{pay_life: N}}")
     args: dict[str, Any] = {"cost": cost}
+    if name in COST_AMOUNT_KEYWORDS:
+        args["amount"] = chk.int_value(path + ("amount",), data["amount"], minimum=1)
     if life:
         args["life"] = life
     return Keyword(name, args)

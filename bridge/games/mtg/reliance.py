@@ -9,7 +9,7 @@ from __future__ import annotations
 
 # Verbs of the scenario's actions (the contract's player actions and direct effects).
 VERB_RULES: dict[str, tuple[str, ...]] = {
-    "play_land": ("305.1",), "cast": ("601.2",), "activate": ("602.2",),
+    "play_land": ("305.1",), "cast": ("601.2",), "activate": ("602.2",), "special_action": ("116.2",),
     "declare_attackers": ("508.1",), "declare_blockers": ("509.1",), "resolve": ("608.2",),
     "advance": ("500.1",), "deal_combat_damage": ("510.1", "510.2"),
     "deal_damage": ("120.2", "120.3"), "destroy": ("701.8a",), "exile": ("701.13a",),
@@ -138,7 +138,7 @@ KEYWORD_RULES: dict[str, tuple[str, ...]] = {
     "mentor": ("702.134",), "toxic": ("702.164",), "devoid": ("702.114",),
     "cascade": ("702.85",), "affinity": ("702.41",),
     "changeling": ("702.73",), "unearth": ("702.84a",), "disturb": ("702.146a",),
-    "echo": ("702.30a",), "madness": ("702.35a", "702.35b"), "mark": ("1000.7",), "discipline": ("1000.6",),
+    "echo": ("702.30a",), "suspend": ("702.62a", "702.62b"), "madness": ("702.35a", "702.35b"), "mark": ("1000.7",), "discipline": ("1000.6",),
     "daylightbound": ("1000.5a",), "nighttimebound": ("1000.5b",), "rainybound": ("1000.5c",),
     "heatwavebound": ("1000.5d",), "windybound": ("1000.5e",),
 }
