@@ -312,8 +312,8 @@ def v_activate(v, path, raw, scen):
 
 
 # Special actions (116.2) of keywords, taken by a player with priority and not using the stack:
-# `special_action: {object: C, action: suspend}` (702.62a).
-SPECIAL_ACTIONS = ("suspend",)
+# `special_action: {object: C, action: suspend}` (702.62a), foretell (702.143a), plot (702.170a).
+SPECIAL_ACTIONS = ("suspend", "foretell", "plot")
 
 
 def v_special(v, path, raw, scen):

@@ -138,7 +138,9 @@ KEYWORD_RULES: dict[str, tuple[str, ...]] = {
     "mentor": ("702.134",), "toxic": ("702.164",), "devoid": ("702.114",),
     "cascade": ("702.85",), "affinity": ("702.41",),
     "changeling": ("702.73",), "unearth": ("702.84a",), "disturb": ("702.146a",),
-    "echo": ("702.30a",), "suspend": ("702.62a", "702.62b"), "madness": ("702.35a", "702.35b"), "mark": ("1000.7",), "discipline": ("1000.6",),
+    "echo": ("702.30a",), "suspend": ("702.62a", "702.62b"),
+    "foretell": ("702.143a",), "plot": ("702.170a", "702.170d"),
+    "madness": ("702.35a", "702.35b"), "mark": ("1000.7",), "discipline": ("1000.6",),
     "daylightbound": ("1000.5a",), "nighttimebound": ("1000.5b",), "rainybound": ("1000.5c",),
     "heatwavebound": ("1000.5d",), "windybound": ("1000.5e",),
 }
