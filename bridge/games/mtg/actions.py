@@ -255,7 +255,8 @@ def v_cast(v, path, raw, scen):
            "x": v.chk.opt_int(path, d, "x", minimum=0),
            "free": v.chk.bool_value(path + ("without_paying_mana_cost",),
                                     d.get("without_paying_mana_cost", False)),
-           "face": v.chk.choice(path + ("face",), d.get("face", "front"), ("front", "back")),
+           "face": v.chk.choice(path + ("face",), d.get("face", "front"),
+                                ("front", "back", "down")),
            "kicked": v.chk.bool_value(path + ("kicked",), d.get("kicked", False)),
            "alternative": v.chk.opt_int(path, d, "alternative_cost", minimum=1),
            "sacrifice": [_obj(v, path + ("sacrifice", i), o, scen)
@@ -312,8 +313,9 @@ def v_activate(v, path, raw, scen):
 
 
 # Special actions (116.2) of keywords, taken by a player with priority and not using the stack:
-# `special_action: {object: C, action: suspend}` (702.62a), foretell (702.143a), plot (702.170a).
-SPECIAL_ACTIONS = ("suspend", "foretell", "plot")
+# `special_action: {object: C, action: suspend}` (702.62a), foretell (702.143a), plot (702.170a),
+# turn_face_up (116.2b: morph 702.37e, disguise 702.168d).
+SPECIAL_ACTIONS = ("suspend", "foretell", "plot", "turn_face_up")
 
 
 def v_special(v, path, raw, scen):
@@ -402,8 +404,8 @@ def f_cast(a):
         args.append(("x", Number(a["x"])))
     if a["free"]:
         args.append(("without_paying_mana_cost", Function("true")))
-    if a["face"] == "back":
-        args.append(("face", Function("back")))
+    if a["face"] in ("back", "down"):
+        args.append(("face", Function(a["face"])))
     args += [("mode", atom("m", i + 1, m)) for i, m in enumerate(a["modes"])]
     if a["kicked"]:
         args.append(("kicked", Function("true")))
