@@ -244,7 +244,10 @@ def _targets(v, path, d, scen):
 
 
 CAST_FIELDS = {"card", "targets", "x", "without_paying_mana_cost", "face", "mode", "kicked",
-               "alternative_cost", "sacrifice"}
+               "alternative_cost", "sacrifice", "using"}
+# Keyword costs a caster may choose by name (`using: evoke`, `using: [buyback]`): alternative
+# costs (evoke 702.74a, warp 702.185a) and additional ones (buyback 702.27a).
+USING_COSTS = ("evoke", "warp", "buyback")
 
 
 def v_cast(v, path, raw, scen):
@@ -262,7 +265,9 @@ def v_cast(v, path, raw, scen):
            "sacrifice": [_obj(v, path + ("sacrifice", i), o, scen)
                          for i, o in enumerate(_one_or_list(v, path + ("sacrifice",), d.get("sacrifice")))],
            "modes": [v.chk.int_value(path + ("mode", i), m, minimum=1)
-                     for i, m in enumerate(_one_or_list(v, path + ("mode",), d.get("mode")))]}
+                     for i, m in enumerate(_one_or_list(v, path + ("mode",), d.get("mode")))],
+           "using": [v.chk.choice(path + ("using", i), w, USING_COSTS)
+                     for i, w in enumerate(_one_or_list(v, path + ("using",), d.get("using")))]}
     return out
 
 
@@ -412,6 +417,7 @@ def f_cast(a):
     if a["alternative"] is not None:
         args.append(("alternative_cost", Number(a["alternative"])))
     args += [("sacrifice", term(o)) for o in a["sacrifice"]]
+    args += [("using", Function(w)) for w in a.get("using", [])]
     return atom("cast", a["card"]), args
 
 

@@ -26,7 +26,8 @@ VERB_RULES: dict[str, tuple[str, ...]] = {
 CAST_OPTION_RULES: dict[str, tuple[str, ...]] = {
     "targets": ("601.2c",), "x": ("107.3",), "without_paying_mana_cost": ("107.3b",),
     "face": ("712.8d",), "mode": ("700.2",), "kicked": ("702.33a",),
-    "alternative_cost": ("118.9",), "sacrifice": ("118.8",),
+    "alternative_cost": ("118.9",), "sacrifice": ("118.8",), "using": ("118.9",),
+    "face_down": ("708.4",),
 }
 # Card types, subtypes and supertypes whose rules act on their own (entering, intrinsic abilities).
 ENTERING_TYPE_RULES: dict[str, tuple[str, ...]] = {
