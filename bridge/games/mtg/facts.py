@@ -126,6 +126,8 @@ def _players(scen: Scenario) -> list[Symbol]:
                 _init("library_size", p, scen.library[p])]
         if scen.poison[p]:
             out.append(_init("poison", p, scen.poison[p]))
+        if p in scen.speed:
+            out.append(_init("speed", p, scen.speed[p]))
     turn = scen.turn
     out += [_init("active_player", turn.active), _init("current_step", turn.step),
             _init("turn_number", turn.number)]

@@ -26,7 +26,8 @@ AMOUNT_KEYWORDS = ("annihilator", "afflict", "bushido", "rampage", "renown", "af
 # Triggered keywords that take no parameter: `persist`, never `{persist: 1}`.
 BARE_KEYWORDS = ("persist", "undying", "exalted", "battle_cry", "dethrone", "melee", "flanking",
                  "training", "evolve", "riot", "split_second", "mentor", "cascade",
-                 "changeling", "devoid")   # characteristic-defining (702.73, 702.114), guarded the same way
+                 "changeling", "devoid",   # characteristic-defining (702.73, 702.114), guarded the same way
+                 "start_your_engines")     # static (702.179a), guarded the same way
 
 
 def parse_keyword(chk: Checker, path: tuple, raw: Any) -> Keyword:
