@@ -1136,12 +1136,14 @@ def test_draw_an_additional_card_at_the_draw_step():
 
 @pytest.mark.parametrize("card, keywords", [
     ({"name": "Mulldrifter", "mana_cost": "{4}{U}", "type_line": "Creature — Elemental", "power": "2",
-      "toughness": "2", "oracle_text": "Flying\nWhen this creature enters, draw two cards.\nEvoke {2}{U} "
-      "(You may cast this spell for its evoke cost. If you do, it's sacrificed when it enters.)"},
+      "toughness": "2", "oracle_text": ("Flying\nWhen this creature enters, draw two cards.\nEvoke {2}{U} "
+                                        "(You may cast this spell for its evoke cost. If you do, it's "
+                                        "sacrificed when it enters.)")},
      ["flying", {"evoke": "{2}{U}"}]),
     ({"name": "Exalted Angel", "mana_cost": "{4}{W}{W}", "type_line": "Creature — Angel", "power": "4",
-      "toughness": "5", "oracle_text": "Flying, lifelink\nMorph {2}{W}{W} (You may cast this card face "
-      "down as a 2/2 creature for {3}. Turn it face up any time for its morph cost.)"},
+      "toughness": "5", "oracle_text": ("Flying, lifelink\nMorph {2}{W}{W} (You may cast this card face "
+                                        "down as a 2/2 creature for {3}. Turn it face up any time for "
+                                        "its morph cost.)")},
      ["flying", "lifelink", {"morph": "{2}{W}{W}"}]),
 ])
 def test_real_cards_with_issue_32_cost_keywords_compile_fully(card, keywords):
