@@ -890,6 +890,8 @@ def test_granted_prowess():
     ("Plot {2}{R}", True, [{"plot": "{2}{R}"}]),
     ("Warp {R}", False, [{"warp": "{R}"}]),
     ("Disturb {1}{W}", False, [{"disturb": "{1}{W}"}]),
+    ("Dash {2}{R}", False, [{"dash": "{2}{R}"}]),
+    ("Blitz {1}{R}", False, [{"blitz": "{1}{R}"}]),
 ])
 def test_cost_keyword_lines(line, spell, keywords):
     assert compiled(line, spell=spell) == {"keywords": keywords}

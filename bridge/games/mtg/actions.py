@@ -246,8 +246,9 @@ def _targets(v, path, d, scen):
 CAST_FIELDS = {"card", "targets", "x", "without_paying_mana_cost", "face", "mode", "kicked",
                "alternative_cost", "sacrifice", "using"}
 # Keyword costs a caster may choose by name (`using: evoke`, `using: [buyback]`): alternative
-# costs (evoke 702.74a, warp 702.185a) and additional ones (buyback 702.27a).
-USING_COSTS = ("evoke", "warp", "buyback")
+# costs (evoke 702.74a, warp 702.185a, dash 702.109a, blitz 702.152a) and additional ones
+# (buyback 702.27a).
+USING_COSTS = ("evoke", "warp", "buyback", "dash", "blitz")
 
 
 def v_cast(v, path, raw, scen):

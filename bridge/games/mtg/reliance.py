@@ -142,9 +142,11 @@ KEYWORD_RULES: dict[str, tuple[str, ...]] = {
     "echo": ("702.30a",), "suspend": ("702.62a", "702.62b"),
     "foretell": ("702.143a",), "plot": ("702.170a", "702.170d"),
     "madness": ("702.35a", "702.35b"), "morph": ("702.37a", "702.37c", "702.37e", "708.4"),
+    "megamorph": ("702.37b", "702.37e"), "disguise": ("702.168a", "702.168b", "702.168d"),
     "ninjutsu": ("702.49a", "702.49c"), "start_your_engines": ("702.179a", "704.5z"),
     "station": ("702.184a",), "evoke": ("702.74a",), "buyback": ("702.27a",),
-    "warp": ("702.185a", "702.185b"), "megamorph": ("702.37b", "702.37e"), "disguise": ("702.168a", "702.168b", "702.168d"), "mark": ("1000.7",), "discipline": ("1000.6",),
+    "warp": ("702.185a", "702.185b"), "dash": ("702.109a",), "blitz": ("702.152a",),
+    "mark": ("1000.7",), "discipline": ("1000.6",),
     "daylightbound": ("1000.5a",), "nighttimebound": ("1000.5b",), "rainybound": ("1000.5c",),
     "heatwavebound": ("1000.5d",), "windybound": ("1000.5e",),
 }
