@@ -892,6 +892,9 @@ def test_granted_prowess():
     ("Disturb {1}{W}", False, [{"disturb": "{1}{W}"}]),
     ("Dash {2}{R}", False, [{"dash": "{2}{R}"}]),
     ("Blitz {1}{R}", False, [{"blitz": "{1}{R}"}]),
+    ("Vanishing 3 (This creature enters with three time counters on it. At the beginning of your upkeep, "
+     "remove a time counter from it. When the last is removed, sacrifice it.)", False, [{"vanishing": 3}]),
+    ("Fading 3", False, [{"fading": 3}]),
 ])
 def test_cost_keyword_lines(line, spell, keywords):
     assert compiled(line, spell=spell) == {"keywords": keywords}
