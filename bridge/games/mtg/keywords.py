@@ -29,7 +29,8 @@ BARE_KEYWORDS = ("persist", "undying", "exalted", "battle_cry", "dethrone", "mel
                  "training", "evolve", "riot", "split_second", "mentor", "cascade",
                  "changeling", "devoid",   # characteristic-defining (702.73, 702.114), guarded the same way
                  "start_your_engines",     # static (702.179a), guarded the same way
-                 "station")                # activated by name (702.184a)
+                 "station",                # activated by name (702.184a)
+                 "extort")
 
 
 def parse_keyword(chk: Checker, path: tuple, raw: Any) -> Keyword:
