@@ -16,10 +16,11 @@ __all__ = ["AMOUNT_KEYWORDS", "BARE_KEYWORDS", "COST_AMOUNT_KEYWORDS", "COST_KEY
 # (a number N is the generic cost {N}), or a list with life: `{flashback: ["{1}{U}", {pay_life: 3}]}`.
 COST_KEYWORDS = ("flashback", "cycling", "unearth", "disturb", "echo", "madness", "suspend",
                  "foretell", "plot", "morph", "megamorph", "disguise", "evoke", "buyback", "warp",
-                 "ninjutsu", "dash", "blitz")
+                 "ninjutsu", "dash", "blitz", "escape")
 # Cost keywords that also take a number N beside the cost: "Suspend 4—{1}{R}" is
-# `{suspend: "{1}{R}", amount: 4}` (702.62a: N time counters).
-COST_AMOUNT_KEYWORDS = ("suspend",)
+# `{suspend: "{1}{R}", amount: 4}` (702.62a: N time counters); "Escape—{R}{R}, Exile three other
+# cards from your graveyard." is `{escape: "{R}{R}", amount: 3}` (702.138a).
+COST_AMOUNT_KEYWORDS = ("suspend", "escape")
 # Triggered keywords with a number N (docs/keywords.md): `{annihilator: 2}`, `{bushido: 1}`.
 # toxic (702.164) is static, not triggered, but is written the same way: `{toxic: 1}`
 AMOUNT_KEYWORDS = ("annihilator", "afflict", "bushido", "rampage", "renown", "afterlife", "toxic",
