@@ -282,7 +282,7 @@ def _one_or_list(v, path, raw) -> list:
 # (702.29a), activated from the hand, unearth (702.84a) from the graveyard; `equip` names the
 # object's first Equip ability, whose number follows the card's listed abilities (702.6a,
 # 702.6d: bridge/games/mtg/facts.py numbers them).
-KEYWORD_ABILITIES = ("cycling", "equip", "unearth", "ninjutsu", "station")
+KEYWORD_ABILITIES = ("cycling", "equip", "unearth", "ninjutsu", "station", "outlast")
 
 
 def _ability_ref(v, path, raw, scen, oid):

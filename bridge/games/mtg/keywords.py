@@ -16,7 +16,7 @@ __all__ = ["AMOUNT_KEYWORDS", "BARE_KEYWORDS", "COST_AMOUNT_KEYWORDS", "COST_KEY
 # (a number N is the generic cost {N}), or a list with life: `{flashback: ["{1}{U}", {pay_life: 3}]}`.
 COST_KEYWORDS = ("flashback", "cycling", "unearth", "disturb", "echo", "madness", "suspend",
                  "foretell", "plot", "morph", "megamorph", "disguise", "evoke", "buyback", "warp",
-                 "ninjutsu", "dash", "blitz", "escape")
+                 "ninjutsu", "dash", "blitz", "escape", "outlast")
 # Cost keywords that also take a number N beside the cost: "Suspend 4—{1}{R}" is
 # `{suspend: "{1}{R}", amount: 4}` (702.62a: N time counters); "Escape—{R}{R}, Exile three other
 # cards from your graveyard." is `{escape: "{R}{R}", amount: 3}` (702.138a).
