@@ -17,6 +17,9 @@ __all__ = ["AMOUNT_KEYWORDS", "BARE_KEYWORDS", "COST_AMOUNT_KEYWORDS", "COST_KEY
 COST_KEYWORDS = ("flashback", "cycling", "unearth", "disturb", "echo", "madness", "suspend",
                  "foretell", "plot", "morph", "megamorph", "disguise", "evoke", "buyback", "warp",
                  "ninjutsu", "dash", "blitz", "escape", "outlast")
+# The cost keywords whose rules read a life payment in the cost (`{pay_life: N}`); the others take
+# mana only (their files read keyword_cost/5 alone, so a life part would be silently ignored).
+LIFE_COST_KEYWORDS = ("flashback", "cycling")
 # Cost keywords that also take a number N beside the cost: "Suspend 4—{1}{R}" is
 # `{suspend: "{1}{R}", amount: 4}` (702.62a: N time counters); "Escape—{R}{R}, Exile three other
 # cards from your graveyard." is `{escape: "{R}{R}", amount: 3}` (702.138a).
@@ -145,11 +148,12 @@ def _cost_keyword(chk: Checker, path: tuple, name: str, data: dict) -> Keyword:
             cost += "{%d}" % chk.int_value(where, part, minimum=0)
         elif isinstance(part, str) and part and MANA_SYMBOL.sub("", part) == "" and "{X}" not in part:
             cost += part
-        elif isinstance(part, dict) and list(part) == ["pay_life"]:
+        elif isinstance(part, dict) and list(part) == ["pay_life"] and name in LIFE_COST_KEYWORDS:
             life += chk.int_value(where + ("pay_life",), part["pay_life"], minimum=1)
         else:
+            life_form = ", or {pay_life: N}" if name in LIFE_COST_KEYWORDS else " (mana only)"
             raise chk.src.error(where, f"bad {name} cost {clip(str(part))}: a mana cost like "
-                                       f"\"{{2}}{{R}}\" (no X), a number, or {{pay_life: N}}")
+                                       f"\"{{2}}{{R}}\" (no X), a number{life_form}")
     args: dict[str, Any] = {"cost": cost}
     if name in COST_AMOUNT_KEYWORDS:
         args["amount"] = chk.int_value(path + ("amount",), data["amount"], minimum=1)
