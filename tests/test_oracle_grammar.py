@@ -896,6 +896,8 @@ def test_granted_prowess():
      "remove a time counter from it. When the last is removed, sacrifice it.)", False, [{"vanishing": 3}]),
     ("Fading 3", False, [{"fading": 3}]),
     ("Outlast {1}{W}", False, [{"outlast": "{1}{W}"}]),
+    ("Living weapon (When this Equipment enters, create a 0/0 black Phyrexian Germ creature token, then "
+     "attach this to it.)", False, ["living_weapon"]),
     ("Escape—{3}{R}, Exile three other cards from your graveyard.", False,
      [{"escape": "{3}{R}", "amount": 3}]),
     ("Extort (Whenever you cast a spell, you may pay {W/B}. If you do, each opponent loses 1 life and you "

@@ -166,12 +166,18 @@ AFTERLIFE_SPIRIT = Card(key="#afterlife:spirit", name="Spirit", colors=["white",
                         keywords=[Keyword("flying")])
 
 
+# 702.92a: the token living weapon creates, a 0/0 black Phyrexian Germ creature (111.4).
+LIVING_WEAPON_GERM = Card(key="#living_weapon:germ", name="Phyrexian Germ", colors=["black"],
+                          types=["creature"], subtypes=["phyrexian", "germ"], power=0, toughness=0)
+KEYWORD_TOKENS = {"afterlife": AFTERLIFE_SPIRIT, "living_weapon": LIVING_WEAPON_GERM}
+
+
 def keyword_token_cards(cards: list[Card]) -> list[Card]:
-    """The token cards the keywords of the scenario's cards create (afterlife's Spirit)."""
+    """The token cards the keywords of the scenario's cards create (afterlife's Spirit, living
+    weapon's Germ)."""
     faces = [c for card in cards for c in (card, card.back) if c is not None]
-    if any(kw.name == "afterlife" for face in faces for kw in face.keywords):
-        return [AFTERLIFE_SPIRIT]
-    return []
+    named = {kw.name for face in faces for kw in face.keywords}
+    return [token for name, token in KEYWORD_TOKENS.items() if name in named]
 
 
 # The keywords whose rule files are guarded by scenario_keyword/1 (docs/keywords.md): only these

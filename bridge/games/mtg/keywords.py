@@ -34,7 +34,7 @@ BARE_KEYWORDS = ("persist", "undying", "exalted", "battle_cry", "dethrone", "mel
                  "changeling", "devoid",   # characteristic-defining (702.73, 702.114), guarded the same way
                  "start_your_engines",     # static (702.179a), guarded the same way
                  "station",                # activated by name (702.184a)
-                 "extort")
+                 "extort", "living_weapon")
 
 
 def parse_keyword(chk: Checker, path: tuple, raw: Any) -> Keyword:

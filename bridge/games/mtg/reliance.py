@@ -148,6 +148,7 @@ KEYWORD_RULES: dict[str, tuple[str, ...]] = {
     "warp": ("702.185a", "702.185b"), "dash": ("702.109a",), "blitz": ("702.152a",),
     "vanishing": ("702.63a",), "fading": ("702.32a",), "extort": ("702.101a", "702.101b"),
     "escape": ("702.138a", "702.138b"), "outlast": ("702.107a",),
+    "living_weapon": ("702.92a",),
     "mark": ("1000.7",), "discipline": ("1000.6",),
     "daylightbound": ("1000.5a",), "nighttimebound": ("1000.5b",), "rainybound": ("1000.5c",),
     "heatwavebound": ("1000.5d",), "windybound": ("1000.5e",),
