@@ -41,6 +41,11 @@ CASES: dict[str, tuple[int, str]] = {
     "ward_gained_without_cost.yaml": (8, "a gained ward is not encoded"),
     "bushido_word_amount.yaml": (8, "bushido takes a number N"),
     "persist_with_parameter.yaml": (8, "persist takes no parameter"),
+    "suspend_without_amount.yaml": (6, "suspend needs its number N"),      # issue 32, 702 keywords
+    "speed_out_of_range.yaml": (4, "speed 5 out of range"),
+    "special_action_unknown.yaml": (6, "'foretel' is not one of"),
+    "cast_using_unknown.yaml": (6, "'evok' is not one of"),
+    "unearth_with_life.yaml": (8, "(mana only)"),
     "rampage_zero.yaml": (8, "rampage 0 out of range"),
     "renown_without_number.yaml": (8, "renown needs its number N"),
     "activate_unknown_keyword_ability.yaml": (6, "'cyclng' is not one of: cycling"),

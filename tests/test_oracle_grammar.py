@@ -875,6 +875,35 @@ def test_granted_prowess():
     ("Flashback—{1}{U}, Pay 3 life.", True, [{"flashback": ["{1}{U}", {"pay_life": 3}]}]),
     ("Cycling—Pay 2 life.", False, [{"cycling": [{"pay_life": 2}]}]),
     ("Cycling—Pay 2 life. (Pay 2 life, Discard this card: Draw a card.)", False, [{"cycling": [{"pay_life": 2}]}]),
+    # issue 32, 702 keywords with a mana cost
+    ("Unearth {B} ({B}: Return this card from your graveyard to the battlefield.)", False,
+     [{"unearth": "{B}"}]),
+    ("Echo {2}{R}", False, [{"echo": "{2}{R}"}]),
+    ("Madness {R}", True, [{"madness": "{R}"}]),
+    ("Evoke {2}{U}", False, [{"evoke": "{2}{U}"}]),
+    ("Buyback {3}", True, [{"buyback": "{3}"}]),
+    ("Morph {2}{W}{W}", False, [{"morph": "{2}{W}{W}"}]),
+    ("Megamorph {5}{G}", False, [{"megamorph": "{5}{G}"}]),
+    ("Disguise {R/W}{R/W}", False, [{"disguise": "{R/W}{R/W}"}]),
+    ("Ninjutsu {1}{U}", False, [{"ninjutsu": "{1}{U}"}]),
+    ("Foretell {1}{U}", True, [{"foretell": "{1}{U}"}]),
+    ("Plot {2}{R}", True, [{"plot": "{2}{R}"}]),
+    ("Warp {R}", False, [{"warp": "{R}"}]),
+    ("Disturb {1}{W}", False, [{"disturb": "{1}{W}"}]),
+    ("Dash {2}{R}", False, [{"dash": "{2}{R}"}]),
+    ("Blitz {1}{R}", False, [{"blitz": "{1}{R}"}]),
+    ("Vanishing 3 (This creature enters with three time counters on it. At the beginning of your upkeep, "
+     "remove a time counter from it. When the last is removed, sacrifice it.)", False, [{"vanishing": 3}]),
+    ("Fading 3", False, [{"fading": 3}]),
+    ("Outlast {1}{W}", False, [{"outlast": "{1}{W}"}]),
+    ("Living weapon (When this Equipment enters, create a 0/0 black Phyrexian Germ creature token, then "
+     "attach this to it.)", False, ["living_weapon"]),
+    ("Escape—{3}{R}, Exile three other cards from your graveyard.", False,
+     [{"escape": "{3}{R}", "amount": 3}]),
+    ("Extort (Whenever you cast a spell, you may pay {W/B}. If you do, each opponent loses 1 life and you "
+     "gain that much life.)", False, ["extort"]),
+    ("Station (Tap another creature you control: Put charge counters equal to its power on this Spacecraft. "
+     "Station only as a sorcery.)", False, ["station"]),
 ])
 def test_cost_keyword_lines(line, spell, keywords):
     assert compiled(line, spell=spell) == {"keywords": keywords}
@@ -885,6 +914,8 @@ def test_cost_keyword_lines(line, spell, keywords):
     ("Flashback—Pay X life.", True, "life cost of X"),
     ("Cycling {X}{R}", False, "X cost"),
     ("Basic landcycling {1}", False, "no template matches"),
+    ("Evoke—Exile a blue card from your hand.", False, "no template matches"),
+    ("Morph {X}{X}{R}", False, "X cost"),
 ])
 def test_cost_keywords_not_understood(text, spell, reason):
     result = compile_line(text, NAME, spell=spell)
@@ -1115,3 +1146,21 @@ def test_token_doubling_is_not_understood():
 def test_draw_an_additional_card_at_the_draw_step():
     assert trigger("At the beginning of your draw step, draw an additional card.") == {
         "when": {"beginning_of": "draw"}, "effects": [{"draw": {"player": "you", "amount": 1}}]}
+
+
+@pytest.mark.parametrize("card, keywords", [
+    ({"name": "Mulldrifter", "mana_cost": "{4}{U}", "type_line": "Creature — Elemental", "power": "2",
+      "toughness": "2", "oracle_text": ("Flying\nWhen this creature enters, draw two cards.\nEvoke {2}{U} "
+                                        "(You may cast this spell for its evoke cost. If you do, it's "
+                                        "sacrificed when it enters.)")},
+     ["flying", {"evoke": "{2}{U}"}]),
+    ({"name": "Exalted Angel", "mana_cost": "{4}{W}{W}", "type_line": "Creature — Angel", "power": "4",
+      "toughness": "5", "oracle_text": ("Flying, lifelink\nMorph {2}{W}{W} (You may cast this card face "
+                                        "down as a 2/2 creature for {3}. Turn it face up any time for "
+                                        "its morph cost.)")},
+     ["flying", "lifelink", {"morph": "{2}{W}{W}"}]),
+])
+def test_real_cards_with_issue_32_cost_keywords_compile_fully(card, keywords):
+    from rulekeeper.bridge.cards.oracle import compile_card
+    result = compile_card(card)
+    assert result.status == "full" and result.yaml_card["keywords"] == keywords

@@ -90,6 +90,18 @@ class KeywordRules:
     def kw_cycling_costs(self, items):
         return {"cycling": _keyword_costs("cycling", items)}
 
+    def kw_escape(self, items):
+        # 702.138a "Escape—{R}{R}, Exile three other cards from your graveyard."
+        n = items[1]
+        if not isinstance(n, int) or n < 1:
+            raise Unsupported("escape exiling X cards has no keyword form")
+        return {"escape": _keyword_cost("escape", items[0]), "amount": n}
+
+    def kw_cost_word(self, items):
+        # "Unearth {B}", "Echo {2}{R}", "Morph {2}{W}{W}", ...: a cost keyword with a mana cost
+        name = str(items[0]).lower()
+        return {name: _keyword_cost(name, items[1])}
+
     def keyword_line(self, items):
         out = []
         for kw in items:

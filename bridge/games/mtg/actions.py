@@ -244,7 +244,11 @@ def _targets(v, path, d, scen):
 
 
 CAST_FIELDS = {"card", "targets", "x", "without_paying_mana_cost", "face", "mode", "kicked",
-               "alternative_cost", "sacrifice"}
+               "alternative_cost", "sacrifice", "using"}
+# Keyword costs a caster may choose by name (`using: evoke`, `using: [buyback]`): alternative
+# costs (evoke 702.74a, warp 702.185a, dash 702.109a, blitz 702.152a) and additional ones
+# (buyback 702.27a).
+USING_COSTS = ("evoke", "warp", "buyback", "dash", "blitz")
 
 
 def v_cast(v, path, raw, scen):
@@ -255,13 +259,16 @@ def v_cast(v, path, raw, scen):
            "x": v.chk.opt_int(path, d, "x", minimum=0),
            "free": v.chk.bool_value(path + ("without_paying_mana_cost",),
                                     d.get("without_paying_mana_cost", False)),
-           "face": v.chk.choice(path + ("face",), d.get("face", "front"), ("front", "back")),
+           "face": v.chk.choice(path + ("face",), d.get("face", "front"),
+                                ("front", "back", "down")),
            "kicked": v.chk.bool_value(path + ("kicked",), d.get("kicked", False)),
            "alternative": v.chk.opt_int(path, d, "alternative_cost", minimum=1),
            "sacrifice": [_obj(v, path + ("sacrifice", i), o, scen)
                          for i, o in enumerate(_one_or_list(v, path + ("sacrifice",), d.get("sacrifice")))],
            "modes": [v.chk.int_value(path + ("mode", i), m, minimum=1)
-                     for i, m in enumerate(_one_or_list(v, path + ("mode",), d.get("mode")))]}
+                     for i, m in enumerate(_one_or_list(v, path + ("mode",), d.get("mode")))],
+           "using": [v.chk.choice(path + ("using", i), w, USING_COSTS)
+                     for i, w in enumerate(_one_or_list(v, path + ("using",), d.get("using")))]}
     return out
 
 
@@ -272,9 +279,10 @@ def _one_or_list(v, path, raw) -> list:
 
 
 # Keyword abilities activated by name rather than by number (docs/keywords.md): cycling
-# (702.29a), activated from the hand; `equip` names the object's first Equip ability, whose
-# number follows the card's listed abilities (702.6a, 702.6d: bridge/games/mtg/facts.py numbers them).
-KEYWORD_ABILITIES = ("cycling", "equip")
+# (702.29a), activated from the hand, unearth (702.84a) from the graveyard; `equip` names the
+# object's first Equip ability, whose number follows the card's listed abilities (702.6a,
+# 702.6d: bridge/games/mtg/facts.py numbers them).
+KEYWORD_ABILITIES = ("cycling", "equip", "unearth", "ninjutsu", "station", "outlast")
 
 
 def _ability_ref(v, path, raw, scen, oid):
@@ -308,6 +316,22 @@ def v_activate(v, path, raw, scen):
             "targets": _targets(v, path, d, scen),
             "modes": [v.chk.int_value(path + ("mode", i), m, minimum=1)
                       for i, m in enumerate(_one_or_list(v, path + ("mode",), d.get("mode")))]}
+
+
+# Special actions (116.2) of keywords, taken by a player with priority and not using the stack:
+# `special_action: {object: C, action: suspend}` (702.62a), foretell (702.143a), plot (702.170a),
+# turn_face_up (116.2b: morph 702.37e, disguise 702.168d).
+SPECIAL_ACTIONS = ("suspend", "foretell", "plot", "turn_face_up")
+
+
+def v_special(v, path, raw, scen):
+    d = _fields(v, path, raw, {"object", "action"}, ("object", "action"))
+    return {"object": _obj(v, path + ("object",), d["object"], scen),
+            "action": v.chk.choice(path + ("action",), d["action"], SPECIAL_ACTIONS)}
+
+
+def f_special(a):
+    return atom("special", a["object"], Function(a["action"])), []
 
 
 def v_declaration(kind):
@@ -386,14 +410,15 @@ def f_cast(a):
         args.append(("x", Number(a["x"])))
     if a["free"]:
         args.append(("without_paying_mana_cost", Function("true")))
-    if a["face"] == "back":
-        args.append(("face", Function("back")))
+    if a["face"] in ("back", "down"):
+        args.append(("face", Function(a["face"])))
     args += [("mode", atom("m", i + 1, m)) for i, m in enumerate(a["modes"])]
     if a["kicked"]:
         args.append(("kicked", Function("true")))
     if a["alternative"] is not None:
         args.append(("alternative_cost", Number(a["alternative"])))
     args += [("sacrifice", term(o)) for o in a["sacrifice"]]
+    args += [("using", Function(w)) for w in a.get("using", [])]
     return atom("cast", a["card"]), args
 
 
@@ -412,6 +437,7 @@ ACTION_SPECS: dict[str, ActionSpec] = {
     "play_land": ActionSpec(v_play_land, f_object("play_land"), ("305.1",), True),
     "cast": ActionSpec(v_cast, f_cast, ("601.2",), True),
     "activate": ActionSpec(v_activate, f_activate, ("602.2",), True),
+    "special_action": ActionSpec(v_special, f_special, ("116.2",), True),
     "declare_attackers": ActionSpec(v_declaration("attack"), f_declaration("declare_attackers", "attack"),
                                     ("508.1",), True),
     "declare_blockers": ActionSpec(v_declaration("block"), f_declaration("declare_blockers", "block"),

@@ -20,7 +20,7 @@ from .ability_facts import ability_facts
 from .actions import action_facts
 from ...cards.oracle.subtypes import subtypes_by_type
 from .cards import derived_colors
-from .keywords import AMOUNT_KEYWORDS, BARE_KEYWORDS, equip_abilities
+from .keywords import AMOUNT_KEYWORDS, BARE_KEYWORDS, COST_KEYWORDS, equip_abilities
 from .predefined import predefined_token_cards
 from .scenario import Card, Keyword, Scenario
 from .slots import action_plans, action_slots, turn_players
@@ -126,6 +126,8 @@ def _players(scen: Scenario) -> list[Symbol]:
                 _init("library_size", p, scen.library[p])]
         if scen.poison[p]:
             out.append(_init("poison", p, scen.poison[p]))
+        if p in scen.speed:
+            out.append(_init("speed", p, scen.speed[p]))
     turn = scen.turn
     out += [_init("active_player", turn.active), _init("current_step", turn.step),
             _init("turn_number", turn.number)]
@@ -164,17 +166,23 @@ AFTERLIFE_SPIRIT = Card(key="#afterlife:spirit", name="Spirit", colors=["white",
                         keywords=[Keyword("flying")])
 
 
+# 702.92a: the token living weapon creates, a 0/0 black Phyrexian Germ creature (111.4).
+LIVING_WEAPON_GERM = Card(key="#living_weapon:germ", name="Phyrexian Germ", colors=["black"],
+                          types=["creature"], subtypes=["phyrexian", "germ"], power=0, toughness=0)
+KEYWORD_TOKENS = {"afterlife": AFTERLIFE_SPIRIT, "living_weapon": LIVING_WEAPON_GERM}
+
+
 def keyword_token_cards(cards: list[Card]) -> list[Card]:
-    """The token cards the keywords of the scenario's cards create (afterlife's Spirit)."""
+    """The token cards the keywords of the scenario's cards create (afterlife's Spirit, living
+    weapon's Germ)."""
     faces = [c for card in cards for c in (card, card.back) if c is not None]
-    if any(kw.name == "afterlife" for face in faces for kw in face.keywords):
-        return [AFTERLIFE_SPIRIT]
-    return []
+    named = {kw.name for face in faces for kw in face.keywords}
+    return [token for name, token in KEYWORD_TOKENS.items() if name in named]
 
 
 # The keywords whose rule files are guarded by scenario_keyword/1 (docs/keywords.md): only these
 # are stated, so a scenario without them has no extra fact at all.
-GUARDED_KEYWORDS = frozenset(AMOUNT_KEYWORDS + BARE_KEYWORDS)
+GUARDED_KEYWORDS = frozenset(AMOUNT_KEYWORDS + BARE_KEYWORDS + COST_KEYWORDS)
 
 
 # facts naming a keyword K at a position: a printed instance (keyword_instance(Key,Face,I,K)),

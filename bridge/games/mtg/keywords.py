@@ -9,22 +9,35 @@ from ...core.source.yamlsrc import clip
 from .scenario import Card, Keyword
 from .vocab import KEYWORD_NAME, MANA_SYMBOL, WORD
 
-__all__ = ["AMOUNT_KEYWORDS", "BARE_KEYWORDS", "COST_KEYWORDS", "EQUIP_QUALITIES",
-           "equip_abilities", "parse_keyword"]
+__all__ = ["AMOUNT_KEYWORDS", "BARE_KEYWORDS", "COST_AMOUNT_KEYWORDS", "COST_KEYWORDS",
+           "EQUIP_QUALITIES", "equip_abilities", "parse_keyword"]
 
 # Keywords whose parameter is a cost (docs/keywords.md): `{flashback: "{2}{R}"}`, `{cycling: 2}`
 # (a number N is the generic cost {N}), or a list with life: `{flashback: ["{1}{U}", {pay_life: 3}]}`.
-COST_KEYWORDS = ("flashback", "cycling")
+COST_KEYWORDS = ("flashback", "cycling", "unearth", "disturb", "echo", "madness", "suspend",
+                 "foretell", "plot", "morph", "megamorph", "disguise", "evoke", "buyback", "warp",
+                 "ninjutsu", "dash", "blitz", "escape", "outlast")
+# The cost keywords whose rules read a life payment in the cost (`{pay_life: N}`); the others take
+# mana only (their files read keyword_cost/5 alone, so a life part would be silently ignored).
+LIFE_COST_KEYWORDS = ("flashback", "cycling")
+# Cost keywords that also take a number N beside the cost: "Suspend 4—{1}{R}" is
+# `{suspend: "{1}{R}", amount: 4}` (702.62a: N time counters); "Escape—{R}{R}, Exile three other
+# cards from your graveyard." is `{escape: "{R}{R}", amount: 3}` (702.138a).
+COST_AMOUNT_KEYWORDS = ("suspend", "escape")
 # Triggered keywords with a number N (docs/keywords.md): `{annihilator: 2}`, `{bushido: 1}`.
 # toxic (702.164) is static, not triggered, but is written the same way: `{toxic: 1}`
-AMOUNT_KEYWORDS = ("annihilator", "afflict", "bushido", "rampage", "renown", "afterlife", "toxic")
+AMOUNT_KEYWORDS = ("annihilator", "afflict", "bushido", "rampage", "renown", "afterlife", "toxic",
+                   "vanishing", "fading")
 # Ward's cost (702.21a) is written as its generic mana N: `{ward: 2}` is "Ward {2}". A ward with
 # no cost, or a word for one, would let the targeting spell through for nothing: refused.
 NUMBERED_COST_KEYWORDS = ("ward",)
 # Triggered keywords that take no parameter: `persist`, never `{persist: 1}`.
 BARE_KEYWORDS = ("persist", "undying", "exalted", "battle_cry", "dethrone", "melee", "flanking",
                  "training", "evolve", "riot", "split_second", "mentor", "cascade",
-                 "changeling", "devoid")   # characteristic-defining (702.73, 702.114), guarded the same way
+                 "changeling", "devoid",   # characteristic-defining (702.73, 702.114), guarded the same way
+                 "start_your_engines",     # static (702.179a), guarded the same way
+                 "station",                # activated by name (702.184a)
+                 "extort", "living_weapon")
 
 
 def parse_keyword(chk: Checker, path: tuple, raw: Any) -> Keyword:
@@ -124,8 +137,11 @@ def _equip_cost(chk: Checker, path: tuple, value: Any) -> str:
 def _cost_keyword(chk: Checker, path: tuple, name: str, data: dict) -> Keyword:
     """`{flashback: "{2}{R}"}`, `{cycling: 2}` or `{flashback: ["{1}{U}", {pay_life: 3}]}`: the
     keyword's mana cost (a cost string) and the life it also costs."""
-    if "amount" in data:
+    if "amount" in data and name not in COST_AMOUNT_KEYWORDS:
         raise chk.src.error(path + ("amount",), f"{name} takes a cost, not an amount")
+    if name in COST_AMOUNT_KEYWORDS and "amount" not in data:
+        raise chk.src.error(path, f"{name} needs its number N beside the cost: "
+                                  f"{{{name}: \"{{1}}{{R}}\", amount: 4}}")
     value = data[name]
     parts = value if isinstance(value, list) else [value]
     if not parts:
@@ -137,12 +153,15 @@ def _cost_keyword(chk: Checker, path: tuple, name: str, data: dict) -> Keyword:
             cost += "{%d}" % chk.int_value(where, part, minimum=0)
         elif isinstance(part, str) and part and MANA_SYMBOL.sub("", part) == "" and "{X}" not in part:
             cost += part
-        elif isinstance(part, dict) and list(part) == ["pay_life"]:
+        elif isinstance(part, dict) and list(part) == ["pay_life"] and name in LIFE_COST_KEYWORDS:
             life += chk.int_value(where + ("pay_life",), part["pay_life"], minimum=1)
         else:
+            life_form = ", or {pay_life: N}" if name in LIFE_COST_KEYWORDS else " (mana only)"
             raise chk.src.error(where, f"bad {name} cost {clip(str(part))}: a mana cost like "
-                                       f"\"{{2}}{{R}}\" (no X), a number, or {{pay_life: N}}")
+                                       f"\"{{2}}{{R}}\" (no X), a number{life_form}")
     args: dict[str, Any] = {"cost": cost}
+    if name in COST_AMOUNT_KEYWORDS:
+        args["amount"] = chk.int_value(path + ("amount",), data["amount"], minimum=1)
     if life:
         args["life"] = life
     return Keyword(name, args)

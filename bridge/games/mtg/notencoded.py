@@ -64,10 +64,13 @@ def _actions(scen: Scenario) -> Iterator[Need]:
                  "without_paying_mana_cost": args.get("free"), "face": args.get("face") == "back",
                  "mode": args.get("modes"), "kicked": args.get("kicked"),
                  "alternative_cost": args.get("alternative") is not None,
-                 "sacrifice": args.get("sacrifice")}
+                 "sacrifice": args.get("sacrifice"), "face_down": args.get("face") == "down",
+                 "using": args.get("using")}
         for option, used in given.items():
             if used:
                 yield f"cast with {option}", R.CAST_OPTION_RULES[option]
+        for word in args.get("using") or ():
+            yield f"cast using {word}", R.KEYWORD_RULES.get(word, ())
 
 
 def _card(card: Card) -> Iterator[Need]:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 # Verbs of the scenario's actions (the contract's player actions and direct effects).
 VERB_RULES: dict[str, tuple[str, ...]] = {
-    "play_land": ("305.1",), "cast": ("601.2",), "activate": ("602.2",),
+    "play_land": ("305.1",), "cast": ("601.2",), "activate": ("602.2",), "special_action": ("116.2",),
     "declare_attackers": ("508.1",), "declare_blockers": ("509.1",), "resolve": ("608.2",),
     "advance": ("500.1",), "deal_combat_damage": ("510.1", "510.2"),
     "deal_damage": ("120.2", "120.3"), "destroy": ("701.8a",), "exile": ("701.13a",),
@@ -26,7 +26,8 @@ VERB_RULES: dict[str, tuple[str, ...]] = {
 CAST_OPTION_RULES: dict[str, tuple[str, ...]] = {
     "targets": ("601.2c",), "x": ("107.3",), "without_paying_mana_cost": ("107.3b",),
     "face": ("712.8d",), "mode": ("700.2",), "kicked": ("702.33a",),
-    "alternative_cost": ("118.9",), "sacrifice": ("118.8",),
+    "alternative_cost": ("118.9",), "sacrifice": ("118.8",), "using": ("118.9",),
+    "face_down": ("708.4",),
 }
 # Card types, subtypes and supertypes whose rules act on their own (entering, intrinsic abilities).
 ENTERING_TYPE_RULES: dict[str, tuple[str, ...]] = {
@@ -137,7 +138,18 @@ KEYWORD_RULES: dict[str, tuple[str, ...]] = {
     "split_second": ("702.61",), "afterlife": ("702.135",),
     "mentor": ("702.134",), "toxic": ("702.164",), "devoid": ("702.114",),
     "cascade": ("702.85",), "affinity": ("702.41",),
-    "changeling": ("702.73",), "mark": ("1000.7",), "discipline": ("1000.6",),
+    "changeling": ("702.73",), "unearth": ("702.84a",), "disturb": ("702.146a",),
+    "echo": ("702.30a",), "suspend": ("702.62a", "702.62b"),
+    "foretell": ("702.143a",), "plot": ("702.170a", "702.170d"),
+    "madness": ("702.35a", "702.35b"), "morph": ("702.37a", "702.37c", "702.37e", "708.4"),
+    "megamorph": ("702.37b", "702.37e"), "disguise": ("702.168a", "702.168b", "702.168d"),
+    "ninjutsu": ("702.49a", "702.49c"), "start_your_engines": ("702.179a", "704.5z"),
+    "station": ("702.184a",), "evoke": ("702.74a",), "buyback": ("702.27a",),
+    "warp": ("702.185a", "702.185b"), "dash": ("702.109a",), "blitz": ("702.152a",),
+    "vanishing": ("702.63a",), "fading": ("702.32a",), "extort": ("702.101a", "702.101b"),
+    "escape": ("702.138a", "702.138b"), "outlast": ("702.107a",),
+    "living_weapon": ("702.92a",),
+    "mark": ("1000.7",), "discipline": ("1000.6",),
     "daylightbound": ("1000.5a",), "nighttimebound": ("1000.5b",), "rainybound": ("1000.5c",),
     "heatwavebound": ("1000.5d",), "windybound": ("1000.5e",),
 }
@@ -147,7 +159,7 @@ OUTCOME_RULES: dict[str, tuple[str, ...]] = {
     "zone": ("400.7",), "ceased": ("704.5d",), "controller": ("110.2",), "owner": (),
     "tapped": ("110.5",), "face": ("712.8",), "power": ("208.1",), "toughness": ("208.1",),
     "loyalty": ("306.5c",), "defense": ("310.4c",), "counters": ("122.1",),
-    "damage": ("120.3e",), "has": ("702.1",), "life": ("119.3",), "poison": ("122.1f",),
+    "damage": ("120.3e",), "has": ("702.1",), "life": ("119.3",), "poison": ("122.1f",), "speed": ("702.179d",),
     "lost": ("704.5a",), "won": ("104.2",), "draw_game": ("104.4",), "attacking": ("508.1",),
     "blocking": ("509.1",), "protector": ("310.8",), "battlefield_state": ("1000.3",),
     "occupies": ("1000.2",), "marked": ("1000.7",), "werecreature": ("1000.8",),

@@ -116,6 +116,7 @@ class Scenario(Record):
     legal_query: bool = False     # `rulekeeper legal`: ask the rules for every legal play
     plugins: list = field(default_factory=list)   # plug-in packs named in `rules:` (packs.Pack)
     readings: list[str] = field(default_factory=list)  # extension: readings chosen (interpretations)
+    speed: dict[str, int] = field(default_factory=dict)  # extension: a player's speed (702.179), if any
 
     def object(self, oid: str) -> GameObject | None:
         return next((o for o in self.objects if o.id == oid), None)

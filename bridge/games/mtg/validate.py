@@ -29,7 +29,7 @@ from .vocab import COUNTER_ALIASES
 if TYPE_CHECKING:       # deadline imports solve, which imports this module
     from ...core.run.deadline import Deadline
 
-TOP_KEYS = {"title", "rules", "cards", "players", "life", "poison", "library", "turn",
+TOP_KEYS = {"title", "rules", "cards", "players", "life", "poison", "library", "turn", "speed",
             "battlefield_state", "objects", "actions", "expect", "choose", "description",
             "query", "readings"}
 OBJECT_KEYS = {"id", "card", "zone", "owner", "controller", "token", "tapped", "face", "damage",
@@ -105,6 +105,12 @@ class _Validator:
         # extension: `readings: [name, ...]` selects readings of recorded interpretations
         scen.readings = [self.chk.ident(("readings", i), r)
                          for i, r in enumerate(self.chk.list(("readings",), data.get("readings", [])))]
+        # extension: `speed: {alice: 2}`, the players that have a speed (702.179b: none by default)
+        scen.speed = {p: self.chk.int_value(("speed", p), v, minimum=1)
+                      for p, v in self.chk.mapping(("speed",), data.get("speed") or {}, players).items()}
+        for p, v in scen.speed.items():
+            if v > 4:
+                raise self.err(("speed", p), f"speed {v} out of range (1 to 4, 702.179d)")
         if "query" in data:
             # extension: `query: legal` adds the legal(A) plays of the final state to the outcomes
             scen.legal_query = self.chk.choice(("query",), data["query"], ("legal",)) == "legal"

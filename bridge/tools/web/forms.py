@@ -21,6 +21,7 @@ FORMS: dict[str, dict[str, Any]] = {
     "cast": {"fields": {"card": "object", "targets": "ids", "x": "int", "mode": "ints"}},
     "activate": {"fields": {"object": "object", "ability": "int", "targets": "ids",
                             "mode": "ints"}},
+    "special_action": {"fields": {"object": "object", "action": "text"}},
     "declare_attackers": {"pairs": ["attacker", "target"]},
     "declare_blockers": {"pairs": ["blocker", "attacker"]},
     "resolve": {"none": True},
