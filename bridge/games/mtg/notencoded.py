@@ -6,7 +6,7 @@ a note, which `ask` prints before its answer. Values the rules ignore (an X on a
 reported too (`ignored_values`)."""
 from __future__ import annotations
 
-from typing import Iterator
+from typing import Any, Iterator
 
 from ...cards.ignored import notes, scenario_ignored
 from ...core.rules.keywords import keyword_rules
@@ -71,6 +71,18 @@ def _actions(scen: Scenario) -> Iterator[Need]:
                 yield f"cast with {option}", R.CAST_OPTION_RULES[option]
         for word in args.get("using") or ():
             yield f"cast using {word}", R.KEYWORD_RULES.get(word, ())
+        if args.get("face") == "back" and _back_replaces(scen, args.get("card")):
+            # a disturb back face's "if it would be put into a graveyard from anywhere, exile
+            # it instead" works on the stack too; replacement abilities act only from
+            # permanents here, so a countered back-face spell would go to the graveyard
+            yield "cast with face back, whose face has a replacement ability", ("113.6b",)
+
+
+def _back_replaces(scen: Scenario, oid: Any) -> bool:
+    """Whether object `oid`'s back face has a replacement ability."""
+    card = next((o.card for o in scen.objects if o.id == oid), None)
+    back = card.back if card is not None else None
+    return back is not None and any(a.get("kind") == "replacement" for a in back.abilities)
 
 
 def _card(card: Card) -> Iterator[Need]:
