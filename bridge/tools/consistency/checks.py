@@ -55,8 +55,8 @@ class SituationChecks:
         if pairs:
             a, b = pairs[0]
             model = next(i for i, m in enumerate(answer.models) if a in m and b in m)
-            numbers = self._pack_first(set(fx.rule_numbers(a, answer, model, self.full)[:3] +
-                                           fx.rule_numbers(b, answer, model, self.full)[:3]))
+            numbers = self._pack_first(set(self._giving(a, answer, model) +
+                                           self._giving(b, answer, model)))
             said = (f"{self._rules_words(numbers)} {_say(len(numbers))} "
                     f"{words.thing(a)} when {describe(data)}, and "
                     f"{'disagree' if len(numbers) > 1 else 'gives two values'}: "
@@ -80,6 +80,14 @@ class SituationChecks:
             self._add_gap(numbers, said, data, {"sometimes": diff},
                           {"atoms": diff, "fix": "say which happens, or let a player choose it "
                            "(a choice of the player the rule names)"})
+
+    def _giving(self, atom, answer: Answer, model: int) -> list[str]:
+        """The rules that give `atom` its value: the pack's statements anywhere in its
+        derivation, nearest first (a pack hook such as `enters_under` is read by CR rules,
+        110.2 and 608.3a, which are nearer to the controller than the statement that chose
+        it), else the three nearest rules."""
+        numbers = fx.rule_numbers(atom, answer, model, self.full)
+        return [n for n in numbers if self._is_pack_rule(n)][:3] or numbers[:3]
 
     def _pack_first(self, numbers: set[str]) -> list[str]:
         """The pack's rule numbers among these (all of them when none is the pack's)."""

@@ -1,0 +1,62 @@
+"""`rulekeeper consistency` on a third designer's pack (issue 34): planted defects of the kinds
+the tinker and clockwork packs do not plant (tests/packs/harbor/harbor.lp: each statement's
+summary says FIRES, CONFLICT, GAP, DEAD or NO FINDING): exile and return to hand, the pack's
+own counter kind put and removed by an effect (two on one creature), a "can't" on removing
+counters, a choice by a player other than the one the effect names with nothing to choose, two
+statements giving an entering creature two controllers, and a constraint nothing breaks.
+Every defect is found, with no false finding."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from packcheck import BOUNDS_WORDS, run_pack, witnesses_pass
+
+HARBOR = Path(__file__).resolve().parent / "packs" / "harbor"
+FIRES = ("3201.1", "3201.2", "3202.1", "3202.2")
+CONFLICTS = ("3202.3", "3203.1")
+GAP = ["3204.1", "3204.2"]
+DEAD = ["3205.1"]
+
+
+@pytest.fixture(scope="module")
+def harbor(tmp_path_factory):
+    return run_pack(HARBOR, tmp_path_factory.mktemp("harbor"))
+
+
+def test_nothing_that_fires_is_reported_dead(harbor):
+    said = {r for f in harbor.dead + harbor.not_reached for r in f.rules}
+    assert not said & set(FIRES), said
+    assert not harbor.not_reached, [f.rules for f in harbor.not_reached]
+
+
+def test_the_dead_statement_is_proved_dead(harbor):
+    assert [f.rules for f in harbor.dead] == [DEAD]
+    assert BOUNDS_WORDS in harbor.dead[0].summary
+
+
+@pytest.mark.parametrize("rule", CONFLICTS)
+def test_each_planted_conflict_is_found_with_a_fix(harbor, rule):
+    found = [f for f in harbor.conflicts if rule in f.rules]
+    assert found, [f.rules for f in harbor.conflicts]
+    assert "no way to go on" in found[0].summary and found[0].details["fix"]
+
+
+def test_two_controllers_for_one_entering_creature_are_a_gap(harbor):
+    assert [f.rules for f in harbor.gaps] == [GAP]
+    said = harbor.gaps[0].summary
+    assert "3204.1 (" in said and "3204.2 (" in said and "disagree" in said
+    assert "controller(" not in said, said
+
+
+def test_no_false_conflict(harbor):
+    """3205.2 forbids what no effect of the game does (a spark counter on a player): no
+    finding, and not left open either."""
+    pack_rules = {r for f in harbor.conflicts for r in f.rules if r.startswith("32")}
+    assert pack_rules == set(CONFLICTS)
+    assert not [f for f in harbor.not_reached if "3205.2" in f.rules]
+
+
+def test_witnesses_assert_their_finding_and_pass(harbor):
+    witnesses_pass(harbor, ("conflicts", "gaps", "divergences"))
