@@ -16,17 +16,19 @@ from ..batchjobs import Given
 from .search import Result, Search, Target
 
 GRACE = 2.0     # seconds past the longest time box before a target's child is killed
+AHEAD = 3       # targets handed to each worker ahead: the results come back in order, so a
+                # worker whose target is done goes on while an earlier, longer one still runs
 
 
 def run_targets(search: Search, items: Iterable[tuple[Target, float]], longest: float,
                 workers: int | None = None) -> Iterator[tuple[Target, Result]]:
     """Each (target, seconds) of `items` searched (`search.run`), its result given back in the
-    order of `items`. `items` is read lazily, one item ahead of each worker: it may look at the
-    results given back so far (a statement that fired needs no search)."""
+    order of `items`. `items` is read lazily, AHEAD items a worker: it may look at the results
+    given back so far (a statement that fired needs no search)."""
     by_key = {t.key: t for t in search.targets}
     keyed = ((t.key, seconds) for t, seconds in items)
     job = Job(setup=Given(search), work=_search_one, timeout=longest + GRACE, name="target")
-    pool = LocalPool(_workers(workers), ahead=1)
+    pool = LocalPool(_workers(workers), ahead=AHEAD)
     for out in pool.run(job, keyed):
         target = by_key[out.item[0]]
         if out.error is not None:      # the child was killed at its limit, or failed
