@@ -19,7 +19,6 @@ from .space import EVENT_FACTS, INSTANCE_FACTS, Space, clean, scenario_of
 CHECKS = 3
 IMPROVE = 2.0       # after a first board: this many times its time for a smaller one
 POLL = 0.25         # seconds between looks at a target's time box
-NARROW = 0.5        # share of a target's time box for the whole space, before the narrower one
 GOAL, VIOL, SHORT, VAL, PAIR = "rk_goal", "rk_viol", "rk_short", "rk_val", "rk_pair"
 # hooks that give one thing one value (its key: argument positions): two pack statements
 # deriving one with different values on one board leave the game with two values at once
@@ -235,15 +234,7 @@ class Search:
         if target.other is not None:
             assume.append((Function(PAIR, [Number(i), Number(target.other.index)]), True))
         start = time.monotonic()
-        narrower = self.space.bounds.actions > 1
-        best, optimal, done, unsat = self._solve(assume, seconds * (NARROW if narrower else 1))
-        if not best and not done and narrower:
-            # the whole space gave up: the rest of the time box for the same program with its
-            # last action slot left empty
-            # (the smaller space a level of one action fewer would search; a board found there
-            # is a board of these bounds too, and its own search is often much faster)
-            last = Function("busy", [Number(self.space.bounds.actions)])
-            best, optimal, _, _ = self._solve(assume + [(last, False)], seconds - (time.monotonic() - start))
+        best, optimal, done, unsat = self._solve(assume, seconds)
         spent = time.monotonic() - start
         if best:
             return Result(target.kind, i, "found", best, spent, optimal)
