@@ -7,7 +7,7 @@ two cores search two targets at once."""
 from __future__ import annotations
 
 import os
-from typing import Iterable, Iterator
+from collections.abc import Iterable, Iterator
 
 from clingo import parse_term
 
