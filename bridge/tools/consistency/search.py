@@ -17,7 +17,8 @@ from .statements import on_described_state
 from .space import EVENT_FACTS, INSTANCE_FACTS, Space, clean, scenario_of
 
 CHECKS = 3
-IMPROVE = 2.0       # after a first board: this many times its time for a smaller one
+IMPROVE = 2.0       # after a first board: this many times its CPU time for a smaller one
+IMPROVE_MIN = 2.0   # ... and at least this many seconds of CPU
 POLL = 0.25         # seconds between looks at a target's time box
 GOAL, VIOL, SHORT, VAL, PAIR = "rk_goal", "rk_viol", "rk_short", "rk_val", "rk_pair"
 # hooks that give one thing one value (its key: argument positions): two pack statements
@@ -244,17 +245,18 @@ class Search:
 
     def _solve(self, assume: list, seconds: float) -> tuple[list[Symbol], bool, bool, bool]:
         """(the best board, proved smallest, search finished, unsatisfiable) within `seconds`.
-        Once a board is found the search for a smaller one gets IMPROVE times the time the first
-        took (at least a second): a board is what the target needs, the smallest is a nicer
-        witness, not worth the whole time box."""
+        Once a board is found the search for a smaller one gets IMPROVE times the CPU time the
+        first took (at least IMPROVE_MIN seconds of CPU): a board is what the target needs, the
+        smallest a nicer witness, not worth the whole time box. CPU time (this process's: clasp
+        solves in a thread of it), so that a loaded machine does not cut the search short."""
         best: list[Symbol] = []
         optimal = [False]
-        start = time.monotonic()
+        start, cpu0 = time.monotonic(), time.process_time()
         first: list[float] = []
 
         def on_model(m: clingo.Model) -> None:
             if not first:
-                first.append(time.monotonic() - start)
+                first.append(time.process_time() - cpu0)
             best[:] = [s.arguments[0] for s in m.symbols(shown=True) if s.name == "sel"]
             optimal[0] = m.optimality_proven
 
@@ -262,8 +264,8 @@ class Search:
         with self.ctl.solve(assumptions=assume, on_model=on_model, async_=True) as handle:
             while not done:
                 left = seconds - (time.monotonic() - start)
-                if first:
-                    left = min(left, max(1.0, IMPROVE * first[0]) + first[0] - (time.monotonic() - start))
+                if first and time.process_time() - cpu0 > first[0] + max(IMPROVE_MIN, IMPROVE * first[0]):
+                    break
                 if left <= 0:
                     break
                 done = handle.wait(min(left, POLL))
