@@ -45,8 +45,13 @@ def test_each_planted_conflict_is_found_with_a_fix(harbor, rule):
 
 
 def test_two_controllers_for_one_entering_creature_are_a_gap(harbor):
-    assert [f.rules for f in harbor.gaps] == [GAP]
-    said = harbor.gaps[0].summary
+    """The planted gap (3204.1 and 3204.2 on a creature with both keywords), and, true as well,
+    3204.1 alone on a resolving creature spell: the CR's 608.3a gives the caster control
+    through the same hook (`enters_under`), so the spell has two controllers (`ask` shows both;
+    docs/writing-rules.md says so of the hook)."""
+    assert GAP in [f.rules for f in harbor.gaps]
+    assert all(set(f.rules) <= set(GAP) for f in harbor.gaps), [f.rules for f in harbor.gaps]
+    said = next(f for f in harbor.gaps if f.rules == GAP).summary
     assert "3204.1 (" in said and "3204.2 (" in said and "disagree" in said
     assert "controller(" not in said, said
 
