@@ -34,12 +34,14 @@ from rulekeeper.bridge.core.base.errors import (
               "scenarios/ folder, or the project's scenarios/<pack>)")
 @click.option("--timeout", default=170.0, type=Seconds(1, 3600),
               help="seconds for the whole run (default 170: under 3 minutes); findings so far are reported")
+@click.option("--workers", default=None, type=click.IntRange(1, 64),
+              help="processes searching targets at once (default: one per core)")
 @click.option("--write", "write", type=click.Path(file_okay=False), default=None,
               help="write a witness scenario for every finding into this directory")
 @click.option("--json", "as_json", is_flag=True, help="machine-readable output")
 def consistency(pack: str | None, pack_dir: str | None, max_objects: int, max_actions: int,
                 per_target: float, text: str | None, cr: str | None, scenarios: str | None,
-                timeout: float,
+                timeout: float, workers: int | None,
                 write: str | None, as_json: bool) -> None:
     """Check a rule pack against the CR: conflicts, gaps, divergences, dead rules, readings."""
     from rulekeeper.bridge.core.rules.packs import bundled_pack, load_pack_dir
@@ -52,7 +54,7 @@ def consistency(pack: str | None, pack_dir: str | None, max_objects: int, max_ac
         target = load_pack_dir(pack_dir) if pack_dir else bundled_pack(pack or "almos")
         settings = Settings(max_objects=max_objects, max_actions=max_actions,
                             per_target=per_target, timeout=timeout, text=text, cr=cr,
-                            scenarios=scenarios,
+                            scenarios=scenarios, workers=workers,
                             write=Path(write).resolve() if write else None)
         with _progress(enabled=not as_json and sys.stderr.isatty()) as progress:
             report = Checker(Engine(), target, settings, progress).run()

@@ -63,6 +63,7 @@ SLOW_MODULES = frozenset({
     "test_cache_integrity",
     "test_consistency",
     "test_consistency_clockwork",
+    "test_consistency_harbor",
     "test_consistency_text",
     "test_rulings",
     "test_coverage_graph",

@@ -34,3 +34,23 @@ def witnesses_pass(report: Report, kinds: tuple[str, ...]) -> None:
         if f.kind == "divergence":
             data = yaml.safe_load(Path(f.paths[0]).read_text(encoding="utf-8"))
             assert set(data["expect"].get("always", [])) <= set(f.details["with_pack"])
+
+
+def nothing_firing_is_dead(report: Report, fires: tuple[str, ...]) -> None:
+    """No statement that a plain scenario makes fire is reported dead or left not reached."""
+    said = {r for f in report.dead + report.not_reached for r in f.rules}
+    assert not said & set(fires), said
+    assert not report.not_reached, [f.rules for f in report.not_reached]
+
+
+def proved_dead(report: Report, rules: list[str]) -> None:
+    """Exactly these statements are dead, proved within the bounds."""
+    assert [f.rules for f in report.dead] == [rules]
+    assert BOUNDS_WORDS in report.dead[0].summary
+
+
+def conflict_with_fix(report: Report, rule: str) -> None:
+    """A conflict names the rule, says the game cannot go on, and suggests a fix."""
+    found = [f for f in report.conflicts if rule in f.rules]
+    assert found, [f.rules for f in report.conflicts]
+    assert "no way to go on" in found[0].summary and found[0].details["fix"]

@@ -172,8 +172,10 @@ def _in_worker(item: Any) -> tuple:
 class LocalPool:
     """Worker processes on this machine (default: one per CPU)."""
 
-    def __init__(self, workers: int | None = None):
+    def __init__(self, workers: int | None = None, ahead: int = WINDOW_PER_WORKER):
         self.workers = max(1, workers or os.cpu_count() or 1)
+        self.ahead = max(1, ahead)      # items sent ahead per worker (fewer: the items are
+                                        # chosen later, knowing more of the results before)
 
     def run(self, job: Job, items: Iterable[Any]) -> Iterator[Outcome]:
         if self.workers == 1:
@@ -187,7 +189,7 @@ class LocalPool:
         finished = False
         try:
             yield from ordered(lambda item: _submit(pool, item), items,
-                               WINDOW_PER_WORKER * self.workers)
+                               self.ahead * self.workers)
             finished = True
         finally:
             if finished:

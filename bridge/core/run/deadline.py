@@ -198,7 +198,7 @@ def _run(send, receive, work, args, kwargs) -> None:
                         # would block this child for ever once the parent is gone (issue 38)
     _own_group(0)
     _CHILDREN.clear()                      # the parent's children are not this process's
-    _limit_memory()
+    _limit_memory(inherited=True)
     try:
         result = _outcome(work, args, kwargs)
     except KeyboardInterrupt:               # Ctrl-C before the child left the terminal's group:
@@ -238,17 +238,30 @@ def _bug(err: BaseException) -> tuple[type, dict]:
     return RuntimeError, {"args": (f"{type(err).__name__}: {err}",)}
 
 
-def _limit_memory() -> None:
+def _limit_memory(inherited: bool = False) -> None:
     """Cap the child's address space so a huge board ends in MemoryError/bad_alloc (exit 2):
     MEMORY_LIMIT, unless a limit is already set (`--max-memory` sets the process's own, which
-    its children inherit)."""
+    its children inherit). A forked child (`inherited`) gets MEMORY_LIMIT on top of the address
+    space it inherited: a parent holding a large ground program (the consistency search's,
+    several GB on Almos) would otherwise leave its solving children no room at all (their
+    first allocation failed: "Resource temporarily unavailable")."""
     try:
         import resource
         soft, hard = resource.getrlimit(resource.RLIMIT_AS)
         if soft == resource.RLIM_INFINITY:
-            limit_memory(MEMORY_LIMIT)
+            limit_memory(MEMORY_LIMIT + (_address_space() if inherited else 0))
     except (ImportError, ValueError, OSError):     # no resource module (Windows), or refused
         pass
+
+
+def _address_space() -> int:
+    """This process's address space in bytes (0 where /proc is missing)."""
+    import os
+    try:
+        with open("/proc/self/statm", encoding="ascii") as f:
+            return int(f.read().split()[0]) * os.sysconf("SC_PAGE_SIZE")
+    except (OSError, ValueError, IndexError):
+        return 0
 
 
 def limit_memory(limit: int) -> None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import copy
 
-from clingo import ast
+from clingo import Function, ast
 
 from ...core.base.errors import ImpossibleSituation
 from ...core.solve.answer import Answer
@@ -55,8 +55,8 @@ class SituationChecks:
         if pairs:
             a, b = pairs[0]
             model = next(i for i, m in enumerate(answer.models) if a in m and b in m)
-            numbers = self._pack_first(set(fx.rule_numbers(a, answer, model, self.full)[:3] +
-                                           fx.rule_numbers(b, answer, model, self.full)[:3]))
+            numbers = self._pack_first(set(self._giving(a, answer, model) +
+                                           self._giving(b, answer, model)))
             said = (f"{self._rules_words(numbers)} {_say(len(numbers))} "
                     f"{words.thing(a)} when {describe(data)}, and "
                     f"{'disagree' if len(numbers) > 1 else 'gives two values'}: "
@@ -80,6 +80,35 @@ class SituationChecks:
             self._add_gap(numbers, said, data, {"sometimes": diff},
                           {"atoms": diff, "fix": "say which happens, or let a player choose it "
                            "(a choice of the player the rule names)"})
+
+    def _giving(self, atom, answer: Answer, model: int) -> list[str]:
+        """The rules that give `atom` its value: the pack's statements nearest to it along
+        any of its derivations (a pack hook such as `enters_under` is read by CR rules, 110.2
+        and 608.3a, which are nearer to the controller than the statement that chose it, and
+        the value may also have a derivation by the CR alone, which the explanation prefers),
+        else the three nearest rules of its explanation."""
+        mine = self._nearest_pack_rules(Function("outcome", [atom]), answer.supports[model])
+        return mine or fx.rule_numbers(atom, answer, model, self.full)[:3]
+
+    def _nearest_pack_rules(self, atom, support, depth: int = 12) -> list[str]:
+        """Breadth first over every support of `atom` (not only the preferred one): the pack's
+        rule numbers at the first depth where one is, none past `depth` steps."""
+        seen, frontier = set(), [atom]
+        for _ in range(depth):
+            found, nxt = [], []
+            for a in frontier:
+                if a in seen:
+                    continue
+                seen.add(a)
+                for i, body in support.get(a, ()):
+                    info = self.full.rules[i]
+                    if info.pack == self.pack.name and not info.is_model and info.rule not in found:
+                        found.append(info.rule)
+                    nxt += body
+            if found or not nxt:
+                return sorted(found)
+            frontier = nxt
+        return []
 
     def _pack_first(self, numbers: set[str]) -> list[str]:
         """The pack's rule numbers among these (all of them when none is the pack's)."""

@@ -58,6 +58,7 @@ class Settings:
     timeout: float = 170.0            # the whole run (under 3 minutes, issue 34)
     solve_timeout: float = 20.0       # one situation
     boards_per_target: int = 2
+    workers: int | None = None        # processes searching targets at once (None: one a core)
     write: Path | None = None
     text: str | None = None           # the pack's rules document (--text)
     cr: str | None = None             # the CR text, for sentences copied from it (--cr)

@@ -83,7 +83,8 @@ class Checker(SituationChecks, Interpretations):
         self.progress("search", 0, 1)
         bounds = Bounds(self.s.max_objects, self.s.max_actions)
         self.report.bounds = bounds.words()
-        open_ = prove(self, bounds, self.s.per_target, self.start + self.s.timeout * PROVE_SHARE)
+        open_ = prove(self, bounds, self.s.per_target, self.start + self.s.timeout * PROVE_SHARE,
+                      self.s.workers)
         self.progress("interpretations", 0, 1)
         self._interpretations()
         dead_findings(self.report, self.full, self.pack.name, self.fired, open_)

@@ -17,6 +17,9 @@ from .statements import on_described_state
 from .space import EVENT_FACTS, INSTANCE_FACTS, Space, clean, scenario_of
 
 CHECKS = 3
+IMPROVE = 2.0       # after a first board: this many times its CPU time for a smaller one
+IMPROVE_MIN = 2.0   # ... and at least this many seconds of CPU
+POLL = 0.25         # seconds between looks at a target's time box
 GOAL, VIOL, SHORT, VAL, PAIR = "rk_goal", "rk_viol", "rk_short", "rk_val", "rk_pair"
 # hooks that give one thing one value (its key: argument positions): two pack statements
 # deriving one with different values on one board leave the game with two values at once
@@ -231,28 +234,46 @@ class Search:
             assume.append((Function(GOAL, [Number(i)]), True))
         if target.other is not None:
             assume.append((Function(PAIR, [Number(i), Number(target.other.index)]), True))
-        best: list[list[Symbol]] = []
         start = time.monotonic()
-        optimal = [False]
+        best, optimal, done, unsat = self._solve(assume, seconds)
+        spent = time.monotonic() - start
+        if best:
+            return Result(target.kind, i, "found", best, spent, optimal)
+        if done and unsat:
+            return Result(target.kind, i, "none", [], spent)
+        return Result(target.kind, i, "gave_up", [], spent)
 
-        firsts: list[float] = []
+    def _solve(self, assume: list, seconds: float) -> tuple[list[Symbol], bool, bool, bool]:
+        """(the best board, proved smallest, search finished, unsatisfiable) within `seconds`.
+        Once a board is found the search for a smaller one gets IMPROVE times the CPU time the
+        first took (at least IMPROVE_MIN seconds of CPU): a board is what the target needs, the
+        smallest a nicer witness, not worth the whole time box. CPU time (this process's: clasp
+        solves in a thread of it), so that a loaded machine does not cut the search short."""
+        best: list[Symbol] = []
+        optimal = [False]
+        start, cpu0 = time.monotonic(), time.process_time()
+        first: list[float] = []
 
         def on_model(m: clingo.Model) -> None:
-            firsts.append(time.monotonic() - start)
-            best[:] = [[s.arguments[0] for s in m.symbols(shown=True) if s.name == "sel"]]
+            if not first:
+                first.append(time.process_time() - cpu0)
+            best[:] = [s.arguments[0] for s in m.symbols(shown=True) if s.name == "sel"]
             optimal[0] = m.optimality_proven
 
+        done = False
         with self.ctl.solve(assumptions=assume, on_model=on_model, async_=True) as handle:
-            done = handle.wait(seconds)
+            while not done:
+                left = seconds - (time.monotonic() - start)
+                if first and time.process_time() - cpu0 > first[0] + max(IMPROVE_MIN, IMPROVE * first[0]):
+                    break
+                if left <= 0:
+                    break
+                done = handle.wait(min(left, POLL))
             if not done:
                 handle.cancel()
             res = handle.get()
-        spent = time.monotonic() - start
-        if best:
-            return Result(target.kind, i, "found", best[0], spent, done and not res.interrupted)
-        if done and res.unsatisfiable:
-            return Result(target.kind, i, "none", [], spent)
-        return Result(target.kind, i, "gave_up", [], spent)
+        return list(best), bool(best) and (optimal[0] or (done and not res.interrupted)), \
+            done, done and res.unsatisfiable
 
 
 def _fix_instances(facts: set[Symbol], numbers: dict[str, int]) -> set[Symbol]:

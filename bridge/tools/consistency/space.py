@@ -185,8 +185,17 @@ def _kind_edits(kind: str, voc: Vocabulary) -> list[tuple[str, Callable[[dict, d
         return [("werecreature", _retype(types=["creature"], subtypes=["human", "werewolf"],
                                          power=2, toughness=2))]
     if kind == "spell":
-        return [("instant", _retype(types=["instant"], zone="hand")),
-                ("creature_card", _retype(types=["creature"], power=2, toughness=2, zone="hand"))]
+        out = [("instant", _retype(types=["instant"], zone="hand")),
+               ("creature_card", _retype(types=["creature"], power=2, toughness=2, zone="hand"))]
+        # the pack's own permanents as cards in hand too: cast and resolved, they *enter* the
+        # battlefield (a Territory's enters trigger, 1000.2e; a state permanent arriving,
+        # 1000.3e), which one already on the battlefield never does
+        if "territory" in voc.kinds:
+            out.append(("territory_card", _retype(types=["enchantment"], subtypes=["territory"], zone="hand")))
+        if "state_permanent" in voc.kinds:
+            out += [(f"sets_{s}_card", _retype(types=["artifact"], battlefield_state=s, zone="hand"))
+                    for s in sorted(voc.states)]
+        return out
     return []
 
 
