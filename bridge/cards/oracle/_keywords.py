@@ -15,6 +15,12 @@ from .words import (
 )
 
 
+# 702.124a: the partner abilities' words -> their keyword names in the card format
+DECK_KEYWORDS = {"partner": "partner", "partner—friends forever": "friends_forever",
+                 "choose a background": "choose_a_background",
+                 "doctor's companion": "doctors_companion"}
+
+
 class KeywordRules:
     """Mixed into OracleTransformer: one method per keyword rule of grammar.lark."""
 
@@ -77,6 +83,15 @@ class KeywordRules:
         if kind not in CARD_TYPES:
             kind = _subtype(word, f"affinity for {word}")
         return {"affinity": kind}
+
+    def kw_deck(self, items):
+        # 702.124a: a partner ability, a deck-construction rule with no effect in a game
+        return DECK_KEYWORDS[str(items[0])]
+
+    def commander_rule(self, _):
+        # 903.3a: "~ can be your commander": deck construction only (113.6n)
+        return ("deck_rule", "903.3a: it can be your commander (deck construction in Commander; "
+                             "no effect in a game)")
 
     def kw_flashback(self, items):
         return {"flashback": _keyword_cost("flashback", items[0])}

@@ -146,6 +146,8 @@ def fragment(piece: tuple[str, Any]) -> dict[str, Any]:
     kind, payload = piece
     if kind == "keywords":
         return {"keywords": payload}
+    if kind == "deck_rule":     # a line with no effect in a game (903.3a): nothing on the card
+        return {"deck_rule": payload}
     if kind == "kicker":
         return {"spell": {"kicker": payload}}
     if kind == "additional_cost":
@@ -364,7 +366,7 @@ def _assemble(out: dict[str, Any], lines: list[LineResult], spell: bool) -> None
             abilities += [kept] if kept else []
             continue
         kind, payload = line.piece
-        if kind == "cda_field":
+        if kind in ("cda_field", "deck_rule"):
             continue
         if kind == "keywords":
             keywords += payload

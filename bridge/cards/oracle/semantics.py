@@ -330,6 +330,11 @@ class OracleTransformer(KeywordRules, EffectRules, Transformer):
     def doesnt_untap_attached(self, _):
         return ("static", {"affects": "attached", "doesnt_untap": True})
 
+    def uncounterable(self, _):
+        # 101.2, 113.6g: "this spell can't be countered": the spell's own static ability,
+        # read on the stack (rules_asp/mtg/1-game-concepts/101.2-cant-be-countered.lp)
+        return ("static", {"cant_be_countered": True})
+
     def lure(self, items):
         return ("static", {**items[0], "combat_requirement": "all_able_block"})
 

@@ -23,7 +23,8 @@ EFFECT_FIELDS = set(ADD_FIELDS) | {"power", "toughness", "set_power", "set_tough
                                    "remove_keywords", "remove_types", "lose_all_abilities", "switch_pt",
                                    "set_land_types", "set_creature_types"}
 STATIC_FIELDS = EFFECT_FIELDS | {"affects", "control", "counter_limit", "pt_count", "combat_requirement",
-                                 "player_keywords", "combat_restriction", "doesnt_untap"}
+                                 "player_keywords", "combat_restriction", "doesnt_untap",
+                                 "cant_be_countered"}
 # 508.1d / 509.1c: the combat requirements a static ability can impose (docs/combat.md)
 COMBAT_REQUIREMENTS = ("attacks_each_combat", "blocks_each_combat", "must_be_blocked", "all_able_block")
 # 508.1c / 509.1b: "can't attack", "can't block", "can't attack or block" (issue 15), "can't be blocked"
@@ -120,6 +121,10 @@ def static_ability(chk: Checker, path: tuple, raw: Any) -> dict[str, list[Symbol
         if data["doesnt_untap"] is not True:
             raise chk.src.error(path + ("doesnt_untap",), "doesnt_untap is true (or left out)")
         ops.append(Function("doesnt_untap"))
+    if "cant_be_countered" in data:   # 101.2, 113.6g: "This spell can't be countered."
+        if data["cant_be_countered"] is not True:
+            raise chk.src.error(path + ("cant_be_countered",), "cant_be_countered is true (or left out)")
+        ops.append(Function("cant_be_countered"))
     ops += _player_keywords(chk, path + ("player_keywords",), data.get("player_keywords", []))
     count: list[Symbol] = []
     if "pt_count" in data:   # 604.3: "power and toughness are each equal to the number of ..."

@@ -137,6 +137,9 @@ KEYWORD_RULES: dict[str, tuple[str, ...]] = {
     "split_second": ("702.61",), "afterlife": ("702.135",),
     "mentor": ("702.134",), "toxic": ("702.164",), "devoid": ("702.114",),
     "cascade": ("702.85",), "affinity": ("702.41",),
+    # the partner abilities (702.124a): deck-construction rules of Commander (903, out of
+    # scope; 113.6n: they work before the game begins), so no rule of a game relies on them
+    "partner": (), "friends_forever": (), "choose_a_background": (), "doctors_companion": (),
     "changeling": ("702.73",), "mark": ("1000.7",), "discipline": ("1000.6",),
     "daylightbound": ("1000.5a",), "nighttimebound": ("1000.5b",), "rainybound": ("1000.5c",),
     "heatwavebound": ("1000.5d",), "windybound": ("1000.5e",),

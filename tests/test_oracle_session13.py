@@ -1,0 +1,100 @@
+"""Templates of issue 31, session 13, each with a real card's Oracle text (a small fixture: name,
+type line, text): the compiled form, and that the card format accepts the compiled card."""
+from __future__ import annotations
+
+import pytest
+
+from rulekeeper.bridge.cards.oracle import compile_card, compile_line
+from rulekeeper.bridge.games.mtg.cards import parse_card_map
+
+
+def card(name: str, type_line: str, text: str, **more) -> dict:
+    return {"object": "card", "name": name, "type_line": type_line, "oracle_text": text, **more}
+
+
+def full(data: dict):
+    """The card compiled fully and the card format accepts it."""
+    result = compile_card(data)
+    assert result.status == "full", [(ln.text, ln.reason) for ln in result.lines]
+    parse_card_map(result.yaml_card, "test", result.yaml_card["name"])
+    return result.yaml_card
+
+
+# -- "This spell can't be countered." (101.2, 113.6g) ---------------------------------------------
+def test_carnage_tyrant_cant_be_countered():
+    got = full(card("Carnage Tyrant", "Creature — Dinosaur",
+                    "This spell can't be countered.\nTrample, hexproof", power="7", toughness="6",
+                    mana_cost="{4}{G}{G}"))
+    assert {"static": {"cant_be_countered": True}} in got["abilities"]
+    assert got["keywords"] == ["trample", "hexproof"]
+
+
+def test_an_instant_keeps_cant_be_countered_when_its_effect_is_not_read():
+    # Abrupt Decay's mana-value restriction is not read: the spell is not understood, and "can't
+    # be countered" stays (a static ability of the card, no part of the spell ability)
+    result = compile_card(card("Abrupt Decay", "Instant", "This spell can't be countered.\n"
+                               "Destroy target nonland permanent with mana value 3 or less."))
+    assert [ln.status for ln in result.lines] == ["compiled", "not_understood"]
+    assert result.lines[0].fragment == {"static": {"cant_be_countered": True}}
+    parse_card_map(result.yaml_card, "test", "Abrupt Decay")
+
+
+def test_supreme_verdict_compiles_fully():
+    got = full(card("Supreme Verdict", "Sorcery", "This spell can't be countered.\n"
+                    "Destroy all creatures.", mana_cost="{1}{W}{W}{U}"))
+    assert got["abilities"][0]["spell"]["effects"] == [{"destroy": {"all": {"types": ["creature"]}}}]
+    assert {"static": {"cant_be_countered": True}} in got["abilities"]
+
+
+def test_older_wording_with_the_name():
+    result = compile_line("Carnage Tyrant can't be countered.", "Carnage Tyrant", spell=False)
+    assert result.fragment == {"static": {"cant_be_countered": True}}
+
+
+@pytest.mark.parametrize("text", [
+    "This spell can't be countered by blue spells.",        # a partial restriction
+    "Spells you control can't be countered.",                # other objects
+    "Creature spells you control can't be countered.",
+    "This spell can't be countered except by spells.",
+])
+def test_other_cant_be_countered_lines_not_understood(text):
+    assert compile_line(text, "Some Card", spell=True).status == "not_understood"
+
+
+# -- the partner abilities (702.124a) and "can be your commander" (903.3a): no effect in a game ---
+@pytest.mark.parametrize("text, keyword", [
+    ("Partner (You can have two commanders if both have partner.)", "partner"),
+    ("Partner—Friends forever (You can have two commanders if both have friends forever.)",
+     "friends_forever"),
+    ("Choose a Background (You can have a Background as a second commander.)",
+     "choose_a_background"),
+    ("Doctor's companion (You can have two commanders if the other is the Doctor.)",
+     "doctors_companion"),
+])
+def test_partner_abilities_are_keywords(text, keyword):
+    assert compile_line(text, "Some Card", spell=False).fragment == {"keywords": [keyword]}
+
+
+@pytest.mark.parametrize("text", [
+    "Partner with Pir, Imaginative Rascal (When this creature enters, target player may put Pir "
+    "into their hand from their library, then shuffle.)",       # 702.124i: also a trigger
+    "Partner—Survivors (You can have two commanders if both have this ability.)",
+    "Partner—Character select",
+])
+def test_other_partner_lines_not_understood(text):
+    assert compile_line(text, "Toothy, Imaginary Friend", spell=False).status == "not_understood"
+
+
+def test_ravos_with_partner_compiles_fully():
+    got = full(card("Ravos, Soultender", "Legendary Creature — Human Cleric",
+                    "Flying\nOther creatures you control get +1/+1.\nPartner (You can have two "
+                    "commanders if both have partner.)", power="2", toughness="2"))
+    assert got["keywords"] == ["flying", "partner"]
+
+
+def test_can_be_your_commander_adds_nothing_to_the_card():
+    got = full(card("Teferi, Temporal Archmage", "Legendary Planeswalker — Teferi",
+                    "Teferi, Temporal Archmage can be your commander.", loyalty="5"))
+    assert "abilities" not in got and "keywords" not in got
+    line = compile_line("Grist can be your commander.", "Grist, the Hunger Tide", spell=False)
+    assert line.status == "compiled" and "903.3a" in line.fragment["deck_rule"]
