@@ -98,3 +98,32 @@ def test_can_be_your_commander_adds_nothing_to_the_card():
     assert "abilities" not in got and "keywords" not in got
     line = compile_line("Grist can be your commander.", "Grist, the Hunger Tide", spell=False)
     assert line.status == "compiled" and "903.3a" in line.fragment["deck_rule"]
+
+
+# -- Crew N (702.122a): the keyword {crew: N}, activated by name (`ability: crew`) -----------------
+CREW_REMINDER = ("(Tap any number of creatures you control with total power {n} or more: This "
+                 "Vehicle becomes an artifact creature until end of turn.)")
+
+
+def test_irontread_crusher_crew_compiles_as_in_its_scenario():
+    got = full(card("Irontread Crusher", "Artifact — Vehicle", "Crew 3 " + CREW_REMINDER.format(n=3),
+                    mana_cost="{4}", power="6", toughness="6"))
+    # the card scenarios/mtg/702-keywords/702.122a-crew-*.yaml write by hand
+    assert got == {"name": "Irontread Crusher", "mana_cost": "{4}", "types": ["artifact"],
+                   "subtypes": ["vehicle"], "power": 6, "toughness": 6, "keywords": [{"crew": 3}]}
+
+
+def test_air_response_unit_flying_vigilance_crew():
+    got = full(card("Air Response Unit", "Artifact — Vehicle",
+                    "Flying, vigilance\nCrew 1 " + CREW_REMINDER.format(n=1),
+                    mana_cost="{2}{W}", power="3", toughness="3"))
+    assert got["keywords"] == ["flying", "vigilance", {"crew": 1}]
+
+
+@pytest.mark.parametrize("text", [
+    "Vehicles you control have crew 1.",                              # granted to others
+    "Enchanted creature can't attack, block, or crew Vehicles.",      # 702.122c, not read
+    "Crew 0",
+])
+def test_other_crew_lines_not_understood(text):
+    assert compile_line(text, "Some Card", spell=False).status == "not_understood"
