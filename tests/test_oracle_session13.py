@@ -127,3 +127,41 @@ def test_air_response_unit_flying_vigilance_crew():
 ])
 def test_other_crew_lines_not_understood(text):
     assert compile_line(text, "Some Card", spell=False).status == "not_understood"
+
+
+# -- 509.1b block restrictions by a quality (the blocker's, or "can block only creatures with flying")
+@pytest.mark.parametrize("name, type_line, text, static, more", [
+    ("Steel Leaf Champion", "Creature — Elf Knight",
+     "This creature can't be blocked by creatures with power 2 or less.",
+     {"cant_be_blocked_by": {"power_at_most": 2}}, {"power": "5", "toughness": "4"}),
+    ("Bog Rats", "Creature — Rat", "This creature can't be blocked by Walls.",
+     {"cant_be_blocked_by": {"subtypes": ["wall"]}}, {"power": "1", "toughness": "1"}),
+    ("Audacious Infiltrator", "Creature — Dwarf Rogue",
+     "This creature can't be blocked by artifact creatures.",
+     {"cant_be_blocked_by": {"types": ["artifact"]}}, {"power": "3", "toughness": "1"}),
+    ("Cloud Sprite", "Creature — Faerie", "Flying (This creature can't be blocked except by "
+     "creatures with flying or reach.)\nThis creature can block only creatures with flying.",
+     {"combat_restriction": "block_only_flying"}, {"power": "1", "toughness": "1"}),
+])
+def test_block_restriction_cards_compile_as_in_their_scenarios(name, type_line, text, static, more):
+    got = full(card(name, type_line, text, **more))
+    assert got["abilities"] == [{"static": static}]
+
+
+def test_older_wording_and_greater():
+    got = compile_line("Juggernaut can't be blocked by Walls.", "Juggernaut", spell=False)
+    assert got.fragment == {"static": {"cant_be_blocked_by": {"subtypes": ["wall"]}}}
+    got = compile_line("This creature can't be blocked by creatures with power 3 or greater.",
+                       "Some Card", spell=False)
+    assert got.fragment == {"static": {"cant_be_blocked_by": {"power_at_least": 3}}}
+
+
+@pytest.mark.parametrize("text", [
+    "This creature can't be blocked by more than one creature.",          # 509.1c, not read
+    "Creatures with flying can block only creatures with flying.",        # other creatures
+    "{2}{G}: This creature can't be blocked by creatures with power 2 or less this turn.",
+    "This creature can't be blocked by Eldrazi Scions.",
+    "Equipped creature gets +3/+3 and can't be blocked by creatures with power 3 or less.",
+])
+def test_other_block_restrictions_not_understood(text):
+    assert compile_line(text, "Some Card", spell=False).status == "not_understood"

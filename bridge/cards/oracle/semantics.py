@@ -324,6 +324,29 @@ class OracleTransformer(KeywordRules, EffectRules, Transformer):
         # block it (a restriction on every blocker-attacker pair)
         return ("static", {**items[0], "combat_restriction": "cant_be_blocked"})
 
+    def cant_be_blocked_by(self, items):
+        # 509.1b: no creature of the quality may block it (the blocker's quality as blocks are declared)
+        return ("static", {**items[0], "cant_be_blocked_by": items[1]})
+
+    def block_only_flying(self, items):
+        # 509.1b: it may block an attacker only if that attacker has flying
+        return ("static", {**items[0], "combat_restriction": "block_only_flying"})
+
+    def blockers_power(self, items):
+        return {"power_at_most" if str(items[1]) == "less" else "power_at_least": int(str(items[0]))}
+
+    def blockers_color(self, items):
+        return {"colors": [str(items[0])]}
+
+    def blockers_artifact(self, _):
+        return {"types": ["artifact"]}
+
+    def blockers_flying(self, _):
+        return {"keywords": ["flying"]}
+
+    def blockers_walls(self, _):
+        return {"subtypes": ["wall"]}
+
     def doesnt_untap_self(self, _):
         return ("static", {"doesnt_untap": True})
 

@@ -24,11 +24,15 @@ EFFECT_FIELDS = set(ADD_FIELDS) | {"power", "toughness", "set_power", "set_tough
                                    "set_land_types", "set_creature_types"}
 STATIC_FIELDS = EFFECT_FIELDS | {"affects", "control", "counter_limit", "pt_count", "combat_requirement",
                                  "player_keywords", "combat_restriction", "doesnt_untap",
-                                 "cant_be_countered"}
+                                 "cant_be_countered", "cant_be_blocked_by"}
 # 508.1d / 509.1c: the combat requirements a static ability can impose (docs/combat.md)
 COMBAT_REQUIREMENTS = ("attacks_each_combat", "blocks_each_combat", "must_be_blocked", "all_able_block")
 # 508.1c / 509.1b: "can't attack", "can't block", "can't attack or block" (issue 15), "can't be blocked"
-COMBAT_RESTRICTIONS = ("cant_attack", "cant_block", "cant_attack_or_block", "cant_be_blocked")
+COMBAT_RESTRICTIONS = ("cant_attack", "cant_block", "cant_attack_or_block", "cant_be_blocked",
+                       "block_only_flying")
+# 509.1b: `cant_be_blocked_by: {one quality}`: the creatures that can't block it
+BLOCKER_QUALITIES = {"power_at_most": "number", "power_at_least": "number", "colors": "color",
+                     "types": "type", "subtypes": "subtype", "keywords": "keyword"}
 FILTER_FIELDS = {"types", "not_types", "subtypes", "colors", "not_colors", "controller", "other"}
 # a static ability's `affects` also reads supertypes (layer 4, 613.1d): "Nonbasic lands are
 # Mountains" (Blood Moon) is {types: [land], not_supertypes: [basic]}
@@ -98,6 +102,21 @@ def _granted_keywords(chk: Checker, path: tuple, raw: Any) -> list[Symbol]:
     return ops
 
 
+def _blocker_quality(chk: Checker, path: tuple, raw: Any) -> Symbol:
+    """509.1b `cant_be_blocked_by: {power_at_most: 2}` (or power_at_least, colors: [blue],
+    types: [artifact], subtypes: [wall], keywords: [flying]): one quality, one value."""
+    data = chk.mapping(path, raw, set(BLOCKER_QUALITIES))
+    if len(data) != 1:
+        raise chk.src.error(path, "cant_be_blocked_by names one quality, e.g. {power_at_most: 2}")
+    (key, value), = data.items()
+    if BLOCKER_QUALITIES[key] == "number":
+        return Function("cant_be_blocked_by", [Function(key), Number(chk.int_value(path + (key,), value))])
+    words = chk.word_list(path + (key,), value, WORD)
+    if len(words) != 1:
+        raise chk.src.error(path + (key,), f"{key} lists one word here")
+    return Function("cant_be_blocked_by", [Function(BLOCKER_QUALITIES[key]), _word(words[0])])
+
+
 def static_ability(chk: Checker, path: tuple, raw: Any) -> dict[str, list[Symbol]]:
     """A static ability's affected set (`scope`, `filter`) and operations (`ops`)."""
     data = chk.mapping(path, raw, STATIC_FIELDS)
@@ -121,6 +140,8 @@ def static_ability(chk: Checker, path: tuple, raw: Any) -> dict[str, list[Symbol
         if data["doesnt_untap"] is not True:
             raise chk.src.error(path + ("doesnt_untap",), "doesnt_untap is true (or left out)")
         ops.append(Function("doesnt_untap"))
+    if "cant_be_blocked_by" in data:
+        ops.append(_blocker_quality(chk, path + ("cant_be_blocked_by",), data["cant_be_blocked_by"]))
     if "cant_be_countered" in data:   # 101.2, 113.6g: "This spell can't be countered."
         if data["cant_be_countered"] is not True:
             raise chk.src.error(path + ("cant_be_countered",), "cant_be_countered is true (or left out)")

@@ -104,7 +104,7 @@ TARGET_FILTER_RULES: dict[str, tuple[str, ...]] = {
 }
 # Static combat restrictions (issue 15; effects.py COMBAT_RESTRICTIONS).
 COMBAT_RESTRICTION_RULES: dict[str, tuple[str, ...]] = {
-    "cant_attack": ("508.1c",), "cant_block": ("509.1b",), "cant_be_blocked": ("509.1b",), "cant_attack_or_block": ("508.1c", "509.1b"),
+    "cant_attack": ("508.1c",), "cant_block": ("509.1b",), "cant_be_blocked": ("509.1b",), "block_only_flying": ("509.1b",), "cant_attack_or_block": ("508.1c", "509.1b"),
 }
 TRIGGER_EVENT_RULES: dict[str, tuple[str, ...]] = {
     "enters": ("603.6a",), "dies": ("700.4", "603.10a"), "leaves": ("603.10a",),
