@@ -165,3 +165,21 @@ def test_older_wording_and_greater():
 ])
 def test_other_block_restrictions_not_understood(text):
     assert compile_line(text, "Some Card", spell=False).status == "not_understood"
+
+
+# -- "Enchant creature you control" (702.5a) ---------------------------------------------------------
+def test_emblem_of_the_warmind_enchant_creature_you_control():
+    got = full(card("Emblem of the Warmind", "Enchantment — Aura",
+                    "Enchant creature you control\nCreatures you control have haste.",
+                    mana_cost="{1}{R}"))
+    assert got["keywords"] == [{"enchant": "creature", "controller": "you"}]
+
+
+def test_enchant_you_control_line_forms():
+    assert compile_line("Enchant land you control", "Some Aura", spell=False).fragment == \
+        {"keywords": [{"enchant": "land", "controller": "you"}]}
+    assert compile_line("Enchant creature", "Some Aura", spell=False).fragment == \
+        {"keywords": [{"enchant": "creature"}]}
+    for text in ("Enchant creature an opponent controls", "Enchant creature you don't control",
+                 "Enchant creature or planeswalker you control"):
+        assert compile_line(text, "Some Aura", spell=False).status == "not_understood", text

@@ -40,6 +40,10 @@ class KeywordRules:
     def kw_enchant(self, items):
         return {"enchant": str(items[0])}
 
+    def kw_enchant_yours(self, items):
+        # 702.5a "Enchant creature you control": {enchant: creature, controller: you}
+        return {"enchant": str(items[0]), "controller": "you"}
+
     def kw_equip(self, items):
         # 702.6a: a generic cost is a number ({equip: 2}), any other mana cost a string
         # ({equip: "{1}{W}"}); the card validator takes both (bridge/games/mtg/cards.py _equip_cost)

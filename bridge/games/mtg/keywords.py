@@ -36,11 +36,15 @@ def parse_keyword(chk: Checker, path: tuple, raw: Any) -> Keyword:
             raise chk.src.error(path, f"{raw} needs its number N: {{{raw}: 2}}")
         return Keyword(raw)
     data = chk.mapping(path, raw, None)
-    names = [k for k in data if k != "amount"]
+    names = [k for k in data if k not in ("amount", "controller")]
     if len(names) != 1 or not KEYWORD_NAME.fullmatch(names[0]):
         raise chk.src.error(path, "a keyword with parameters is a map with one keyword name "
                                   "(and optionally amount), e.g. {protection: red}")
     name = names[0]
+    if "controller" in data:     # 702.5a "Enchant creature you control": {enchant: creature, controller: you}
+        if name != "enchant":
+            raise chk.src.error(path + ("controller",), "controller goes only with enchant")
+        chk.choice(path + ("controller",), data["controller"], ("you",))
     if name in COST_KEYWORDS:
         return _cost_keyword(chk, path, name, data)
     if name in AMOUNT_KEYWORDS:
@@ -61,6 +65,8 @@ def parse_keyword(chk: Checker, path: tuple, raw: Any) -> Keyword:
         raise chk.src.error(path + (name,), "a keyword parameter is a word, a list of words or a number")
     if "amount" in data:
         args["amount"] = chk.int_value(path + ("amount",), data["amount"])
+    if "controller" in data:
+        args["controller"] = data["controller"]
     return Keyword(name, args)
 
 
