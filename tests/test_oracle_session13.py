@@ -183,3 +183,20 @@ def test_enchant_you_control_line_forms():
     for text in ("Enchant creature an opponent controls", "Enchant creature you don't control",
                  "Enchant creature or planeswalker you control"):
         assert compile_line(text, "Some Aura", spell=False).status == "not_understood", text
+
+
+# -- "You have no maximum hand size." (402.2) -----------------------------------------------------
+def test_reliquary_tower_compiles_as_in_its_scenarios():
+    got = full(card("Reliquary Tower", "Land",
+                    "You have no maximum hand size.\n{T}: Add {C}."))
+    assert got["abilities"] == [{"static": {"no_maximum_hand_size": True}},
+                                {"activated": {"cost": ["{T}"], "effects": [{"add_mana": "C"}]}}]
+
+
+@pytest.mark.parametrize("text", [
+    "Each player has no maximum hand size.",
+    "Your maximum hand size is reduced by one.",
+    "You have no maximum hand size for the rest of the game.",
+])
+def test_other_hand_size_lines_not_understood(text):
+    assert compile_line(text, "Some Card", spell=False).status == "not_understood"

@@ -358,6 +358,10 @@ class OracleTransformer(KeywordRules, EffectRules, Transformer):
         # read on the stack (rules_asp/mtg/1-game-concepts/101.2-cant-be-countered.lp)
         return ("static", {"cant_be_countered": True})
 
+    def no_max_hand(self, _):
+        # 402.2: the controller's cleanup discard (514.1) no longer applies (402.2-no-maximum-hand-size.lp)
+        return ("static", {"no_maximum_hand_size": True})
+
     def lure(self, items):
         return ("static", {**items[0], "combat_requirement": "all_able_block"})
 
