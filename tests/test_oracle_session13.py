@@ -200,3 +200,17 @@ def test_reliquary_tower_compiles_as_in_its_scenarios():
 ])
 def test_other_hand_size_lines_not_understood(text):
     assert compile_line(text, "Some Card", spell=False).status == "not_understood"
+
+
+# -- Saddle N (702.171a) ------------------------------------------------------------------------------
+def test_venomsac_lagac_saddle_line():
+    result = compile_card(card(
+        "Venomsac Lagac", "Creature — Lizard Mount",
+        "Deathtouch\nWhenever this creature attacks while saddled, it gets +0/+3 until end of turn.\n"
+        "Saddle 2 (Tap any number of other creatures you control with total power 2 or more: This "
+        "Mount becomes saddled until end of turn. Saddle only as a sorcery.)",
+        power="2", toughness="1"))
+    # "attacks while saddled" is not read; the keyword lines are
+    assert [ln.status for ln in result.lines] == ["compiled", "not_understood", "compiled"]
+    assert result.yaml_card["keywords"] == ["deathtouch", {"saddle": 2}]
+    parse_card_map(result.yaml_card, "test", "Venomsac Lagac")

@@ -274,7 +274,7 @@ def _one_or_list(v, path, raw) -> list:
 # Keyword abilities activated by name rather than by number (docs/keywords.md): cycling
 # (702.29a), activated from the hand; `equip` names the object's first Equip ability, whose
 # number follows the card's listed abilities (702.6a, 702.6d: bridge/games/mtg/facts.py numbers them).
-KEYWORD_ABILITIES = ("cycling", "equip", "crew")   # crew: 702.122a, of a Vehicle on the battlefield
+KEYWORD_ABILITIES = ("cycling", "equip", "crew", "saddle")   # crew, saddle: 702.122a, 702.171a
 
 
 def _ability_ref(v, path, raw, scen, oid):

@@ -17,9 +17,10 @@ __all__ = ["AMOUNT_KEYWORDS", "BARE_KEYWORDS", "COST_KEYWORDS", "EQUIP_QUALITIES
 COST_KEYWORDS = ("flashback", "cycling")
 # Triggered keywords with a number N (docs/keywords.md): `{annihilator: 2}`, `{bushido: 1}`.
 # toxic (702.164) is static, not triggered, but is written the same way: `{toxic: 1}`
-# crew (702.122, an activated ability named `crew` in `activate`) likewise: `{crew: 3}`
+# crew and saddle (702.122, 702.171: activated abilities named `crew`/`saddle` in `activate`)
+# likewise: `{crew: 3}`
 AMOUNT_KEYWORDS = ("annihilator", "afflict", "bushido", "rampage", "renown", "afterlife", "toxic",
-                   "crew")
+                   "crew", "saddle")
 # Triggered keywords that take no parameter: `persist`, never `{persist: 1}`.
 BARE_KEYWORDS = ("persist", "undying", "exalted", "battle_cry", "dethrone", "melee", "flanking",
                  "training", "evolve", "riot", "split_second", "mentor", "cascade",
