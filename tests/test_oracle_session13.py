@@ -214,3 +214,20 @@ def test_venomsac_lagac_saddle_line():
     assert [ln.status for ln in result.lines] == ["compiled", "not_understood", "compiled"]
     assert result.yaml_card["keywords"] == ["deathtouch", {"saddle": 2}]
     parse_card_map(result.yaml_card, "test", "Venomsac Lagac")
+
+
+# -- "Enchant artifact or creature" (702.5a: one ability, either type) ---------------------------------
+def test_ice_over_compiles_as_in_its_scenario():
+    got = full(card("Ice Over", "Enchantment — Aura", "Enchant artifact or creature\nEnchanted "
+                    "permanent doesn't untap during its controller's untap step.", mana_cost="{1}{U}"))
+    assert got["keywords"] == [{"enchant": ["artifact", "creature"]}]
+    assert got["abilities"] == [{"static": {"affects": "attached", "doesnt_untap": True}}]
+
+
+@pytest.mark.parametrize("text", [
+    "Enchant creature or Vehicle",                     # a subtype: enchant reads card types only
+    "Enchant creature or planeswalker you control",
+    "Enchant creature or player",
+])
+def test_other_either_enchant_lines_not_understood(text):
+    assert compile_line(text, "Some Aura", spell=False).status == "not_understood"

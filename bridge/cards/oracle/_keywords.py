@@ -40,6 +40,14 @@ class KeywordRules:
     def kw_enchant(self, items):
         return {"enchant": str(items[0])}
 
+    def kw_enchant_either(self, items):
+        # 702.5a "Enchant artifact or creature": one enchant ability allowing either type,
+        # {enchant: [artifact, creature]}; with a player (702.5d) it has no form here
+        kinds = [str(i) for i in items]
+        if "player" in kinds:
+            raise Unsupported("enchant a permanent or a player has no keyword form")
+        return {"enchant": kinds}
+
     def kw_enchant_yours(self, items):
         # 702.5a "Enchant creature you control": {enchant: creature, controller: you}
         return {"enchant": str(items[0]), "controller": "you"}
