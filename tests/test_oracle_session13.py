@@ -231,3 +231,19 @@ def test_ice_over_compiles_as_in_its_scenario():
 ])
 def test_other_either_enchant_lines_not_understood(text):
     assert compile_line(text, "Some Aura", spell=False).status == "not_understood"
+
+
+# -- "You may play an additional land on each of your turns." (305.2) ---------------------------------
+def test_exploration_compiles_as_in_its_scenarios():
+    got = full(card("Exploration", "Enchantment",
+                    "You may play an additional land on each of your turns.", mana_cost="{G}"))
+    assert got["abilities"] == [{"static": {"additional_land_play": True}}]
+
+
+@pytest.mark.parametrize("text", [
+    "You may play an additional land this turn.",                     # a one-shot effect
+    "You may play two additional lands on each of your turns.",
+    "Each player may play an additional land on each of their turns.",
+])
+def test_other_land_play_lines_not_understood(text):
+    assert compile_line(text, "Some Card", spell=False).status == "not_understood"

@@ -362,6 +362,10 @@ class OracleTransformer(KeywordRules, EffectRules, Transformer):
         # 402.2: the controller's cleanup discard (514.1) no longer applies (402.2-no-maximum-hand-size.lp)
         return ("static", {"no_maximum_hand_size": True})
 
+    def extra_land(self, _):
+        # 305.2: one more land play in its controller's turns (305.2-additional-land-play.lp)
+        return ("static", {"additional_land_play": True})
+
     def lure(self, items):
         return ("static", {**items[0], "combat_requirement": "all_able_block"})
 

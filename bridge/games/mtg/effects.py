@@ -24,7 +24,8 @@ EFFECT_FIELDS = set(ADD_FIELDS) | {"power", "toughness", "set_power", "set_tough
                                    "set_land_types", "set_creature_types"}
 STATIC_FIELDS = EFFECT_FIELDS | {"affects", "control", "counter_limit", "pt_count", "combat_requirement",
                                  "player_keywords", "combat_restriction", "doesnt_untap",
-                                 "cant_be_countered", "cant_be_blocked_by", "no_maximum_hand_size"}
+                                 "cant_be_countered", "cant_be_blocked_by", "no_maximum_hand_size",
+                                 "additional_land_play"}
 # 508.1d / 509.1c: the combat requirements a static ability can impose (docs/combat.md)
 COMBAT_REQUIREMENTS = ("attacks_each_combat", "blocks_each_combat", "must_be_blocked", "all_able_block")
 # 508.1c / 509.1b: "can't attack", "can't block", "can't attack or block" (issue 15), "can't be blocked"
@@ -142,7 +143,7 @@ def static_ability(chk: Checker, path: tuple, raw: Any) -> dict[str, list[Symbol
         ops.append(Function("doesnt_untap"))
     if "cant_be_blocked_by" in data:
         ops.append(_blocker_quality(chk, path + ("cant_be_blocked_by",), data["cant_be_blocked_by"]))
-    for flag in ("cant_be_countered", "no_maximum_hand_size"):   # 101.2 / 113.6g; 402.2
+    for flag in ("cant_be_countered", "no_maximum_hand_size", "additional_land_play"):   # 101.2; 402.2; 305.2
         if flag in data:
             if data[flag] is not True:
                 raise chk.src.error(path + (flag,), f"{flag} is true (or left out)")
