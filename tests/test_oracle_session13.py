@@ -247,3 +247,23 @@ def test_exploration_compiles_as_in_its_scenarios():
 ])
 def test_other_land_play_lines_not_understood(text):
     assert compile_line(text, "Some Card", spell=False).status == "not_understood"
+
+
+# -- "can't attack unless defending player controls an Island" (508.1c) --------------------------------
+def test_sea_monster_compiles_as_in_its_scenarios():
+    got = full(card("Sea Monster", "Creature — Serpent",
+                    "This creature can't attack unless defending player controls an Island.",
+                    mana_cost="{4}{U}{U}", power="6", toughness="6"))
+    assert got["abilities"] == [{"static": {"cant_attack_unless_defender_controls": "island"}}]
+    got = compile_line("Sea Serpent can't attack unless defending player controls an Island.",
+                       "Sea Serpent", spell=False)          # the older wording
+    assert got.fragment == {"static": {"cant_attack_unless_defender_controls": "island"}}
+
+
+@pytest.mark.parametrize("text", [
+    "This creature can't attack unless defending player controls a creature with flying.",
+    "This creature can't attack unless you control another artifact.",
+    "Enchanted creature can't attack unless defending player controls an Island.",
+])
+def test_other_attack_unless_lines_not_understood(text):
+    assert compile_line(text, "Some Card", spell=False).status == "not_understood"

@@ -328,6 +328,11 @@ class OracleTransformer(KeywordRules, EffectRules, Transformer):
         # 509.1b: no creature of the quality may block it (the blocker's quality as blocks are declared)
         return ("static", {**items[0], "cant_be_blocked_by": items[1]})
 
+    def cant_attack_unless_land(self, items):
+        # 508.1c: it can attack a player, planeswalker or battle only if that defending player
+        # controls a land of the basic land type (305.6)
+        return ("static", {"cant_attack_unless_defender_controls": _land_type(items[-1])})
+
     def block_only_flying(self, items):
         # 509.1b: it may block an attacker only if that attacker has flying
         return ("static", {**items[0], "combat_restriction": "block_only_flying"})

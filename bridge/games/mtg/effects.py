@@ -25,7 +25,7 @@ EFFECT_FIELDS = set(ADD_FIELDS) | {"power", "toughness", "set_power", "set_tough
 STATIC_FIELDS = EFFECT_FIELDS | {"affects", "control", "counter_limit", "pt_count", "combat_requirement",
                                  "player_keywords", "combat_restriction", "doesnt_untap",
                                  "cant_be_countered", "cant_be_blocked_by", "no_maximum_hand_size",
-                                 "additional_land_play"}
+                                 "additional_land_play", "cant_attack_unless_defender_controls"}
 # 508.1d / 509.1c: the combat requirements a static ability can impose (docs/combat.md)
 COMBAT_REQUIREMENTS = ("attacks_each_combat", "blocks_each_combat", "must_be_blocked", "all_able_block")
 # 508.1c / 509.1b: "can't attack", "can't block", "can't attack or block" (issue 15), "can't be blocked"
@@ -141,6 +141,10 @@ def static_ability(chk: Checker, path: tuple, raw: Any) -> dict[str, list[Symbol
         if data["doesnt_untap"] is not True:
             raise chk.src.error(path + ("doesnt_untap",), "doesnt_untap is true (or left out)")
         ops.append(Function("doesnt_untap"))
+    if "cant_attack_unless_defender_controls" in data:   # 508.1c: "... unless defending player controls an Island"
+        land = chk.choice(path + ("cant_attack_unless_defender_controls",),
+                          data["cant_attack_unless_defender_controls"], BASIC_LAND_TYPES)
+        ops.append(Function("cant_attack_unless_defender_controls", [Function(land)]))
     if "cant_be_blocked_by" in data:
         ops.append(_blocker_quality(chk, path + ("cant_be_blocked_by",), data["cant_be_blocked_by"]))
     for flag in ("cant_be_countered", "no_maximum_hand_size", "additional_land_play"):   # 101.2; 402.2; 305.2
