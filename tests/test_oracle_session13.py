@@ -267,3 +267,15 @@ def test_sea_monster_compiles_as_in_its_scenarios():
 ])
 def test_other_attack_unless_lines_not_understood(text):
     assert compile_line(text, "Some Card", spell=False).status == "not_understood"
+
+
+# -- "You may choose not to untap this artifact during your untap step." (502.3) ----------------------
+def test_may_choose_not_to_untap():
+    for text, name in (("You may choose not to untap this artifact during your untap step.",
+                        "Ashnod's Battle Gear"),
+                       ("You may choose not to untap Hivis during your untap step.",
+                        "Hivis of the Scale")):
+        got = compile_line(text, name, spell=False, legendary=True)
+        assert got.fragment == {"static": {"may_not_untap": True}}, text
+    assert compile_line("You may choose not to untap enchanted creature during your untap step.",
+                        "Some Aura", spell=False).status == "not_understood"

@@ -352,6 +352,10 @@ class OracleTransformer(KeywordRules, EffectRules, Transformer):
     def blockers_walls(self, _):
         return {"subtypes": ["wall"]}
 
+    def may_not_untap(self, _):
+        # 502.3: its controller determines whether it untaps (502.3-may-not-untap.lp)
+        return ("static", {"may_not_untap": True})
+
     def doesnt_untap_self(self, _):
         return ("static", {"doesnt_untap": True})
 

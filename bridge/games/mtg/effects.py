@@ -25,7 +25,8 @@ EFFECT_FIELDS = set(ADD_FIELDS) | {"power", "toughness", "set_power", "set_tough
 STATIC_FIELDS = EFFECT_FIELDS | {"affects", "control", "counter_limit", "pt_count", "combat_requirement",
                                  "player_keywords", "combat_restriction", "doesnt_untap",
                                  "cant_be_countered", "cant_be_blocked_by", "no_maximum_hand_size",
-                                 "additional_land_play", "cant_attack_unless_defender_controls"}
+                                 "additional_land_play", "cant_attack_unless_defender_controls",
+                                 "may_not_untap"}
 # 508.1d / 509.1c: the combat requirements a static ability can impose (docs/combat.md)
 COMBAT_REQUIREMENTS = ("attacks_each_combat", "blocks_each_combat", "must_be_blocked", "all_able_block")
 # 508.1c / 509.1b: "can't attack", "can't block", "can't attack or block" (issue 15), "can't be blocked"
@@ -147,7 +148,8 @@ def static_ability(chk: Checker, path: tuple, raw: Any) -> dict[str, list[Symbol
         ops.append(Function("cant_attack_unless_defender_controls", [Function(land)]))
     if "cant_be_blocked_by" in data:
         ops.append(_blocker_quality(chk, path + ("cant_be_blocked_by",), data["cant_be_blocked_by"]))
-    for flag in ("cant_be_countered", "no_maximum_hand_size", "additional_land_play"):   # 101.2; 402.2; 305.2
+    for flag in ("cant_be_countered", "no_maximum_hand_size", "additional_land_play",   # 101.2; 402.2; 305.2
+                 "may_not_untap"):                                                       # 502.3
         if flag in data:
             if data[flag] is not True:
                 raise chk.src.error(path + (flag,), f"{flag} is true (or left out)")
