@@ -279,3 +279,27 @@ def test_may_choose_not_to_untap():
         assert got.fragment == {"static": {"may_not_untap": True}}, text
     assert compile_line("You may choose not to untap enchanted creature during your untap step.",
                         "Some Aura", spell=False).status == "not_understood"
+
+
+# -- Cumulative upkeep {N} (702.24a) ------------------------------------------------------------------
+CU_REMINDER = ("(At the beginning of your upkeep, put an age counter on this permanent, then "
+               "sacrifice it unless you pay its upkeep cost for each age counter on it.)")
+
+
+def test_survivor_of_the_unseen_cumulative_upkeep():
+    result = compile_card(card("Survivor of the Unseen", "Creature — Human Wizard",
+                               "Cumulative upkeep {2} " + CU_REMINDER + "\n{T}: Draw two cards, then "
+                               "put a card from your hand on top of your library.",
+                               mana_cost="{2}{U}", power="2", toughness="1"))
+    assert result.lines[0].fragment == {"keywords": [{"cumulative_upkeep": 2}]}
+    parse_card_map(result.yaml_card, "test", "Survivor of the Unseen")
+
+
+@pytest.mark.parametrize("text", [
+    "Cumulative upkeep {G}{G} " + CU_REMINDER,          # coloured: not read
+    "Cumulative upkeep {R} or {G} " + CU_REMINDER,
+    "Cumulative upkeep—Pay 1 life. " + CU_REMINDER,
+    "Cumulative upkeep—Add {R}. " + CU_REMINDER,
+])
+def test_other_cumulative_upkeep_costs_not_understood(text):
+    assert compile_line(text, "Some Card", spell=False).status == "not_understood"

@@ -87,6 +87,14 @@ class KeywordRules:
             raise Unsupported(f"{items[0]} {n} is out of the card format's range")
         return {str(items[0]): n}
 
+    def kw_cumulative_upkeep(self, items):
+        # 702.24a "Cumulative upkeep {2}": a generic cost only ({cumulative_upkeep: 2}); a
+        # coloured cost, or one with a dash ("Cumulative upkeep—Pay 1 life"), is not understood
+        cost = str(items[0])
+        if not cost.strip("{}").isdigit() or not 1 <= int(cost.strip("{}")) <= 99:
+            raise Unsupported(f"cumulative upkeep {cost.upper()} is not a generic cost the card format reads")
+        return {"cumulative_upkeep": int(cost.strip("{}"))}
+
     def kw_affinity(self, items):
         # 702.41a "Affinity for artifacts" -> {affinity: artifact}: a permanent type or a
         # subtype (702.41's rules count permanents of that kind); anything else is not understood

@@ -20,7 +20,7 @@ COST_KEYWORDS = ("flashback", "cycling")
 # crew and saddle (702.122, 702.171: activated abilities named `crew`/`saddle` in `activate`)
 # likewise: `{crew: 3}`
 AMOUNT_KEYWORDS = ("annihilator", "afflict", "bushido", "rampage", "renown", "afterlife", "toxic",
-                   "crew", "saddle")
+                   "crew", "saddle", "cumulative_upkeep")   # cumulative upkeep {N} (702.24a), a generic cost
 # Triggered keywords that take no parameter: `persist`, never `{persist: 1}`.
 BARE_KEYWORDS = ("persist", "undying", "exalted", "battle_cry", "dethrone", "melee", "flanking",
                  "training", "evolve", "riot", "split_second", "mentor", "cascade",
