@@ -303,3 +303,25 @@ def test_survivor_of_the_unseen_cumulative_upkeep():
 ])
 def test_other_cumulative_upkeep_costs_not_understood(text):
     assert compile_line(text, "Some Card", spell=False).status == "not_understood"
+
+
+# -- Ascend (702.131) -----------------------------------------------------------------------------------
+def test_wayward_swordtooth_ascend_and_land_lines():
+    result = compile_card(card(
+        "Wayward Swordtooth", "Creature — Dinosaur",
+        "Ascend (If you control ten or more permanents, you get the city's blessing for the rest of "
+        "the game.)\nYou may play an additional land on each of your turns.\nThis creature can't "
+        "attack or block unless you have the city's blessing.",
+        mana_cost="{2}{G}", power="5", toughness="5"))
+    assert [ln.status for ln in result.lines] == ["compiled", "compiled", "not_understood"]
+    assert result.yaml_card["keywords"] == ["ascend"]
+    parse_card_map(result.yaml_card, "test", "Wayward Swordtooth")
+
+
+def test_ascend_on_a_sorcery():
+    result = compile_card(card("Secrets of the Golden City", "Sorcery",
+                               "Ascend (If you control ten or more permanents, you get the city's "
+                               "blessing for the rest of the game.)\nDraw two cards. If you have the "
+                               "city's blessing, draw three cards instead."))
+    assert result.lines[0].fragment == {"keywords": ["ascend"]}
+    assert result.lines[1].status == "not_understood"
