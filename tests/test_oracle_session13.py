@@ -325,3 +325,19 @@ def test_ascend_on_a_sorcery():
                                "city's blessing, draw three cards instead."))
     assert result.lines[0].fragment == {"keywords": ["ascend"]}
     assert result.lines[1].status == "not_understood"
+
+
+# -- Delve (702.66a) --------------------------------------------------------------------------------------
+DELVE = "Delve (Each card you exile from your graveyard while casting this spell pays for {1}.)"
+
+
+def test_murderous_cut_compiles_as_in_its_scenario():
+    got = full(card("Murderous Cut", "Instant", DELVE + "\nDestroy target creature.",
+                    mana_cost="{4}{B}"))
+    assert got["keywords"] == ["delve"]
+    assert got["abilities"] == [{"spell": {"targets": ["creature"], "effects": [{"destroy": "target"}]}}]
+
+
+def test_treasure_cruise_compiles_fully():
+    got = full(card("Treasure Cruise", "Sorcery", DELVE + "\nDraw three cards.", mana_cost="{7}{U}"))
+    assert got["keywords"] == ["delve"]

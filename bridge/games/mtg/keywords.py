@@ -25,7 +25,8 @@ AMOUNT_KEYWORDS = ("annihilator", "afflict", "bushido", "rampage", "renown", "af
 BARE_KEYWORDS = ("persist", "undying", "exalted", "battle_cry", "dethrone", "melee", "flanking",
                  "training", "evolve", "riot", "split_second", "mentor", "cascade",
                  "changeling", "devoid",   # characteristic-defining (702.73, 702.114), guarded the same way
-                 "ascend")                 # 702.131: static (or a spell ability), guarded the same way
+                 "ascend",                 # 702.131: static (or a spell ability), guarded the same way
+                 "delve")                  # 702.66: a way to pay, guarded the same way
 
 
 def parse_keyword(chk: Checker, path: tuple, raw: Any) -> Keyword:

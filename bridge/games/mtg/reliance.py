@@ -137,7 +137,7 @@ KEYWORD_RULES: dict[str, tuple[str, ...]] = {
     "split_second": ("702.61",), "afterlife": ("702.135",),
     "mentor": ("702.134",), "toxic": ("702.164",), "devoid": ("702.114",),
     "cascade": ("702.85",), "affinity": ("702.41",), "crew": ("702.122a",), "saddle": ("702.171a", "702.122a"),
-    "cumulative_upkeep": ("702.24a",), "ascend": ("702.131a", "702.131b"),
+    "cumulative_upkeep": ("702.24a",), "ascend": ("702.131a", "702.131b"), "delve": ("702.66a",),
     # the partner abilities (702.124a): deck-construction rules of Commander (903, out of
     # scope; 113.6n: they work before the game begins), so no rule of a game relies on them
     "partner": (), "friends_forever": (), "choose_a_background": (), "doctors_companion": (),
