@@ -341,3 +341,21 @@ def test_murderous_cut_compiles_as_in_its_scenario():
 def test_treasure_cruise_compiles_fully():
     got = full(card("Treasure Cruise", "Sorcery", DELVE + "\nDraw three cards.", mana_cost="{7}{U}"))
     assert got["keywords"] == ["delve"]
+
+
+# -- "Counter target spell unless its controller pays {N}." (118.12a) ---------------------------------
+def test_mana_leak_compiles_as_in_its_scenarios():
+    got = full(card("Mana Leak", "Instant", "Counter target spell unless its controller pays {3}.",
+                    mana_cost="{1}{U}"))
+    assert got["abilities"] == [{"spell": {"targets": ["spell"], "effects": [
+        {"counter_unless": {"object": "target", "amount": 3}}]}}]
+
+
+@pytest.mark.parametrize("text", [
+    "Counter target spell unless its controller pays {X}.",
+    "Counter target spell unless its controller pays {2}{U}.",
+    "Counter target spell unless its controller pays {1} for each card in your graveyard.",
+    "Counter target spell unless its controller pays 3 life.",
+])
+def test_other_counter_unless_lines_not_understood(text):
+    assert compile_line(text, "Some Spell", spell=True).status == "not_understood"

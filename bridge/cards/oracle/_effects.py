@@ -119,6 +119,11 @@ class EffectRules:
         kind = items[0].kind
         if kind != "spell" and not (isinstance(kind, dict) and kind.get("kind") == "spell"):
             raise Unsupported("countering only some spells has no target kind")
+        if len(items) > 1:     # 118.12a "unless its controller pays {3}": generic mana only
+            cost = str(items[1])
+            if not cost.strip("{}").isdigit():
+                raise Unsupported(f"'unless its controller pays {cost.upper()}' is not a generic cost")
+            return [{"counter_unless": {"object": items[0], "amount": int(cost.strip("{}"))}}]
         return [{"counter": items[0]}]
 
     def put_counters(self, items):

@@ -72,6 +72,7 @@ EFFECT_VERB_RULES: dict[str, tuple[str, ...]] = {
     "lose_life": ("119.3",), "put_counters": ("122.1",), "remove_counters": ("122.1",),
     "modify": ("613.4c",), "destroy": ("701.8a",), "exile": ("701.13a",),
     "return_to_hand": ("400.6",), "sacrifice": ("701.21a",), "counter": ("701.6a",),
+    "counter_unless": ("701.6a", "118.12a"),
     "untap": ("701.26a",), "tap": ("701.26a",), "add_mana": ("106.4",),
     "set_battlefield_state": ("1000.3c",),
     "regenerate": ("701.19a",), "prevent_damage": ("615.7",),
