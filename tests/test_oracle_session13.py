@@ -359,3 +359,52 @@ def test_mana_leak_compiles_as_in_its_scenarios():
 ])
 def test_other_counter_unless_lines_not_understood(text):
     assert compile_line(text, "Some Spell", spell=True).status == "not_understood"
+
+
+# -- predefined tokens (111.10), investigate (701.16a), explore (701.44a) ---------------------------------
+def test_decadent_dragon_front_face_compiles_as_in_its_scenario():
+    result = compile_card({"object": "card", "name": "Decadent Dragon // Expensive Taste",
+                           "layout": "adventure", "type_line": "Creature — Dragon // Instant — Adventure",
+                           "card_faces": [
+                               {"name": "Decadent Dragon", "type_line": "Creature — Dragon",
+                                "mana_cost": "{2}{R}{R}", "power": "4", "toughness": "4",
+                                "oracle_text": "Flying, trample\nWhenever this creature attacks, "
+                                               "create a Treasure token."},
+                               {"name": "Expensive Taste", "type_line": "Instant — Adventure",
+                                "mana_cost": "{2}{B}",
+                                "oracle_text": "Draw two cards and create a Treasure token."}]})
+    front = [ln for ln in result.lines if ln.face == "Decadent Dragon"]
+    assert [ln.status for ln in front] == ["compiled", "compiled"]
+    assert result.yaml_card["abilities"] == [{"triggered": {"when": "attacks", "effects": [
+        {"create_token": {"predefined": "treasure", "amount": 1, "player": "you"}}]}}]
+    parse_card_map(result.yaml_card, "test", "Decadent Dragon")
+
+
+@pytest.mark.parametrize("name, type_line, text, effect", [
+    ("Forecasting Fortune Teller", "Creature — Human Advisor Ally",
+     "When this creature enters, create a Clue token.",
+     {"create_token": {"predefined": "clue", "amount": 1, "player": "you"}}),
+    ("Orchard Strider", "Creature — Treefolk",
+     "When this creature enters, create two Food tokens. (They're artifacts with \"{2}, {T}, "
+     "Sacrifice this token: You gain 3 life.\")",
+     {"create_token": {"predefined": "food", "amount": 2, "player": "you"}}),
+    ("Thraben Inspector", "Creature — Human Soldier", "When this creature enters, investigate. "
+     "(Create a Clue token. It's an artifact with \"{2}, Sacrifice this token: Draw a card.\")",
+     "investigate"),
+    ("Merfolk Branchwalker", "Creature — Merfolk Scout", "When this creature enters, it explores.",
+     {"explore": "self"}),
+])
+def test_enter_triggers_with_predefined_tokens_and_keyword_actions(name, type_line, text, effect):
+    got = compile_card(card(name, type_line, text, power="1", toughness="1"))
+    assert got.lines[0].fragment == {"triggered": {"when": "enters", "effects": [effect]}}
+    parse_card_map(got.yaml_card, "test", name)
+
+
+@pytest.mark.parametrize("text, reason", [
+    ("Whenever another creature you control enters, it explores.", "it"),   # the other creature
+    ("Each opponent creates a Treasure token.", "each"),
+    ("Create a tapped Treasure token.", ""),
+])
+def test_other_token_and_explore_lines_not_understood(text, reason):
+    got = compile_line(text, "Some Card", spell=None)
+    assert got.status == "not_understood" and reason in got.reason
