@@ -3,7 +3,6 @@ type line, text): the compiled form, and that the card format accepts the compil
 from __future__ import annotations
 
 import pytest
-
 from rulekeeper.bridge.cards.oracle import compile_card, compile_line
 from rulekeeper.bridge.games.mtg.cards import parse_card_map
 
@@ -76,8 +75,8 @@ def test_partner_abilities_are_keywords(text, keyword):
 
 
 @pytest.mark.parametrize("text", [
-    "Partner with Pir, Imaginative Rascal (When this creature enters, target player may put Pir "
-    "into their hand from their library, then shuffle.)",       # 702.124i: also a trigger
+    ("Partner with Pir, Imaginative Rascal (When this creature enters, target player may put Pir "
+     "into their hand from their library, then shuffle.)"),     # 702.124i: also a trigger
     "Partner—Survivors (You can have two commanders if both have this ability.)",
     "Partner—Character select",
 ])
@@ -139,8 +138,8 @@ def test_other_crew_lines_not_understood(text):
     ("Audacious Infiltrator", "Creature — Dwarf Rogue",
      "This creature can't be blocked by artifact creatures.",
      {"cant_be_blocked_by": {"types": ["artifact"]}}, {"power": "3", "toughness": "1"}),
-    ("Cloud Sprite", "Creature — Faerie", "Flying (This creature can't be blocked except by "
-     "creatures with flying or reach.)\nThis creature can block only creatures with flying.",
+    ("Cloud Sprite", "Creature — Faerie", ("Flying (This creature can't be blocked except by "
+     "creatures with flying or reach.)\nThis creature can block only creatures with flying."),
      {"combat_restriction": "block_only_flying"}, {"power": "1", "toughness": "1"}),
 ])
 def test_block_restriction_cards_compile_as_in_their_scenarios(name, type_line, text, static, more):
@@ -385,11 +384,11 @@ def test_decadent_dragon_front_face_compiles_as_in_its_scenario():
      "When this creature enters, create a Clue token.",
      {"create_token": {"predefined": "clue", "amount": 1, "player": "you"}}),
     ("Orchard Strider", "Creature — Treefolk",
-     "When this creature enters, create two Food tokens. (They're artifacts with \"{2}, {T}, "
-     "Sacrifice this token: You gain 3 life.\")",
+     ("When this creature enters, create two Food tokens. (They're artifacts with \"{2}, {T}, "
+      "Sacrifice this token: You gain 3 life.\")"),
      {"create_token": {"predefined": "food", "amount": 2, "player": "you"}}),
-    ("Thraben Inspector", "Creature — Human Soldier", "When this creature enters, investigate. "
-     "(Create a Clue token. It's an artifact with \"{2}, Sacrifice this token: Draw a card.\")",
+    ("Thraben Inspector", "Creature — Human Soldier", ("When this creature enters, investigate. "
+     "(Create a Clue token. It's an artifact with \"{2}, Sacrifice this token: Draw a card.\")"),
      "investigate"),
     ("Merfolk Branchwalker", "Creature — Merfolk Scout", "When this creature enters, it explores.",
      {"explore": "self"}),
@@ -408,3 +407,20 @@ def test_enter_triggers_with_predefined_tokens_and_keyword_actions(name, type_li
 def test_other_token_and_explore_lines_not_understood(text, reason):
     got = compile_line(text, "Some Card", spell=None)
     assert got.status == "not_understood" and reason in got.reason
+
+
+# -- "must be blocked if able" (509.1c) and "You have hexproof." (702.11c): rules already encoded --------
+def test_gaeas_protector_must_be_blocked():
+    got = full(card("Gaea's Protector", "Creature — Elemental Warrior",
+                    "This creature must be blocked if able.", power="4", toughness="2"))
+    assert got["abilities"] == [{"static": {"combat_requirement": "must_be_blocked"}}]
+
+
+def test_aegis_of_the_gods_you_have_hexproof():
+    got = full(card("Aegis of the Gods", "Enchantment Creature — Human Soldier",
+                    "You have hexproof. (You can't be the target of spells or abilities your "
+                    "opponents control.)", power="2", toughness="1"))
+    assert got["abilities"] == [{"static": {"player_keywords": ["hexproof"]}}]
+    for text in ("You have shroud.", "You have hexproof and shroud.",
+                 "Target creature must be blocked if able."):
+        assert compile_line(text, "Some Card", spell=False).status == "not_understood", text

@@ -14,7 +14,6 @@ from .words import (
     _type_word,
 )
 
-
 # 702.124a: the partner abilities' words -> their keyword names in the card format
 DECK_KEYWORDS = {"partner": "partner", "partner—friends forever": "friends_forever",
                  "choose a background": "choose_a_background",
@@ -110,8 +109,8 @@ class KeywordRules:
 
     def commander_rule(self, _):
         # 903.3a: "~ can be your commander": deck construction only (113.6n)
-        return ("deck_rule", "903.3a: it can be your commander (deck construction in Commander; "
-                             "no effect in a game)")
+        return ("deck_rule", ("903.3a: it can be your commander (deck construction in Commander; "
+                              "no effect in a game)"))
 
     def kw_flashback(self, items):
         return {"flashback": _keyword_cost("flashback", items[0])}

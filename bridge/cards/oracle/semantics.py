@@ -12,6 +12,7 @@ from lark import Token, Transformer
 
 from ._effects import EffectRules
 from ._keywords import KeywordRules
+from ._statics import StaticRules, _land_type
 from .words import (
     BY_KEY,
     IT,
@@ -42,17 +43,12 @@ def _counter_affects(found: dict[str, Any]) -> dict[str, Any]:
     return {"types": found.get("types", ["permanent"]), "controller": found["controller"]}
 
 
-def _land_type(token: Token) -> str:
-    """A basic land type word in the singular ("Mountains" -> mountain; "Plains" stays)."""
-    word = str(token)
-    return word if word == "plains" else word.rstrip("s")
-
 
 ROMAN = {"i": 1, "ii": 2, "iii": 3, "iv": 4, "v": 5, "vi": 6}
 
 
 # -- the transformer ------------------------------------------------------------------------
-class OracleTransformer(KeywordRules, EffectRules, Transformer):
+class OracleTransformer(KeywordRules, EffectRules, StaticRules, Transformer):
     """Bottom-up: each rule of grammar.lark becomes a Python value; entry points return
     (kind, payload) pieces that compile.py assembles into a card."""
 
@@ -324,56 +320,11 @@ class OracleTransformer(KeywordRules, EffectRules, Transformer):
         # block it (a restriction on every blocker-attacker pair)
         return ("static", {**items[0], "combat_restriction": "cant_be_blocked"})
 
-    def cant_be_blocked_by(self, items):
-        # 509.1b: no creature of the quality may block it (the blocker's quality as blocks are declared)
-        return ("static", {**items[0], "cant_be_blocked_by": items[1]})
-
-    def cant_attack_unless_land(self, items):
-        # 508.1c: it can attack a player, planeswalker or battle only if that defending player
-        # controls a land of the basic land type (305.6)
-        return ("static", {"cant_attack_unless_defender_controls": _land_type(items[-1])})
-
-    def block_only_flying(self, items):
-        # 509.1b: it may block an attacker only if that attacker has flying
-        return ("static", {**items[0], "combat_restriction": "block_only_flying"})
-
-    def blockers_power(self, items):
-        return {"power_at_most" if str(items[1]) == "less" else "power_at_least": int(str(items[0]))}
-
-    def blockers_color(self, items):
-        return {"colors": [str(items[0])]}
-
-    def blockers_artifact(self, _):
-        return {"types": ["artifact"]}
-
-    def blockers_flying(self, _):
-        return {"keywords": ["flying"]}
-
-    def blockers_walls(self, _):
-        return {"subtypes": ["wall"]}
-
-    def may_not_untap(self, _):
-        # 502.3: its controller determines whether it untaps (502.3-may-not-untap.lp)
-        return ("static", {"may_not_untap": True})
-
     def doesnt_untap_self(self, _):
         return ("static", {"doesnt_untap": True})
 
     def doesnt_untap_attached(self, _):
         return ("static", {"affects": "attached", "doesnt_untap": True})
-
-    def uncounterable(self, _):
-        # 101.2, 113.6g: "this spell can't be countered": the spell's own static ability,
-        # read on the stack (rules_asp/mtg/1-game-concepts/101.2-cant-be-countered.lp)
-        return ("static", {"cant_be_countered": True})
-
-    def no_max_hand(self, _):
-        # 402.2: the controller's cleanup discard (514.1) no longer applies (402.2-no-maximum-hand-size.lp)
-        return ("static", {"no_maximum_hand_size": True})
-
-    def extra_land(self, _):
-        # 305.2: one more land play in its controller's turns (305.2-additional-land-play.lp)
-        return ("static", {"additional_land_play": True})
 
     def lure(self, items):
         return ("static", {**items[0], "combat_requirement": "all_able_block"})
