@@ -424,3 +424,12 @@ def test_aegis_of_the_gods_you_have_hexproof():
     for text in ("You have shroud.", "You have hexproof and shroud.",
                  "Target creature must be blocked if able."):
         assert compile_line(text, "Some Card", spell=False).status == "not_understood", text
+
+
+def test_relentless_rats_deck_rule_adds_nothing():
+    got = full(card("Relentless Rats", "Creature — Rat",
+                    "A deck can have any number of cards named Relentless Rats.",
+                    power="2", toughness="2", mana_cost="{1}{B}{B}"))
+    assert "abilities" not in got and "keywords" not in got
+    assert compile_line("A deck can have up to seven cards named Seven Dwarves.", "Seven Dwarves",
+                        spell=False).status == "not_understood"

@@ -112,6 +112,11 @@ class KeywordRules:
         return ("deck_rule", ("903.3a: it can be your commander (deck construction in Commander; "
                               "no effect in a game)"))
 
+    def any_number_rule(self, _):
+        # 100.2a: the four-copy limit of constructed decks does not apply to it (113.6n)
+        return ("deck_rule", ("100.2a: a deck can have any number of cards of this name (deck "
+                              "construction; no effect in a game)"))
+
     def kw_flashback(self, items):
         return {"flashback": _keyword_cost("flashback", items[0])}
 
