@@ -345,6 +345,10 @@ def test_they_cant_be_regenerated_names_what_was_destroyed():
     ("This creature doesn't untap during your untap step.", {"doesnt_untap": True}),
     ("Enchanted creature doesn't untap during its controller's untap step.",
      {"affects": "attached", "doesnt_untap": True}),
+    # Ice Over: `affects: attached` is whatever permanent the Aura enchants (303.4m; session 13,
+    # scenario 704.5m-enchant-artifact-or-creature.yaml keeps a noncreature artifact tapped)
+    ("Enchanted permanent doesn't untap during its controller's untap step.",
+     {"affects": "attached", "doesnt_untap": True}),
 ])
 def test_combat_restrictions(line, static):
     assert compiled(line, spell=False) == {"static": static}
@@ -353,7 +357,7 @@ def test_combat_restrictions(line, static):
 @pytest.mark.parametrize("line", [
     "This creature can't be blocked except by creatures with flying.",   # a partial evasion
     "This creature can't be blocked this turn.",                        # a duration
-    "Enchanted permanent doesn't untap during its controller's untap step.",   # no permanent form
+    "Enchanted land doesn't untap during its controller's untap step.",   # not read
 ])
 def test_partial_unblockable_not_understood(line):
     assert compile_line(line, NAME, spell=False).status == "not_understood"

@@ -228,3 +228,16 @@ def test_tokens_for_each_player_are_not_understood(line):
     whole card could not be used."""
     result = compile_line(line, "Tribute to Horobi", spell=True)
     assert result.status == "not_understood" and "each" in result.reason
+
+
+# -- X in an ability of a permanent (session 13): the activation's X, or the permanent spell's X
+# (107.3m), is not read, so the ability would act with X = 0; such lines are not understood ---------
+@pytest.mark.parametrize("name, type_line, text", [
+    ("Pain Kami", "Creature — Spirit", "{X}{R}, Sacrifice this creature: It deals X damage to target creature."),
+    ("Triceraton Commander", "Creature — Dinosaur Soldier",
+     "When this creature enters, create X 2/2 white Dinosaur Soldier creature tokens."),
+    ("Treasure Vault", "Artifact Land", "{X}{X}, {T}, Sacrifice this land: Create X Treasure tokens."),
+    ("Oracle of Nectars", "Creature — Elf Cleric", "{X}, {T}: You gain X life."),
+])
+def test_x_in_an_ability_of_a_permanent_is_not_understood(name, type_line, text):
+    assert "X" in missed(compile_card(card(name, type_line, text)), text)

@@ -119,6 +119,11 @@ class EffectRules:
         kind = items[0].kind
         if kind != "spell" and not (isinstance(kind, dict) and kind.get("kind") == "spell"):
             raise Unsupported("countering only some spells has no target kind")
+        if len(items) > 1:     # 118.12a "unless its controller pays {3}": generic mana only
+            cost = str(items[1])
+            if not cost.strip("{}").isdigit():
+                raise Unsupported(f"'unless its controller pays {cost.upper()}' is not a generic cost")
+            return [{"counter_unless": {"object": items[0], "amount": int(cost.strip("{}"))}}]
         return [{"counter": items[0]}]
 
     def put_counters(self, items):
@@ -149,6 +154,24 @@ class EffectRules:
         if keywords:
             body["keywords"] = keywords
         return [{"create_token": body}]
+
+    def create_predefined(self, items):
+        # 111.10: a Treasure, Food or Clue token, its characteristics the rules' (predefined)
+        kind = next(str(i) for i in items if isinstance(i, Token) and i.type == "PREDEFINED_TOKEN")
+        rest = [i for i in items if not isinstance(i, Token)]
+        player = "you"
+        if len(rest) == 2:
+            player = rest[0]
+            if player in ("each_player", "each_opponent") or (
+                    isinstance(player, Target) and player.kind not in PLAYER_KINDS):
+                raise Unsupported("tokens created for each player, each opponent or a non-player have no create_token form")
+        return [{"create_token": {"predefined": kind, "amount": rest[-1], "player": player}}]
+
+    def investigate(self, _):   # 701.16a: create a Clue token
+        return ["investigate"]
+
+    def explores(self, items):   # 701.44a: "~ explores" / "it explores": the source (an "it" bound later)
+        return [{"explore": "self" if items else IT}]
 
     def prevent_next(self, items):
         return [{"prevent_damage": {"target": items[1], "amount": items[0]}}]

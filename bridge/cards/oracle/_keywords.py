@@ -14,6 +14,11 @@ from .words import (
     _type_word,
 )
 
+# 702.124a: the partner abilities' words -> their keyword names in the card format
+DECK_KEYWORDS = {"partner": "partner", "partner—friends forever": "friends_forever",
+                 "choose a background": "choose_a_background",
+                 "doctor's companion": "doctors_companion"}
+
 
 class KeywordRules:
     """Mixed into OracleTransformer: one method per keyword rule of grammar.lark."""
@@ -33,6 +38,18 @@ class KeywordRules:
 
     def kw_enchant(self, items):
         return {"enchant": str(items[0])}
+
+    def kw_enchant_either(self, items):
+        # 702.5a "Enchant artifact or creature": one enchant ability allowing either type,
+        # {enchant: [artifact, creature]}; with a player (702.5d) it has no form here
+        kinds = [str(i) for i in items]
+        if "player" in kinds:
+            raise Unsupported("enchant a permanent or a player has no keyword form")
+        return {"enchant": kinds}
+
+    def kw_enchant_yours(self, items):
+        # 702.5a "Enchant creature you control": {enchant: creature, controller: you}
+        return {"enchant": str(items[0]), "controller": "you"}
 
     def kw_equip(self, items):
         # 702.6a: a generic cost is a number ({equip: 2}), any other mana cost a string
@@ -69,6 +86,14 @@ class KeywordRules:
             raise Unsupported(f"{items[0]} {n} is out of the card format's range")
         return {str(items[0]): n}
 
+    def kw_cumulative_upkeep(self, items):
+        # 702.24a "Cumulative upkeep {2}": a generic cost only ({cumulative_upkeep: 2}); a
+        # coloured cost, or one with a dash ("Cumulative upkeep—Pay 1 life"), is not understood
+        cost = str(items[0])
+        if not cost.strip("{}").isdigit() or not 1 <= int(cost.strip("{}")) <= 99:
+            raise Unsupported(f"cumulative upkeep {cost.upper()} is not a generic cost the card format reads")
+        return {"cumulative_upkeep": int(cost.strip("{}"))}
+
     def kw_affinity(self, items):
         # 702.41a "Affinity for artifacts" -> {affinity: artifact}: a permanent type or a
         # subtype (702.41's rules count permanents of that kind); anything else is not understood
@@ -77,6 +102,20 @@ class KeywordRules:
         if kind not in CARD_TYPES:
             kind = _subtype(word, f"affinity for {word}")
         return {"affinity": kind}
+
+    def kw_deck(self, items):
+        # 702.124a: a partner ability, a deck-construction rule with no effect in a game
+        return DECK_KEYWORDS[str(items[0])]
+
+    def commander_rule(self, _):
+        # 903.3a: "~ can be your commander": deck construction only (113.6n)
+        return ("deck_rule", ("903.3a: it can be your commander (deck construction in Commander; "
+                              "no effect in a game)"))
+
+    def any_number_rule(self, _):
+        # 100.2a: the four-copy limit of constructed decks does not apply to it (113.6n)
+        return ("deck_rule", ("100.2a: a deck can have any number of cards of this name (deck "
+                              "construction; no effect in a game)"))
 
     def kw_flashback(self, items):
         return {"flashback": _keyword_cost("flashback", items[0])}

@@ -146,6 +146,8 @@ def fragment(piece: tuple[str, Any]) -> dict[str, Any]:
     kind, payload = piece
     if kind == "keywords":
         return {"keywords": payload}
+    if kind == "deck_rule":     # a line with no effect in a game (903.3a): nothing on the card
+        return {"deck_rule": payload}
     if kind == "kicker":
         return {"spell": {"kicker": payload}}
     if kind == "additional_cost":
@@ -174,6 +176,10 @@ def ability(kind: str, body: dict[str, Any]) -> dict[str, Any]:
         out["chapter"] = numbers[0] if len(numbers) == 1 else numbers
     if body.get("if_kicked"):
         raise Unsupported("'if this spell was kicked' outside a spell")
+    if _names_x({k: v for k, v in body.items() if k != "cost"}):
+        # 107.3: X is announced as a spell is cast; an activated or triggered ability's X (the
+        # activation's, or the permanent spell's, 107.3m) is not read: it would count as 0
+        raise Unsupported("an X in an ability of a permanent: its value is not read (107.3)")
     it_is_source = kind != "triggered" or not about_another_object(body["when"])
     out.update(_modal(body, it_is_source) if "modes" in body
                else _targets_effects([body["effects"]], it_is_source))
@@ -182,6 +188,16 @@ def ability(kind: str, body: dict[str, Any]) -> dict[str, Any]:
             raise Unsupported("a modal chapter ability has no form")
         return out
     return {kind: out}
+
+
+def _names_x(value: Any) -> bool:
+    """Whether an ability's parsed effects use X (an amount `x`; an {X} cost whose X no effect
+    reads is paid as X = 0, which changes nothing)."""
+    if isinstance(value, dict):
+        return any(_names_x(v) for v in value.values())
+    if isinstance(value, list | tuple):
+        return any(_names_x(v) for v in value)
+    return value == "x"
 
 
 def about_another_object(when: Any) -> bool:
@@ -364,7 +380,7 @@ def _assemble(out: dict[str, Any], lines: list[LineResult], spell: bool) -> None
             abilities += [kept] if kept else []
             continue
         kind, payload = line.piece
-        if kind == "cda_field":
+        if kind in ("cda_field", "deck_rule"):
             continue
         if kind == "keywords":
             keywords += payload

@@ -12,6 +12,7 @@ from lark import Token, Transformer
 
 from ._effects import EffectRules
 from ._keywords import KeywordRules
+from ._statics import StaticRules, _land_type
 from .words import (
     BY_KEY,
     IT,
@@ -42,17 +43,12 @@ def _counter_affects(found: dict[str, Any]) -> dict[str, Any]:
     return {"types": found.get("types", ["permanent"]), "controller": found["controller"]}
 
 
-def _land_type(token: Token) -> str:
-    """A basic land type word in the singular ("Mountains" -> mountain; "Plains" stays)."""
-    word = str(token)
-    return word if word == "plains" else word.rstrip("s")
-
 
 ROMAN = {"i": 1, "ii": 2, "iii": 3, "iv": 4, "v": 5, "vi": 6}
 
 
 # -- the transformer ------------------------------------------------------------------------
-class OracleTransformer(KeywordRules, EffectRules, Transformer):
+class OracleTransformer(KeywordRules, EffectRules, StaticRules, Transformer):
     """Bottom-up: each rule of grammar.lark becomes a Python value; entry points return
     (kind, payload) pieces that compile.py assembles into a card."""
 

@@ -181,6 +181,8 @@ EFFECT_FIELDS = {
     "remove_counters": ({"object", "kind", "amount"}, ("object", "kind", "amount")),
     "modify": ({"object", "power", "toughness", "keywords", "until"} | MODIFY_OPS, ("object",)),
     "prevent_damage": ({"target", "amount"}, ("target", "amount")),
+    # 701.6a, 118.12a: "counter target spell unless its controller pays {3}" (generic mana)
+    "counter_unless": ({"object", "amount"}, ("object", "amount")),
     "discard": ({"player", "amount", "random"}, ("amount",)),
     "mill": ({"player", "amount"}, ("amount",)),
     "become_copy": ({"object", "of"}, ("object", "of")),

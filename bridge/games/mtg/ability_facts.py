@@ -136,6 +136,8 @@ def _effect_facts(head: list[Symbol], e: int, eff: dict[str, Any]) -> list[Symbo
         terms = [Function("add_mana", [Function(MANA[m])]) for m in eff["mana"]]
     elif verb in ("deal_damage", "prevent_damage"):
         terms = [Function(verb, [ref("target"), amount()])]
+    elif verb == "counter_unless":      # 701.6a, 118.12a
+        terms = [Function(verb, [ref("object"), amount()])]
     elif verb in ("prevent_combat_damage", "proliferate", "populate", "investigate"):
         terms = [Function(verb)]
     elif verb in ("draw", "gain_life", "lose_life", "discard", "mill"):

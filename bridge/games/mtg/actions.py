@@ -281,8 +281,8 @@ def _one_or_list(v, path, raw) -> list:
 # Keyword abilities activated by name rather than by number (docs/keywords.md): cycling
 # (702.29a), activated from the hand, unearth (702.84a) from the graveyard; `equip` names the
 # object's first Equip ability, whose number follows the card's listed abilities (702.6a,
-# 702.6d: bridge/games/mtg/facts.py numbers them).
-KEYWORD_ABILITIES = ("cycling", "equip", "unearth", "ninjutsu", "station", "outlast")
+# 702.6d: bridge/games/mtg/facts.py numbers them); crew, saddle: 702.122a, 702.171a.
+KEYWORD_ABILITIES = ("cycling", "equip", "unearth", "ninjutsu", "station", "outlast", "crew", "saddle")
 
 
 def _ability_ref(v, path, raw, scen, oid):

@@ -23,11 +23,18 @@ EFFECT_FIELDS = set(ADD_FIELDS) | {"power", "toughness", "set_power", "set_tough
                                    "remove_keywords", "remove_types", "lose_all_abilities", "switch_pt",
                                    "set_land_types", "set_creature_types"}
 STATIC_FIELDS = EFFECT_FIELDS | {"affects", "control", "counter_limit", "pt_count", "combat_requirement",
-                                 "player_keywords", "combat_restriction", "doesnt_untap"}
+                                 "player_keywords", "combat_restriction", "doesnt_untap",
+                                 "cant_be_countered", "cant_be_blocked_by", "no_maximum_hand_size",
+                                 "additional_land_play", "cant_attack_unless_defender_controls",
+                                 "may_not_untap"}
 # 508.1d / 509.1c: the combat requirements a static ability can impose (docs/combat.md)
 COMBAT_REQUIREMENTS = ("attacks_each_combat", "blocks_each_combat", "must_be_blocked", "all_able_block")
 # 508.1c / 509.1b: "can't attack", "can't block", "can't attack or block" (issue 15), "can't be blocked"
-COMBAT_RESTRICTIONS = ("cant_attack", "cant_block", "cant_attack_or_block", "cant_be_blocked")
+COMBAT_RESTRICTIONS = ("cant_attack", "cant_block", "cant_attack_or_block", "cant_be_blocked",
+                       "block_only_flying")
+# 509.1b: `cant_be_blocked_by: {one quality}`: the creatures that can't block it
+BLOCKER_QUALITIES = {"power_at_most": "number", "power_at_least": "number", "colors": "color",
+                     "types": "type", "subtypes": "subtype", "keywords": "keyword"}
 FILTER_FIELDS = {"types", "not_types", "subtypes", "colors", "not_colors", "controller", "other"}
 # a static ability's `affects` also reads supertypes (layer 4, 613.1d): "Nonbasic lands are
 # Mountains" (Blood Moon) is {types: [land], not_supertypes: [basic]}
@@ -102,6 +109,21 @@ def _granted_keywords(chk: Checker, path: tuple, raw: Any) -> list[Symbol]:
     return ops
 
 
+def _blocker_quality(chk: Checker, path: tuple, raw: Any) -> Symbol:
+    """509.1b `cant_be_blocked_by: {power_at_most: 2}` (or power_at_least, colors: [blue],
+    types: [artifact], subtypes: [wall], keywords: [flying]): one quality, one value."""
+    data = chk.mapping(path, raw, set(BLOCKER_QUALITIES))
+    if len(data) != 1:
+        raise chk.src.error(path, "cant_be_blocked_by names one quality, e.g. {power_at_most: 2}")
+    (key, value), = data.items()
+    if BLOCKER_QUALITIES[key] == "number":
+        return Function("cant_be_blocked_by", [Function(key), Number(chk.int_value(path + (key,), value))])
+    words = chk.word_list(path + (key,), value, WORD)
+    if len(words) != 1:
+        raise chk.src.error(path + (key,), f"{key} lists one word here")
+    return Function("cant_be_blocked_by", [Function(BLOCKER_QUALITIES[key]), _word(words[0])])
+
+
 def static_ability(chk: Checker, path: tuple, raw: Any) -> dict[str, list[Symbol]]:
     """A static ability's affected set (`scope`, `filter`) and operations (`ops`)."""
     data = chk.mapping(path, raw, STATIC_FIELDS)
@@ -125,6 +147,18 @@ def static_ability(chk: Checker, path: tuple, raw: Any) -> dict[str, list[Symbol
         if data["doesnt_untap"] is not True:
             raise chk.src.error(path + ("doesnt_untap",), "doesnt_untap is true (or left out)")
         ops.append(Function("doesnt_untap"))
+    if "cant_attack_unless_defender_controls" in data:   # 508.1c: "... unless defending player controls an Island"
+        land = chk.choice(path + ("cant_attack_unless_defender_controls",),
+                          data["cant_attack_unless_defender_controls"], BASIC_LAND_TYPES)
+        ops.append(Function("cant_attack_unless_defender_controls", [Function(land)]))
+    if "cant_be_blocked_by" in data:
+        ops.append(_blocker_quality(chk, path + ("cant_be_blocked_by",), data["cant_be_blocked_by"]))
+    for flag in ("cant_be_countered", "no_maximum_hand_size", "additional_land_play",   # 101.2; 402.2; 305.2
+                 "may_not_untap"):                                                       # 502.3
+        if flag in data:
+            if data[flag] is not True:
+                raise chk.src.error(path + (flag,), f"{flag} is true (or left out)")
+            ops.append(Function(flag))
     ops += _player_keywords(chk, path + ("player_keywords",), data.get("player_keywords", []))
     count: list[Symbol] = []
     if "pt_count" in data:   # 604.3: "power and toughness are each equal to the number of ..."

@@ -274,6 +274,9 @@ def _face(key: Symbol, face: str, card: Card) -> list[Symbol]:
             out.append(atom("keyword_arg", key, face, i + 1, Function("value"), Function(_ident(value))))
         if "amount" in kw.args:
             out.append(atom("keyword_arg", key, face, i + 1, Function("amount"), Number(kw.args["amount"])))
+        if "controller" in kw.args:     # 702.5a "enchant creature you control"
+            out.append(atom("keyword_arg", key, face, i + 1, Function("controller"),
+                            Function(kw.args["controller"])))
         # a cost keyword's mana symbols (flashback, cycling; docs/keywords.md)
         out += [atom("keyword_cost", key, face, i + 1, j + 1, mana_term(sym))
                 for j, sym in enumerate(MANA_SYMBOL.findall(kw.args.get("cost", "")))]

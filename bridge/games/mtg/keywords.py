@@ -26,8 +26,11 @@ LIFE_COST_KEYWORDS = ("flashback", "cycling")
 COST_AMOUNT_KEYWORDS = ("suspend", "escape")
 # Triggered keywords with a number N (docs/keywords.md): `{annihilator: 2}`, `{bushido: 1}`.
 # toxic (702.164) is static, not triggered, but is written the same way: `{toxic: 1}`
+# crew and saddle (702.122, 702.171: activated abilities named `crew`/`saddle` in `activate`)
+# likewise: `{crew: 3}`; vanishing and fading (702.63, 702.32) `{vanishing: 3}`
 AMOUNT_KEYWORDS = ("annihilator", "afflict", "bushido", "rampage", "renown", "afterlife", "toxic",
-                   "vanishing", "fading")
+                   "vanishing", "fading",
+                   "crew", "saddle", "cumulative_upkeep")   # cumulative upkeep {N} (702.24a), a generic cost
 # Ward's cost (702.21a) is written as its generic mana N: `{ward: 2}` is "Ward {2}". A ward with
 # no cost, or a word for one, would let the targeting spell through for nothing: refused.
 NUMBERED_COST_KEYWORDS = ("ward",)
@@ -37,7 +40,9 @@ BARE_KEYWORDS = ("persist", "undying", "exalted", "battle_cry", "dethrone", "mel
                  "changeling", "devoid",   # characteristic-defining (702.73, 702.114), guarded the same way
                  "start_your_engines",     # static (702.179a), guarded the same way
                  "station",                # activated by name (702.184a)
-                 "extort", "living_weapon")
+                 "extort", "living_weapon",
+                 "ascend",                 # 702.131: static (or a spell ability), guarded the same way
+                 "delve")                  # 702.66: a way to pay, guarded the same way
 
 
 def parse_keyword(chk: Checker, path: tuple, raw: Any) -> Keyword:
@@ -52,11 +57,15 @@ def parse_keyword(chk: Checker, path: tuple, raw: Any) -> Keyword:
             raise chk.src.error(path, f"{raw} needs its cost, a generic mana amount N: {{{raw}: 2}}")
         return Keyword(raw)
     data = chk.mapping(path, raw, None)
-    names = [k for k in data if k != "amount"]
+    names = [k for k in data if k not in ("amount", "controller")]
     if len(names) != 1 or not KEYWORD_NAME.fullmatch(names[0]):
         raise chk.src.error(path, "a keyword with parameters is a map with one keyword name "
                                   "(and optionally amount), e.g. {protection: red}")
     name = names[0]
+    if "controller" in data:     # 702.5a "Enchant creature you control": {enchant: creature, controller: you}
+        if name != "enchant":
+            raise chk.src.error(path + ("controller",), "controller goes only with enchant")
+        chk.choice(path + ("controller",), data["controller"], ("you",))
     if name in COST_KEYWORDS:
         return _cost_keyword(chk, path, name, data)
     if name in AMOUNT_KEYWORDS or name in NUMBERED_COST_KEYWORDS:
@@ -77,6 +86,8 @@ def parse_keyword(chk: Checker, path: tuple, raw: Any) -> Keyword:
         raise chk.src.error(path + (name,), "a keyword parameter is a word, a list of words or a number")
     if "amount" in data:
         args["amount"] = chk.int_value(path + ("amount",), data["amount"])
+    if "controller" in data:
+        args["controller"] = data["controller"]
     return Keyword(name, args)
 
 

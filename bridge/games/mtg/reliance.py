@@ -73,6 +73,7 @@ EFFECT_VERB_RULES: dict[str, tuple[str, ...]] = {
     "lose_life": ("119.3",), "put_counters": ("122.1",), "remove_counters": ("122.1",),
     "modify": ("613.4c",), "destroy": ("701.8a",), "exile": ("701.13a",),
     "return_to_hand": ("400.6",), "sacrifice": ("701.21a",), "counter": ("701.6a",),
+    "counter_unless": ("701.6a", "118.12a"),
     "untap": ("701.26a",), "tap": ("701.26a",), "add_mana": ("106.4",),
     "set_battlefield_state": ("1000.3c",),
     "regenerate": ("701.19a",), "prevent_damage": ("615.7",),
@@ -105,7 +106,7 @@ TARGET_FILTER_RULES: dict[str, tuple[str, ...]] = {
 }
 # Static combat restrictions (issue 15; effects.py COMBAT_RESTRICTIONS).
 COMBAT_RESTRICTION_RULES: dict[str, tuple[str, ...]] = {
-    "cant_attack": ("508.1c",), "cant_block": ("509.1b",), "cant_be_blocked": ("509.1b",), "cant_attack_or_block": ("508.1c", "509.1b"),
+    "cant_attack": ("508.1c",), "cant_block": ("509.1b",), "cant_be_blocked": ("509.1b",), "block_only_flying": ("509.1b",), "cant_attack_or_block": ("508.1c", "509.1b"),
 }
 TRIGGER_EVENT_RULES: dict[str, tuple[str, ...]] = {
     "enters": ("603.6a",), "dies": ("700.4", "603.10a"), "leaves": ("603.10a",),
@@ -149,6 +150,11 @@ KEYWORD_RULES: dict[str, tuple[str, ...]] = {
     "vanishing": ("702.63a",), "fading": ("702.32a",), "extort": ("702.101a", "702.101b"),
     "escape": ("702.138a", "702.138b"), "outlast": ("702.107a",),
     "living_weapon": ("702.92a",),
+    "crew": ("702.122a",), "saddle": ("702.171a", "702.122a"),
+    "cumulative_upkeep": ("702.24a",), "ascend": ("702.131a", "702.131b"), "delve": ("702.66a",),
+    # the partner abilities (702.124a): deck-construction rules of Commander (903, out of
+    # scope; 113.6n: they work before the game begins), so no rule of a game relies on them
+    "partner": (), "friends_forever": (), "choose_a_background": (), "doctors_companion": (),
     "mark": ("1000.7",), "discipline": ("1000.6",),
     "daylightbound": ("1000.5a",), "nighttimebound": ("1000.5b",), "rainybound": ("1000.5c",),
     "heatwavebound": ("1000.5d",), "windybound": ("1000.5e",),
