@@ -138,7 +138,9 @@ def _effect_facts(head: list[Symbol], e: int, eff: dict[str, Any]) -> list[Symbo
         terms = [Function(verb, [ref("target"), amount()])]
     elif verb in ("prevent_combat_damage", "proliferate", "populate", "investigate"):
         terms = [Function(verb)]
-    elif verb in ("draw", "gain_life", "lose_life", "discard", "mill"):
+    elif verb == "shuffle":                # 701.24a: the player's library
+        terms = [Function("shuffle", [ref("player") if "player" in eff else Function("you")])]
+    elif verb in ("draw", "gain_life", "lose_life", "discard", "mill", "scry", "surveil"):
         who = ref("player") if "player" in eff else Function("you")
         name = "discard_random" if eff.get("random") else verb
         terms = [Function(name, [who, amount()])]
