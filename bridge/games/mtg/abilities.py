@@ -186,6 +186,7 @@ EFFECT_FIELDS = {
     "scry": ({"player", "amount"}, ("amount",)),       # 701.22a: "scry N" (issue 32)
     "surveil": ({"player", "amount"}, ("amount",)),    # 701.25a: "surveil N"
     "shuffle": ({"player"}, ()),                        # 701.24a: "shuffle your library"
+    "fateseal": ({"player", "amount"}, ("amount",)),   # 701.29a: an opponent's library
     "become_copy": ({"object", "of"}, ("object", "of")),
     "attach": ({"object", "to"}, ("to",)),     # 701.3a: "attach [it] to target creature you control"
     "fight": ({"object", "other"}, ("other",)),   # 701.14a: "[it] fights target creature"
@@ -217,7 +218,8 @@ ALL_FIELDS = {("deal_damage", "target"), ("modify", "object"), ("put_counters", 
               ("remove_counters", "object")}
 PLAYER_FIELDS = {("deal_damage", "target"), ("draw", "player"), ("gain_life", "player"),
                  ("lose_life", "player"), ("discard", "player"), ("create_token", "player"),
-                 ("mill", "player"), ("scry", "player"), ("surveil", "player"), ("shuffle", "player")}
+                 ("mill", "player"), ("scry", "player"), ("surveil", "player"), ("shuffle", "player"),
+                 ("fateseal", "player")}
 AMOUNT_OF = ("power_of", "toughness_of", "mana_value_of")
 
 

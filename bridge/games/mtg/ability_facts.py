@@ -140,8 +140,9 @@ def _effect_facts(head: list[Symbol], e: int, eff: dict[str, Any]) -> list[Symbo
         terms = [Function(verb)]
     elif verb == "shuffle":                # 701.24a: the player's library
         terms = [Function("shuffle", [ref("player") if "player" in eff else Function("you")])]
-    elif verb in ("draw", "gain_life", "lose_life", "discard", "mill", "scry", "surveil"):
-        who = ref("player") if "player" in eff else Function("you")
+    elif verb in ("draw", "gain_life", "lose_life", "discard", "mill", "scry", "surveil", "fateseal"):
+        default = "opponent" if verb == "fateseal" else "you"    # 701.29a: an opponent's library
+        who = ref("player") if "player" in eff else _ref_term(default, head, eid, extra)
         name = "discard_random" if eff.get("random") else verb
         terms = [Function(name, [who, amount()])]
     elif verb in ("put_counters", "remove_counters"):

@@ -87,7 +87,7 @@ EFFECT_VERB_RULES: dict[str, tuple[str, ...]] = {
     "exchange": ("701.12a", "701.12b", "701.12c"), "amass": ("701.47a", "701.47c"),
     "endure": ("701.63a", "701.63b"), "explore": ("701.44a", "701.44c"),
     "investigate": ("701.16a", "111.10f"),
-    "scry": ("701.22a",), "surveil": ("701.25a",), "shuffle": ("701.24a",),
+    "scry": ("701.22a",), "surveil": ("701.25a",), "shuffle": ("701.24a",), "fateseal": ("701.29a",),
 }
 # Forms inside an effect (issue 15): refs and amounts read from the game.
 EFFECT_FORM_RULES: dict[str, tuple[str, ...]] = {
