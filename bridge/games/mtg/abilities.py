@@ -17,6 +17,7 @@ from ...core.source.checks import Checker
 from ...core.source.yamlsrc import clip
 from .effects import COLOURS, FILTER_FIELDS, _affects, effect_ops
 from .keywords import parse_keyword
+from .library_effects import parse_search
 from .predefined_tokens import PREDEFINED
 from .replacement import parse_replacement
 from .vocab import MANA_SYMBOL, WORD
@@ -227,7 +228,7 @@ def _effect(chk: Checker, p: tuple, raw: Any) -> dict[str, Any]:
     if raw in ("prevent_combat_damage", "proliferate", "populate", "investigate"):  # 615.1a; 701.34a; 701.36a; 701.16a
         return {"verb": raw}
     data = chk.mapping(p, raw, set(EFFECT_FIELDS) | set(OBJECT_EFFECTS)
-                       | {"add_mana", "set_battlefield_state", "exile_until"} | set(RESOLUTION_CHOICES))
+                       | {"add_mana", "set_battlefield_state", "exile_until", "search"} | set(RESOLUTION_CHOICES))
     if len(data) != 1:
         raise chk.src.error(p, "an effect is a map with one verb as key")
     verb, arg = next(iter(data.items()))
@@ -241,6 +242,8 @@ def _effect(chk: Checker, p: tuple, raw: Any) -> dict[str, Any]:
         return _state_effect(chk, q, arg)
     if verb == "exile_until":
         return _exile_until(chk, q, arg)
+    if verb == "search":                   # 701.23 (issue 32)
+        return parse_search(chk, q, arg, lambda c, pth, raw: _ref(c, pth, raw, players_ok=True))
     if verb in RESOLUTION_CHOICES:
         return _resolution_choice(chk, q, verb, arg)
     allowed, required = EFFECT_FIELDS[verb]

@@ -8,6 +8,7 @@ from typing import Any
 from clingo import Function, Number, String, Symbol
 
 from .abilities import AMOUNT_OF, MANA, OBJECT_EFFECTS, PLAYER_REFS, TARGET_REF
+from .library_effects import search_facts
 from .replacement import replacement_facts
 from .vocab import mana_term
 
@@ -151,6 +152,8 @@ def _effect_facts(head: list[Symbol], e: int, eff: dict[str, Any]) -> list[Symbo
         terms = [Function(verb, [Function(eff["state"])])]
     elif verb == "exile_until":
         return _exile_until_facts(head, e, eff)
+    elif verb == "search":                 # 701.23 (issue 32)
+        return search_facts(head, e, eff, _ref_term(eff["player"], head, eid, extra)) + extra
     elif verb == "put_from_hand":
         terms = [Function("put_from_hand", [Function(eff["type"])])]
     elif verb == "copy_permanent":
