@@ -188,6 +188,7 @@ EFFECT_FIELDS = {
     "surveil": ({"player", "amount"}, ("amount",)),    # 701.25a: "surveil N"
     "shuffle": ({"player"}, ()),                        # 701.24a: "shuffle your library"
     "fateseal": ({"player", "amount"}, ("amount",)),   # 701.29a: an opponent's library
+    "move_counters": ({"from", "to", "kind", "amount"}, ("from", "to", "kind")),   # 122.5
     "become_copy": ({"object", "of"}, ("object", "of")),
     "attach": ({"object", "to"}, ("to",)),     # 701.3a: "attach [it] to target creature you control"
     "fight": ({"object", "other"}, ("other",)),   # 701.14a: "[it] fights target creature"
@@ -260,7 +261,7 @@ def _effect(chk: Checker, p: tuple, raw: Any) -> dict[str, Any]:
     out: dict[str, Any] = {"verb": verb}
     if verb in ("attach", "fight"):
         d = {"object": "self", **d}
-    for key in ("target", "object", "player", "of", "to", "other"):
+    for key in ("target", "object", "player", "of", "to", "other", "from"):
         if key in d:
             out[key] = _ref(chk, q + (key,), d[key], all_ok=(verb, key) in ALL_FIELDS,
                             players_ok=(verb, key) in PLAYER_FIELDS)

@@ -146,6 +146,9 @@ def _effect_facts(head: list[Symbol], e: int, eff: dict[str, Any]) -> list[Symbo
         who = ref("player") if "player" in eff else _ref_term(default, head, eid, extra)
         name = "discard_random" if eff.get("random") else verb
         terms = [Function(name, [who, amount()])]
+    elif verb == "move_counters":          # 122.5: from, to, kind, amount (default 1)
+        terms = [Function(verb, [ref("from"), ref("to"), String(eff["kind"]),
+                                 amount() if "amount" in eff else Number(1)])]
     elif verb in ("put_counters", "remove_counters"):
         terms = [Function(verb, [ref("object"), String(eff["kind"]), amount()])]
     elif verb == "set_battlefield_state":
