@@ -47,11 +47,14 @@ def parse_abilities(chk: Checker, path: tuple, raw: Any) -> list[dict[str, Any]]
         if isinstance(item, dict) and "chapter" in item:
             out.append(_chapter(chk, p, item))
             continue
-        data = chk.mapping(p, item, set(KINDS))
+        data = chk.mapping(p, item, set(KINDS) | {"level"})
+        level = chk.int_value(p + ("level",), data.pop("level"), 2) if "level" in data else None
         if len(data) != 1:
             raise chk.src.error(p, f"an ability is a map with one kind as key: {', '.join(KINDS)}")
         kind, body = next(iter(data.items()))
         out.append(_ability(chk, p + (kind,), kind, body))
+        if level is not None:       # 716.2a: "as long as this Class is level N or greater"
+            out[-1]["level"] = level
     return out
 
 
@@ -229,7 +232,8 @@ def _effect(chk: Checker, p: tuple, raw: Any) -> dict[str, Any]:
     if raw in ("prevent_combat_damage", "proliferate", "populate", "investigate"):  # 615.1a; 701.34a; 701.36a; 701.16a
         return {"verb": raw}
     data = chk.mapping(p, raw, set(EFFECT_FIELDS) | set(OBJECT_EFFECTS)
-                       | {"add_mana", "set_battlefield_state", "exile_until", "search"} | set(RESOLUTION_CHOICES))
+                       | {"add_mana", "set_battlefield_state", "exile_until", "search", "class_level"}
+                       | set(RESOLUTION_CHOICES))
     if len(data) != 1:
         raise chk.src.error(p, "an effect is a map with one verb as key")
     verb, arg = next(iter(data.items()))
@@ -243,6 +247,8 @@ def _effect(chk: Checker, p: tuple, raw: Any) -> dict[str, Any]:
         return _state_effect(chk, q, arg)
     if verb == "exile_until":
         return _exile_until(chk, q, arg)
+    if verb == "class_level":              # 716.2a: "[Cost]: Level N" (issue 32)
+        return {"verb": verb, "level": chk.int_value(q, arg, 2)}
     if verb == "search":                   # 701.23 (issue 32)
         return parse_search(chk, q, arg, lambda c, pth, raw: _ref(c, pth, raw, players_ok=True))
     if verb in RESOLUTION_CHOICES:

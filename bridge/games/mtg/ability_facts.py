@@ -18,6 +18,8 @@ def ability_facts(key: Symbol, face: str, n: int, ab: dict[str, Any]) -> list[Sy
     f = Function(face)
     head = [key, f, Number(n)]
     out = [Function("ability_kind", head + [Function(ab["kind"])])]
+    if ab.get("level"):             # 716.2a: the ability of a class level bar
+        out.append(Function("class_level_req", head + [Number(ab["level"])]))
     if ab["kind"] == "static":
         return out
     if ab["kind"] == "replacement":
@@ -146,6 +148,8 @@ def _effect_facts(head: list[Symbol], e: int, eff: dict[str, Any]) -> list[Symbo
         who = ref("player") if "player" in eff else _ref_term(default, head, eid, extra)
         name = "discard_random" if eff.get("random") else verb
         terms = [Function(name, [who, amount()])]
+    elif verb == "class_level":            # 716.2a
+        terms = [Function("class_level", [Number(eff["level"])])]
     elif verb == "move_counters":          # 122.5: from, to, kind, amount (default 1)
         terms = [Function(verb, [ref("from"), ref("to"), String(eff["kind"]),
                                  amount() if "amount" in eff else Number(1)])]
