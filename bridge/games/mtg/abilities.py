@@ -47,15 +47,26 @@ def parse_abilities(chk: Checker, path: tuple, raw: Any) -> list[dict[str, Any]]
         if isinstance(item, dict) and "chapter" in item:
             out.append(_chapter(chk, p, item))
             continue
-        data = chk.mapping(p, item, set(KINDS) | {"level"})
+        data = chk.mapping(p, item, set(KINDS) | {"level", "levels"})
         level = chk.int_value(p + ("level",), data.pop("level"), 2) if "level" in data else None
+        levels = _level_range(chk, p + ("levels",), data.pop("levels")) if "levels" in data else None
         if len(data) != 1:
             raise chk.src.error(p, f"an ability is a map with one kind as key: {', '.join(KINDS)}")
         kind, body = next(iter(data.items()))
         out.append(_ability(chk, p + (kind,), kind, body))
         if level is not None:       # 716.2a: "as long as this Class is level N or greater"
             out[-1]["level"] = level
+        if levels is not None:      # 711.2a/b: "{LEVEL N1-N2}" / "{LEVEL N3+}"
+            out[-1]["levels"] = levels
     return out
+
+
+def _level_range(chk: Checker, p: tuple, raw: Any) -> tuple[int, int | None]:
+    """A leveler's level symbol (711.2): "N1-N2" or "N3+" (level counters)."""
+    m = re.fullmatch(r"(\d+)(?:-(\d+)|\+)", str(raw).strip())
+    if not m or (m.group(2) is not None and int(m.group(2)) < int(m.group(1))):
+        raise chk.src.error(p, f"{clip(raw)}: a level symbol is N1-N2 or N3+ (711.2)")
+    return int(m.group(1)), (int(m.group(2)) if m.group(2) is not None else None)
 
 
 def _chapter(chk: Checker, p: tuple, item: dict) -> dict[str, Any]:

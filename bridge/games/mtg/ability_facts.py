@@ -20,6 +20,10 @@ def ability_facts(key: Symbol, face: str, n: int, ab: dict[str, Any]) -> list[Sy
     out = [Function("ability_kind", head + [Function(ab["kind"])])]
     if ab.get("level"):             # 716.2a: the ability of a class level bar
         out.append(Function("class_level_req", head + [Number(ab["level"])]))
+    if ab.get("levels"):            # 711.2: a level symbol's range of level counters
+        lo, hi = ab["levels"]
+        out.append(Function("level_counter_range", head + [Number(lo), Number(hi) if hi is not None
+                                                            else Function("none")]))
     if ab["kind"] == "static":
         return out
     if ab["kind"] == "replacement":
