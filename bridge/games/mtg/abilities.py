@@ -203,6 +203,7 @@ EFFECT_FIELDS = {
     "shuffle": ({"player"}, ()),                        # 701.24a: "shuffle your library"
     "fateseal": ({"player", "amount"}, ("amount",)),   # 701.29a: an opponent's library
     "move_counters": ({"from", "to", "kind", "amount"}, ("from", "to", "kind")),   # 122.5
+    "incubate": ({"amount"}, ("amount",)),            # 701.53a: "incubate N"
     "become_copy": ({"object", "of"}, ("object", "of")),
     "attach": ({"object", "to"}, ("to",)),     # 701.3a: "attach [it] to target creature you control"
     "fight": ({"object", "other"}, ("other",)),   # 701.14a: "[it] fights target creature"
@@ -228,7 +229,8 @@ MULTIPLY_WHAT = {"double": ("power", "toughness", "power_and_toughness", "life",
 OBJECT_EFFECTS = ("destroy", "exile", "return_to_hand", "sacrifice", "counter", "untap", "tap", "regenerate",
                   "cant_be_regenerated",   # 701.19c (issue 15)
                   "goad", "detain", "suspect", "exert",   # 701.15a, 701.35a, 701.60a, 701.43a (issue 32)
-                  "explore")                              # 701.44a: "[it] explores"
+                  "explore",                              # 701.44a: "[it] explores"
+                  "transform")                            # 701.27a: "transform [it]" (issue 32)
 # issue 15: where an object ref may be `{all: FILTER}` and a player ref a PLAYER_REFS word
 ALL_FIELDS = {("deal_damage", "target"), ("modify", "object"), ("put_counters", "object"),
               ("remove_counters", "object")}

@@ -152,6 +152,8 @@ def _effect_facts(head: list[Symbol], e: int, eff: dict[str, Any]) -> list[Symbo
         who = ref("player") if "player" in eff else _ref_term(default, head, eid, extra)
         name = "discard_random" if eff.get("random") else verb
         terms = [Function(name, [who, amount()])]
+    elif verb == "incubate":               # 701.53a
+        terms = [Function("incubate", [amount()])]
     elif verb == "class_level":            # 716.2a
         terms = [Function("class_level", [Number(eff["level"])])]
     elif verb == "move_counters":          # 122.5: from, to, kind, amount (default 1)
