@@ -242,8 +242,8 @@ AMOUNT_OF = ("power_of", "toughness_of", "mana_value_of")
 
 
 def _effect(chk: Checker, p: tuple, raw: Any) -> dict[str, Any]:
-    if raw in ("prevent_combat_damage", "proliferate", "populate", "investigate",
-               "time_travel"):   # 615.1a; 701.34a; 701.36a; 701.16a; 701.56a
+    if raw in ("prevent_combat_damage", "proliferate", "populate", "investigate", "time_travel",
+               "manifest", "cloak", "manifest_dread"):   # 615.1a; 701.34a, .36a, .16a, .56a, .40a, .58a, .62a
         return {"verb": raw}
     data = chk.mapping(p, raw, set(EFFECT_FIELDS) | set(OBJECT_EFFECTS)
                        | {"add_mana", "set_battlefield_state", "exile_until", "search", "class_level"}

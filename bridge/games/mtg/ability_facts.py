@@ -143,7 +143,8 @@ def _effect_facts(head: list[Symbol], e: int, eff: dict[str, Any]) -> list[Symbo
         terms = [Function("add_mana", [Function(MANA[m])]) for m in eff["mana"]]
     elif verb in ("deal_damage", "prevent_damage"):
         terms = [Function(verb, [ref("target"), amount()])]
-    elif verb in ("prevent_combat_damage", "proliferate", "populate", "investigate", "time_travel"):
+    elif verb in ("prevent_combat_damage", "proliferate", "populate", "investigate", "time_travel",
+                  "manifest", "cloak", "manifest_dread"):
         terms = [Function(verb)]
     elif verb == "shuffle":                # 701.24a: the player's library
         terms = [Function("shuffle", [ref("player") if "player" in eff else Function("you")])]

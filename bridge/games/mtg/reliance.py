@@ -91,6 +91,7 @@ EFFECT_VERB_RULES: dict[str, tuple[str, ...]] = {
     "search": ("701.23a", "701.23b", "701.23d"), "move_counters": ("122.5",),
     "class_level": ("716.2a",), "time_travel": ("701.56a",),
     "incubate": ("701.53a", "111.10i"), "transform": ("701.27a",),
+    "manifest": ("701.40a",), "cloak": ("701.58a",), "manifest_dread": ("701.62a", "701.40a"),
 }
 # Forms inside an effect (issue 15): refs and amounts read from the game.
 EFFECT_FORM_RULES: dict[str, tuple[str, ...]] = {
