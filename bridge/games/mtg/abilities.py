@@ -243,7 +243,7 @@ AMOUNT_OF = ("power_of", "toughness_of", "mana_value_of")
 
 def _effect(chk: Checker, p: tuple, raw: Any) -> dict[str, Any]:
     if raw in ("prevent_combat_damage", "proliferate", "populate", "investigate", "time_travel",
-               "manifest", "cloak", "manifest_dread"):   # 615.1a; 701.34a, .36a, .16a, .56a, .40a, .58a, .62a
+               "manifest", "cloak", "manifest_dread", "clash"):   # 615.1a; 701.34a, .36a, .16a, .56a, .40a, .58a, .62a, .30
         return {"verb": raw}
     data = chk.mapping(p, raw, set(EFFECT_FIELDS) | set(OBJECT_EFFECTS)
                        | {"add_mana", "set_battlefield_state", "exile_until", "search", "class_level"}

@@ -144,7 +144,7 @@ def _effect_facts(head: list[Symbol], e: int, eff: dict[str, Any]) -> list[Symbo
     elif verb in ("deal_damage", "prevent_damage"):
         terms = [Function(verb, [ref("target"), amount()])]
     elif verb in ("prevent_combat_damage", "proliferate", "populate", "investigate", "time_travel",
-                  "manifest", "cloak", "manifest_dread"):
+                  "manifest", "cloak", "manifest_dread", "clash"):
         terms = [Function(verb)]
     elif verb == "shuffle":                # 701.24a: the player's library
         terms = [Function("shuffle", [ref("player") if "player" in eff else Function("you")])]
