@@ -17,7 +17,7 @@ from ...core.source.checks import Checker
 from ...core.source.yamlsrc import clip
 from .effects import COLOURS, FILTER_FIELDS, _affects, effect_ops
 from .keywords import parse_keyword
-from .library_effects import parse_search
+from .library_effects import parse_exile_until, parse_search
 from .predefined_tokens import PREDEFINED
 from .replacement import parse_replacement
 from .vocab import MANA_SYMBOL, WORD
@@ -260,7 +260,7 @@ def _effect(chk: Checker, p: tuple, raw: Any) -> dict[str, Any]:
     if verb == "set_battlefield_state":
         return _state_effect(chk, q, arg)
     if verb == "exile_until":
-        return _exile_until(chk, q, arg)
+        return parse_exile_until(chk, q, arg, _ref)
     if verb == "class_level":              # 716.2a: "[Cost]: Level N" (issue 32)
         return {"verb": verb, "level": chk.int_value(q, arg, 2)}
     if verb == "search":                   # 701.23 (issue 32)
@@ -424,28 +424,6 @@ def _resolution_choice(chk: Checker, q: tuple, verb: str, arg: Any) -> dict[str,
         out["amount"] = chk.int_value(q + ("amount",), d.get("amount", 1), 1)
         if out["amount"] > 10:
             raise chk.src.error(q + ("amount",), "at most 10 counters can be distributed")
-    return out
-
-
-EXILE_UNTIL_FIELDS = {"player", "count", "not_types", "max_mana_value", "may_cast_free", "found_to_hand",
-                      "rest"}
-
-
-def _exile_until(chk: Checker, q: tuple, arg: Any) -> dict[str, Any]:
-    """`exile_until: {player, count, not_types, max_mana_value, may_cast_free, found_to_hand, rest}`:
-    exile cards from the top of the player's library until `count` cards that match are exiled
-    (docs/abilities.md)."""
-    d = chk.mapping(q, arg, EXILE_UNTIL_FIELDS)
-    out: dict[str, Any] = {"verb": "exile_until", "player": _ref(chk, q + ("player",), d.get("player", "you")),
-                           "count": chk.int_value(q + ("count",), d.get("count", 1), 1),
-                           "not_types": chk.word_list(q + ("not_types",), d.get("not_types", []), re.compile(r"^[a-z_]+$")),
-                           "may_cast_free": chk.bool_value(q + ("may_cast_free",), d.get("may_cast_free", False)),
-                           "found_to_hand": chk.int_value(q + ("found_to_hand",), d.get("found_to_hand", 0), 0),
-                           "rest": chk.choice(q + ("rest",), d.get("rest", "exile"), ("exile", "bottom"))}
-    if d.get("max_mana_value") is not None:
-        out["max_mana_value"] = chk.int_value(q + ("max_mana_value",), d["max_mana_value"], 0)
-    if out["found_to_hand"] > 1:
-        raise chk.src.error(q + ("found_to_hand",), "only 0 or 1 is encoded (608.2c)")
     return out
 
 

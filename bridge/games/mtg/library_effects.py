@@ -1,9 +1,12 @@
-"""Library effects of the card ability form with their own fields (docs/abilities.md, issue 32):
-`search: {player, for, amount, to, tapped}` (701.23: search a library for cards that match a
-filter and put them somewhere). Validation and facts; the ASP side is
-rules_asp/mtg/7-additional-rules/701-keyword-actions/701.23-search.lp."""
+"""Library effects of the card ability form with their own fields (docs/abilities.md):
+`search: {player, for, amount, to, tapped}` (issue 32; 701.23: search a library for cards that
+match a filter and put them somewhere, rules_asp/.../701.23-search.lp) and `exile_until: {...}`
+(401, 701.13: exile from the top until a matching card, rules_asp/mtg/4-zones/401-library-exile-until.lp).
+Validation (the facts of search too)."""
 from __future__ import annotations
 
+import re
+from collections.abc import Callable
 from typing import Any
 
 from clingo import Function, Number, Symbol
@@ -12,6 +15,8 @@ from ...core.source.checks import Checker
 from .effects import _affects
 
 SEARCH_FIELDS = {"player", "for", "amount", "to", "tapped"}
+EXILE_UNTIL_FIELDS = {"player", "count", "not_types", "max_mana_value", "may_cast_free", "found_to_hand",
+                      "rest"}
 SEARCH_DESTINATIONS = ("hand", "battlefield", "graveyard", "exile")
 
 
@@ -47,4 +52,22 @@ def search_facts(head: list[Symbol], e: int, eff: dict[str, Any], who: Symbol) -
         out.append(Function("search_quality", head + [eid]))
     if eff["tapped"]:
         out.append(Function("ability_effect_arg", head + [eid, Function("tapped"), Function("true")]))
+    return out
+
+
+def parse_exile_until(chk: Checker, q: tuple, arg: Any, ref: Callable[..., Any]) -> dict[str, Any]:
+    """`exile_until: {player, count, not_types, max_mana_value, may_cast_free, found_to_hand, rest}`:
+    exile cards from the top of the player's library until `count` cards that match are exiled
+    (docs/abilities.md). `ref` validates the player field."""
+    d = chk.mapping(q, arg, EXILE_UNTIL_FIELDS)
+    out: dict[str, Any] = {"verb": "exile_until", "player": ref(chk, q + ("player",), d.get("player", "you")),
+                           "count": chk.int_value(q + ("count",), d.get("count", 1), 1),
+                           "not_types": chk.word_list(q + ("not_types",), d.get("not_types", []), re.compile(r"^[a-z_]+$")),
+                           "may_cast_free": chk.bool_value(q + ("may_cast_free",), d.get("may_cast_free", False)),
+                           "found_to_hand": chk.int_value(q + ("found_to_hand",), d.get("found_to_hand", 0), 0),
+                           "rest": chk.choice(q + ("rest",), d.get("rest", "exile"), ("exile", "bottom"))}
+    if d.get("max_mana_value") is not None:
+        out["max_mana_value"] = chk.int_value(q + ("max_mana_value",), d["max_mana_value"], 0)
+    if out["found_to_hand"] > 1:
+        raise chk.src.error(q + ("found_to_hand",), "only 0 or 1 is encoded (608.2c)")
     return out
