@@ -15,6 +15,9 @@ from ...core.source.checks import Checker
 from .effects import _affects
 
 SEARCH_FIELDS = {"player", "for", "amount", "to", "tapped"}
+# a card in a library has no controller: the filter reads its characteristics only (supertypes
+# too: "a basic land card")
+SEARCH_FILTER_FIELDS = {"types", "not_types", "subtypes", "supertypes", "not_supertypes", "colors", "not_colors"}
 EXILE_UNTIL_FIELDS = {"player", "count", "not_types", "max_mana_value", "may_cast_free", "found_to_hand",
                       "rest"}
 SEARCH_DESTINATIONS = ("hand", "battlefield", "graveyard", "exile")
@@ -22,14 +25,14 @@ SEARCH_DESTINATIONS = ("hand", "battlefield", "graveyard", "exile")
 
 def parse_search(chk: Checker, q: tuple, arg: Any, player_ref: Any) -> dict[str, Any]:
     """`search: {player: you, for: FILTER, amount: 1, to: hand, tapped: false}`: `for` is the
-    static filter map (types, subtypes, supertypes, colors, not_types, ...); without it the
+    filter map without controller/other (types, subtypes, supertypes, colors, not_types, ...); without it the
     search is for "a card" (701.23d). `player_ref` validates the player field."""
     d = chk.mapping(q, arg if arg is not None else {}, SEARCH_FIELDS)
     items: list[Symbol] = []
     if "for" in d:
         if not isinstance(d["for"], dict):
             raise chk.src.error(q + ("for",), "a search filter is a map like {types: [land], subtypes: [forest]}")
-        items = _affects(chk, q + ("for",), d["for"])[1]
+        items = _affects(chk, q + ("for",), d["for"], SEARCH_FILTER_FIELDS)[1]
     out: dict[str, Any] = {"verb": "search", "player": player_ref(chk, q + ("player",), d.get("player", "you")),
                            "items": items,
                            "amount": chk.int_value(q + ("amount",), d.get("amount", 1), 1),
