@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import pytest
 from clingo import String
-
 from rulekeeper.bridge.core.base.errors import ScenarioError
 from rulekeeper.bridge.core.source.checks import Checker
 from rulekeeper.bridge.core.source.yamlsrc import load_yaml
