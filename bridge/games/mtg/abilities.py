@@ -17,6 +17,7 @@ from ...core.source.checks import Checker
 from ...core.source.yamlsrc import clip
 from .effects import COLOURS, FILTER_FIELDS, _affects, effect_ops
 from .keywords import parse_keyword
+from .library_effects import parse_exile_until, parse_search
 from .predefined_tokens import PREDEFINED
 from .replacement import parse_replacement
 from .vocab import MANA_SYMBOL, WORD
@@ -46,12 +47,26 @@ def parse_abilities(chk: Checker, path: tuple, raw: Any) -> list[dict[str, Any]]
         if isinstance(item, dict) and "chapter" in item:
             out.append(_chapter(chk, p, item))
             continue
-        data = chk.mapping(p, item, set(KINDS))
+        data = chk.mapping(p, item, set(KINDS) | {"level", "levels"})
+        level = chk.int_value(p + ("level",), data.pop("level"), 2) if "level" in data else None
+        levels = _level_range(chk, p + ("levels",), data.pop("levels")) if "levels" in data else None
         if len(data) != 1:
             raise chk.src.error(p, f"an ability is a map with one kind as key: {', '.join(KINDS)}")
         kind, body = next(iter(data.items()))
         out.append(_ability(chk, p + (kind,), kind, body))
+        if level is not None:       # 716.2a: "as long as this Class is level N or greater"
+            out[-1]["level"] = level
+        if levels is not None:      # 711.2a/b: "{LEVEL N1-N2}" / "{LEVEL N3+}"
+            out[-1]["levels"] = levels
     return out
+
+
+def _level_range(chk: Checker, p: tuple, raw: Any) -> tuple[int, int | None]:
+    """A leveler's level symbol (711.2): "N1-N2" or "N3+" (level counters)."""
+    m = re.fullmatch(r"(\d+)(?:-(\d+)|\+)", str(raw).strip())
+    if not m or (m.group(2) is not None and int(m.group(2)) < int(m.group(1))):
+        raise chk.src.error(p, f"{clip(raw)}: a level symbol is N1-N2 or N3+ (711.2)")
+    return int(m.group(1)), (int(m.group(2)) if m.group(2) is not None else None)
 
 
 def _chapter(chk: Checker, p: tuple, item: dict) -> dict[str, Any]:
@@ -185,6 +200,12 @@ EFFECT_FIELDS = {
     "counter_unless": ({"object", "amount"}, ("object", "amount")),
     "discard": ({"player", "amount", "random"}, ("amount",)),
     "mill": ({"player", "amount"}, ("amount",)),
+    "scry": ({"player", "amount"}, ("amount",)),       # 701.22a: "scry N" (issue 32)
+    "surveil": ({"player", "amount"}, ("amount",)),    # 701.25a: "surveil N"
+    "shuffle": ({"player"}, ()),                        # 701.24a: "shuffle your library"
+    "fateseal": ({"player", "amount"}, ("amount",)),   # 701.29a: an opponent's library
+    "move_counters": ({"from", "to", "kind", "amount"}, ("from", "to", "kind")),   # 122.5
+    "incubate": ({"amount"}, ("amount",)),            # 701.53a: "incubate N"
     "become_copy": ({"object", "of"}, ("object", "of")),
     "attach": ({"object", "to"}, ("to",)),     # 701.3a: "attach [it] to target creature you control"
     "fight": ({"object", "other"}, ("other",)),   # 701.14a: "[it] fights target creature"
@@ -210,21 +231,25 @@ MULTIPLY_WHAT = {"double": ("power", "toughness", "power_and_toughness", "life",
 OBJECT_EFFECTS = ("destroy", "exile", "return_to_hand", "sacrifice", "counter", "untap", "tap", "regenerate",
                   "cant_be_regenerated",   # 701.19c (issue 15)
                   "goad", "detain", "suspect", "exert",   # 701.15a, 701.35a, 701.60a, 701.43a (issue 32)
-                  "explore")                              # 701.44a: "[it] explores"
+                  "explore",                              # 701.44a: "[it] explores"
+                  "transform", "convert", "harness")      # 701.27a, 701.28a, 701.64a (issue 32)
 # issue 15: where an object ref may be `{all: FILTER}` and a player ref a PLAYER_REFS word
 ALL_FIELDS = {("deal_damage", "target"), ("modify", "object"), ("put_counters", "object"),
               ("remove_counters", "object")}
 PLAYER_FIELDS = {("deal_damage", "target"), ("draw", "player"), ("gain_life", "player"),
                  ("lose_life", "player"), ("discard", "player"), ("create_token", "player"),
-                 ("mill", "player")}
+                 ("mill", "player"), ("scry", "player"), ("surveil", "player"), ("shuffle", "player"),
+                 ("fateseal", "player")}
 AMOUNT_OF = ("power_of", "toughness_of", "mana_value_of")
 
 
 def _effect(chk: Checker, p: tuple, raw: Any) -> dict[str, Any]:
-    if raw in ("prevent_combat_damage", "proliferate", "populate", "investigate"):  # 615.1a; 701.34a; 701.36a; 701.16a
+    if raw in ("prevent_combat_damage", "proliferate", "populate", "investigate", "time_travel",
+               "manifest", "cloak", "manifest_dread", "clash"):   # 615.1a; 701.34a, .36a, .16a, .56a, .40a, .58a, .62a, .30
         return {"verb": raw}
     data = chk.mapping(p, raw, set(EFFECT_FIELDS) | set(OBJECT_EFFECTS)
-                       | {"add_mana", "set_battlefield_state", "exile_until"} | set(RESOLUTION_CHOICES))
+                       | {"add_mana", "set_battlefield_state", "exile_until", "search", "class_level"}
+                       | set(RESOLUTION_CHOICES))
     if len(data) != 1:
         raise chk.src.error(p, "an effect is a map with one verb as key")
     verb, arg = next(iter(data.items()))
@@ -237,7 +262,11 @@ def _effect(chk: Checker, p: tuple, raw: Any) -> dict[str, Any]:
     if verb == "set_battlefield_state":
         return _state_effect(chk, q, arg)
     if verb == "exile_until":
-        return _exile_until(chk, q, arg)
+        return parse_exile_until(chk, q, arg, _ref)
+    if verb == "class_level":              # 716.2a: "[Cost]: Level N" (issue 32)
+        return {"verb": verb, "level": chk.int_value(q, arg, 2)}
+    if verb == "search":                   # 701.23 (issue 32)
+        return parse_search(chk, q, arg, lambda c, pth, raw: _ref(c, pth, raw, players_ok=True))
     if verb in RESOLUTION_CHOICES:
         return _resolution_choice(chk, q, verb, arg)
     allowed, required = EFFECT_FIELDS[verb]
@@ -254,7 +283,7 @@ def _effect(chk: Checker, p: tuple, raw: Any) -> dict[str, Any]:
     out: dict[str, Any] = {"verb": verb}
     if verb in ("attach", "fight"):
         d = {"object": "self", **d}
-    for key in ("target", "object", "player", "of", "to", "other"):
+    for key in ("target", "object", "player", "of", "to", "other", "from"):
         if key in d:
             out[key] = _ref(chk, q + (key,), d[key], all_ok=(verb, key) in ALL_FIELDS,
                             players_ok=(verb, key) in PLAYER_FIELDS)
@@ -397,28 +426,6 @@ def _resolution_choice(chk: Checker, q: tuple, verb: str, arg: Any) -> dict[str,
         out["amount"] = chk.int_value(q + ("amount",), d.get("amount", 1), 1)
         if out["amount"] > 10:
             raise chk.src.error(q + ("amount",), "at most 10 counters can be distributed")
-    return out
-
-
-EXILE_UNTIL_FIELDS = {"player", "count", "not_types", "max_mana_value", "may_cast_free", "found_to_hand",
-                      "rest"}
-
-
-def _exile_until(chk: Checker, q: tuple, arg: Any) -> dict[str, Any]:
-    """`exile_until: {player, count, not_types, max_mana_value, may_cast_free, found_to_hand, rest}`:
-    exile cards from the top of the player's library until `count` cards that match are exiled
-    (docs/abilities.md)."""
-    d = chk.mapping(q, arg, EXILE_UNTIL_FIELDS)
-    out: dict[str, Any] = {"verb": "exile_until", "player": _ref(chk, q + ("player",), d.get("player", "you")),
-                           "count": chk.int_value(q + ("count",), d.get("count", 1), 1),
-                           "not_types": chk.word_list(q + ("not_types",), d.get("not_types", []), re.compile(r"^[a-z_]+$")),
-                           "may_cast_free": chk.bool_value(q + ("may_cast_free",), d.get("may_cast_free", False)),
-                           "found_to_hand": chk.int_value(q + ("found_to_hand",), d.get("found_to_hand", 0), 0),
-                           "rest": chk.choice(q + ("rest",), d.get("rest", "exile"), ("exile", "bottom"))}
-    if d.get("max_mana_value") is not None:
-        out["max_mana_value"] = chk.int_value(q + ("max_mana_value",), d["max_mana_value"], 0)
-    if out["found_to_hand"] > 1:
-        raise chk.src.error(q + ("found_to_hand",), "only 0 or 1 is encoded (608.2c)")
     return out
 
 

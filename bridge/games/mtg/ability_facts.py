@@ -8,6 +8,7 @@ from typing import Any
 from clingo import Function, Number, String, Symbol
 
 from .abilities import AMOUNT_OF, MANA, OBJECT_EFFECTS, PLAYER_REFS, TARGET_REF
+from .library_effects import search_facts
 from .replacement import replacement_facts
 from .vocab import mana_term
 
@@ -17,6 +18,12 @@ def ability_facts(key: Symbol, face: str, n: int, ab: dict[str, Any]) -> list[Sy
     f = Function(face)
     head = [key, f, Number(n)]
     out = [Function("ability_kind", head + [Function(ab["kind"])])]
+    if ab.get("level"):             # 716.2a: the ability of a class level bar
+        out.append(Function("class_level_req", head + [Number(ab["level"])]))
+    if ab.get("levels"):            # 711.2: a level symbol's range of level counters
+        lo, hi = ab["levels"]
+        out.append(Function("level_counter_range", head + [Number(lo), Number(hi) if hi is not None
+                                                            else Function("none")]))
     if ab["kind"] == "static":
         return out
     if ab["kind"] == "replacement":
@@ -138,18 +145,31 @@ def _effect_facts(head: list[Symbol], e: int, eff: dict[str, Any]) -> list[Symbo
         terms = [Function(verb, [ref("target"), amount()])]
     elif verb == "counter_unless":      # 701.6a, 118.12a
         terms = [Function(verb, [ref("object"), amount()])]
-    elif verb in ("prevent_combat_damage", "proliferate", "populate", "investigate"):
+    elif verb in ("prevent_combat_damage", "proliferate", "populate", "investigate", "time_travel",
+                  "manifest", "cloak", "manifest_dread", "clash"):
         terms = [Function(verb)]
-    elif verb in ("draw", "gain_life", "lose_life", "discard", "mill"):
-        who = ref("player") if "player" in eff else Function("you")
+    elif verb == "shuffle":                # 701.24a: the player's library
+        terms = [Function("shuffle", [ref("player") if "player" in eff else Function("you")])]
+    elif verb in ("draw", "gain_life", "lose_life", "discard", "mill", "scry", "surveil", "fateseal"):
+        default = "opponent" if verb == "fateseal" else "you"    # 701.29a: an opponent's library
+        who = ref("player") if "player" in eff else _ref_term(default, head, eid, extra)
         name = "discard_random" if eff.get("random") else verb
         terms = [Function(name, [who, amount()])]
+    elif verb == "incubate":               # 701.53a
+        terms = [Function("incubate", [amount()])]
+    elif verb == "class_level":            # 716.2a
+        terms = [Function("class_level", [Number(eff["level"])])]
+    elif verb == "move_counters":          # 122.5: from, to, kind, amount (default 1)
+        terms = [Function(verb, [ref("from"), ref("to"), String(eff["kind"]),
+                                 amount() if "amount" in eff else Number(1)])]
     elif verb in ("put_counters", "remove_counters"):
         terms = [Function(verb, [ref("object"), String(eff["kind"]), amount()])]
     elif verb == "set_battlefield_state":
         terms = [Function(verb, [Function(eff["state"])])]
     elif verb == "exile_until":
         return _exile_until_facts(head, e, eff)
+    elif verb == "search":                 # 701.23 (issue 32)
+        return search_facts(head, e, eff, _ref_term(eff["player"], head, eid, extra)) + extra
     elif verb == "put_from_hand":
         terms = [Function("put_from_hand", [Function(eff["type"])])]
     elif verb == "copy_permanent":

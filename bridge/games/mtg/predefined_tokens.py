@@ -19,8 +19,15 @@ PREDEFINED: dict[str, dict[str, Any]] = {
     "clue": {"name": "Clue", "types": ["artifact"], "subtypes": ["clue"],
              "abilities": [{"activated": {"cost": ["{2}", "sacrifice"],
                                           "effects": [{"draw": {"player": "you", "amount": 1}}]}}]},
+    # 111.10i, 701.53b: a double-faced token: "{2}: Transform this token."; its back face a 0/0
+    # colourless Phyrexian artifact creature named "Phyrexian Token"
+    "incubator": {"name": "Incubator", "types": ["artifact"], "subtypes": ["incubator"],
+                  "abilities": [{"activated": {"cost": ["{2}"], "effects": [{"transform": "self"}]}}],
+                  "back": {"name": "Phyrexian Token", "types": ["artifact", "creature"],
+                           "subtypes": ["phyrexian"], "power": 0, "toughness": 0}},
 }
-# the effect verbs that create a predefined token without naming it (701.16a: investigate)
-VERB_TOKENS = {"investigate": "clue"}
+# the effect verbs that create a predefined token without naming it (701.16a: investigate;
+# 701.53a: incubate)
+VERB_TOKENS = {"investigate": "clue", "incubate": "incubator"}
 
 

@@ -15,7 +15,8 @@ VERB_RULES: dict[str, tuple[str, ...]] = {
     "deal_damage": ("120.2", "120.3"), "destroy": ("701.8a",), "exile": ("701.13a",),
     "return_to_hand": ("400.6",), "sacrifice": ("701.21a",), "put_counters": ("122.1",),
     "remove_counters": ("122.1",), "gain_control": ("613.1b",), "create_token": ("111.1",),
-    "copy": ("707.2",), "transform": ("701.27a",), "modify": ("613.4c",),
+    "copy": ("707.2",), "transform": ("701.27a",), "convert": ("701.28a",),
+    "harness": ("701.64a", "701.64b"), "clash": ("701.30a", "701.30b", "701.30d"), "modify": ("613.4c",),
     "gain_life": ("119.3",), "lose_life": ("119.3",), "draw": ("121.1",),
     "set_battlefield_state": ("1000.3c",),
     "prevent_damage": ("615.7",), "prevent_combat_damage": ("615.1a",),
@@ -89,6 +90,12 @@ EFFECT_VERB_RULES: dict[str, tuple[str, ...]] = {
     "exchange": ("701.12a", "701.12b", "701.12c"), "amass": ("701.47a", "701.47c"),
     "endure": ("701.63a", "701.63b"), "explore": ("701.44a", "701.44c"),
     "investigate": ("701.16a", "111.10f"),
+    "scry": ("701.22a",), "surveil": ("701.25a",), "shuffle": ("701.24a",), "fateseal": ("701.29a",),
+    "search": ("701.23a", "701.23b", "701.23d"), "move_counters": ("122.5",),
+    "class_level": ("716.2a",), "time_travel": ("701.56a",),
+    "incubate": ("701.53a", "111.10i"), "transform": ("701.27a",), "convert": ("701.28a",),
+    "harness": ("701.64a", "701.64b"), "clash": ("701.30a", "701.30b", "701.30d"),
+    "manifest": ("701.40a",), "cloak": ("701.58a",), "manifest_dread": ("701.62a", "701.40a"),
 }
 # Forms inside an effect (issue 15): refs and amounts read from the game.
 EFFECT_FORM_RULES: dict[str, tuple[str, ...]] = {
