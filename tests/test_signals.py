@@ -44,7 +44,9 @@ def interrupted(args: list[str], after: float, cwd: Path = REPO) -> tuple[int, s
 
 @pytest.mark.parametrize("command", ["ask", "why", "legal", "test"])
 def test_ctrl_c_during_a_solve_exits_130_at_once(tmp_path, command):
-    scen = str(big_board(tmp_path))
+    # `legal` solves the 1,500-bear board in about 3 s on an idle core, before the interrupt
+    # at 4 s: it gets a board that keeps it busy past it
+    scen = str(big_board(tmp_path, n=4000 if command == "legal" else 1500))
     args = {"ask": ["ask", scen], "why": ["why", scen, "zone(b1,graveyard)"],
             "legal": ["legal", scen], "test": ["test", scen]}[command]
     code, text, seconds = interrupted(args + ["--timeout", "60"], after=4)

@@ -20,7 +20,7 @@ from ..rules.transform import anonymous_renamer
 
 PROBE, WITNESS = "rk_probe", "rk_witness"
 MAX_CANDIDATES = 40      # rules probed for one question
-MAX_SHOWN = 12           # of those, the ones that got furthest are shown; followed further
+MAX_SHOWN = 20           # of those, the ones that got furthest are shown; followed further
                          # only when some of their conditions held (or at the first level)
 MAX_DEPTH = 3
 
