@@ -225,6 +225,24 @@ def choice_text(choice: Symbol) -> str:
         "sacrifice_for": lambda: f"{a[1]} is sacrificed for {a[0]}'s ability",
         "mana": lambda: f"{a[0]} makes {a[1]} mana",
         "sacrifice_for_mana": lambda: f"{a[0]} is sacrificed for mana as a cost is paid",
+        "crew": lambda: f"{a[1]} is tapped to crew {a[0]}",
+        "saddle": lambda: f"{a[1]} is tapped to saddle {a[0]}",
+        "pay_unless": lambda: f"the \"unless\" cost is paid for {a[0]}",
+        "pay_echo": lambda: f"the echo cost of {a[0]} is paid",
+        "echo_unpaid": lambda: f"the echo cost of {a[0]} is not paid",
+        "pay_upkeep": lambda: f"the upkeep cost of {a[0]} is paid",
+        "pay_extort": lambda: f"extort ({a[1]}) of {a[0]} is paid",
+        "stay_tapped": lambda: f"{a[0]} is left tapped",
+        "scry": lambda: (f"{a[0]} is put on the bottom" if a[1] == "bottom"
+                         else f"{a[0]} stays on top ({a[1]})"),
+        "surveil": lambda: (f"{a[0]} is put into the graveyard" if a[1] == "graveyard"
+                            else f"{a[0]} stays on top ({a[1]})"),
+        "fateseal": lambda: (f"{a[0]} is put on the bottom" if a[1] == "bottom"
+                             else f"{a[0]} stays on top ({a[1]})"),
+        "explore": lambda: f"the explored card {a[0]} goes to the {a[1]}",
+        "proliferate": lambda: f"proliferate adds a counter to {a[1]}",
+        "populate": lambda: f"populate copies {a[1]}",
+        "bolster": lambda: f"bolster puts its counters on {a[1]}",
         "pay_ward": lambda: f"the ward cost is paid for {a[0]}",
         "pay_life_for_phyrexian": lambda: f"{a[1]} life is paid for a Phyrexian symbol of {a[0]}",
     }
