@@ -63,7 +63,9 @@ def test_card_gets_the_paired_rulings(card, engine_once):
             real = Path(__file__).parent.parent / "scenarios" / "mtg" / "real-cards"
             assert any(card["name"] in p.read_text(encoding="utf-8") for p in real.glob("*.yaml")), card["name"]
         return
-    report = generate(engine_once, source, ["mtg"], 20.0, probes_only=wanted)
+    # a probe's solve is bounded per probe; 60 s (not the command's 20) so that a loaded CI
+    # machine cannot turn a match into "not decided" (two Doubling Seasons: ~4 s on an idle core)
+    report = generate(engine_once, source, ["mtg"], 60.0, probes_only=wanted)
     given = {p for r in report.rulings for p in [r.probe, *r.also]}
     for ruling in counted(card):
         if ruling["matched_by"]:
