@@ -31,6 +31,13 @@ def test_destroy_all_creatures_is_an_all_ref_with_its_filter():
     assert {'effect_filter("K",front,1,10,needs(type,creature))', 'effect_filter("K",front,1,10,other)'} <= out
 
 
+def test_each_creature_target_player_controls():
+    # Polymorphist's Jest (issue 33): an effect filter's controller may be a target ref
+    out = facts(card("[{spell: {targets: [player], effects: [{destroy: {all: {types: [creature], "
+                     "controller: target}}}]}}]"))
+    assert 'effect_filter("K",front,1,10,controlled_by(target(1)))' in out
+
+
 def test_player_refs():
     out = facts(card("[{spell: {targets: [creature], effects: [{draw: {player: each_player, amount: 1}}, "
                      "{deal_damage: {target: each_opponent, amount: 1}}, "
@@ -86,6 +93,8 @@ def test_trigger_events(when, term):
     ("[{spell: {effects: [{create_token: {types: [creature], player: each_player}}]}}]", "one player"),
     ("[{spell: {effects: [{gain_life: {player: you, amount: {negate: 2}}}]}}]", "only for power and toughness"),
     ("[{triggered: {when: {dies: creature}, effects: []}}]", "a filter is a map"),
+    # a target ref as controller only in an effect's filter, not in a trigger's
+    ("[{triggered: {when: {dies: {types: [creature], controller: target}}, effects: []}}]", "target"),
     ("[{triggered: {when: {attacks: x, player: you}, effects: []}}]", "player: only with beginning_of"),
 ])
 def test_bad_forms_are_refused(abilities, fragment):

@@ -1112,12 +1112,24 @@ def test_becomes_a_blue_frog():
                                  "until": "end_of_turn"}}
 
 
+def test_each_creature_target_player_controls_becomes_a_frog():
+    # Polymorphist's Jest (issue 33): the filter's controller is the target player (608.2c)
+    targets, effect = one_effect("Until end of turn, each creature target player controls loses all abilities "
+                                 "and becomes a blue Frog with base power and toughness 1/1.", "Polymorphist's Jest")
+    assert targets == ["player"]
+    assert effect["modify"]["object"] == {"all": {"types": ["creature"], "controller": "target"}}
+    assert effect["modify"]["lose_all_abilities"] and effect["modify"]["set_creature_types"] == ["frog"]
+
+
 @pytest.mark.parametrize("line", [
     # not a creature type (205.3m): no form
     "Until end of turn, target creature loses all abilities and becomes a blue Forest with base power and toughness 1/1.",
-    # a group ("each creature target player controls", Polymorphist's Jest): no form
-    "Until end of turn, each creature target player controls loses all abilities and becomes a blue Frog with "
+    # another group: no form
+    "Until end of turn, each creature you control loses all abilities and becomes a blue Frog with "
     "base power and toughness 1/1.",
+    # two controllers named: no form
+    "Until end of turn, each creature you control target player controls loses all abilities and becomes a "
+    "blue Frog with base power and toughness 1/1.",
 ])
 def test_becomes_a_creature_type_not_understood(line):
     assert compile_line(line, NAME, spell=True).status == "not_understood"

@@ -39,6 +39,10 @@ def test_features_of_compiled_effects_and_replacements():
     assert "graveyard:exile" in card_features(resolve_card("Rest in Peace", CARDS).card)
     jace = resolve_card("Jace, Memory Adept", CARDS).card
     assert "draw_mill:player" in card_features(jace) and card_params(jace)["draw_mill_ability"] == 1
+    assert card_params(resolve_card("Turn to Frog", CARDS).card)["modify_target"] == "victim"
+    jest = resolve_card("Polymorphist's Jest", CARDS).card    # each creature target player controls
+    assert {"modify:loses_abilities", "modify:all"} <= card_features(jest)
+    assert card_params(jest)["modify_target"] == "bob"
     growth = card_features(resolve_card("Giant Growth").card)      # a pump is none of them
     assert not {"modify:loses_abilities", "modify:base_pt"} & growth
 

@@ -186,6 +186,27 @@ def _enters_target_index(card: Card) -> int:
     return 0
 
 
+def _modify_target(card: Card) -> str | None:
+    """Whom a probe casts the card's lose-all-abilities spell at (613.1f): `victim` (the probe's
+    creature) for "target creature loses all abilities ..." (Turn to Frog), `bob` (the
+    creature's controller) for "each creature target player controls ..." (Polymorphist's
+    Jest); None for any other form."""
+    for ability in card.abilities:
+        for effect in ability.get("effects") or []:
+            if not isinstance(effect, dict) or effect.get("verb") != "modify" or \
+                    "remove_all(ability)" not in {str(op) for op in effect.get("ops") or []}:
+                continue
+            target = effect.get("object")
+            if ability.get("kind") == "spell" and target == "target1" \
+                    and ability.get("targets") == ["creature"]:
+                return "victim"
+            if ability.get("kind") == "spell" and ability.get("targets") == ["player"] \
+                    and isinstance(target, tuple) and target[0] == "all" \
+                    and {str(i) for i in target[1]} == {"needs(type,creature)", "controlled_by(target(1))"}:
+                return "bob"
+    return None
+
+
 def _saga_chapters(card: Card) -> dict[int, int]:
     """A Saga's understood chapter numbers -> the number (from 1) of the chapter ability."""
     if "saga" not in card.subtypes:
@@ -225,6 +246,8 @@ def card_params(card: Card) -> dict[str, Any]:
         params["enters_target_ability"] = _enters_target_index(card)
     if _draw_mill_index(card):
         params["draw_mill_ability"] = _draw_mill_index(card)
+    if _modify_target(card):
+        params["modify_target"] = _modify_target(card)
     if _saga_chapters(card):
         final, chapters = _saga_final(card), _saga_chapters(card)
         params |= {"saga_final": final, "saga_final_ability": chapters[final],

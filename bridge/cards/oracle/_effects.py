@@ -65,7 +65,7 @@ class EffectRules:
 
     def becomes_creature(self, items):   # Turn to Frog (613.1d-f, 613.4b; 205.1a)
         ref, colour, word, pt = items
-        if not isinstance(ref, Target) and ref not in ("self", IT):
+        if not isinstance(ref, Target) and ref not in ("self", IT) and not _by_target_player(ref):
             raise Unsupported("a group that becomes a creature type has no effect form")
         found = _subtype(str(word), "becomes a " + str(word))
         if found not in creature_types():
@@ -196,3 +196,8 @@ class EffectRules:
 
     def add_any_color(self, _):
         return [{"add_mana": ["W", "U", "B", "R", "G"]}]
+
+
+def _by_target_player(ref: Any) -> bool:
+    """ "each creature target player controls": the one group a becomes-a-creature effect takes."""
+    return isinstance(ref, dict) and isinstance(ref.get("all", {}).get("controller"), Target)

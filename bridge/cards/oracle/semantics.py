@@ -106,6 +106,12 @@ class OracleTransformer(KeywordRules, EffectRules, StaticRules, Transformer):
     def each_filter(self, items):
         return {"all": items[0]}
 
+    def each_target_controls(self, items):   # "each creature target player controls" (608.2c)
+        found, who = items
+        if "controller" in found or "other" in found:
+            raise Unsupported("a filter naming its controller twice, or 'other', has no form here")
+        return {"all": {**found, "controller": Target(target_kind([str(who)]))}}
+
     def any_target(self, _):
         return Target("any")
 

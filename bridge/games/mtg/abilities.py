@@ -332,12 +332,12 @@ def _amount(chk: Checker, p: tuple, raw: Any, special: tuple[str, ...], minimum:
     return chk.int_value(p, raw, -2 ** 31 if minimum is None else minimum)
 
 
-def _filter(chk: Checker, p: tuple, raw: Any) -> list[Symbol]:
+def _filter(chk: Checker, p: tuple, raw: Any, by_target: bool = False) -> list[Symbol]:
     """FILTER: the static filter map (docs/abilities-static.md) as needs/needs_not/other/
-    controlled_by terms."""
+    controlled_by terms; `by_target`: an effect's filter, whose controller may be a target."""
     if not isinstance(raw, dict):
         raise chk.src.error(p, f"{clip(raw)}: a filter is a map like {{types: [creature], controller: you}}")
-    return _affects(chk, p, raw)[1]
+    return _affects(chk, p, raw, by_target=by_target)[1]
 
 
 def _multiply(chk: Checker, q: tuple, verb: str, d: dict) -> dict[str, Any]:
@@ -449,7 +449,7 @@ def _ref(chk: Checker, p: tuple, raw: Any, all_ok: bool = False, players_ok: boo
         d = chk.mapping(p, raw, {"all"})
         if "all" not in d:
             raise chk.src.error(p, "write {all: FILTER}")
-        return ("all", _filter(chk, p + ("all",), d["all"] if d["all"] is not None else {}))
+        return ("all", _filter(chk, p + ("all",), d["all"] if d["all"] is not None else {}, True))
     if players_ok and raw in PLAYER_REFS:
         return raw
     if not isinstance(raw, str) or not REF.fullmatch(raw):
