@@ -93,6 +93,7 @@ def test_trigger_events(when, term):
     ("[{spell: {effects: [{create_token: {types: [creature], player: each_player}}]}}]", "one player"),
     ("[{spell: {effects: [{gain_life: {player: you, amount: {negate: 2}}}]}}]", "only for power and toughness"),
     ("[{triggered: {when: {dies: creature}, effects: []}}]", "a filter is a map"),
+    ("[{spell: {effects: [], unless_kicked: [{draw: {player: you, amount: 1}}]}}]", "needs a kicker cost"),
     # a target ref as controller only in an effect's filter, not in a trigger's
     ("[{triggered: {when: {dies: {types: [creature], controller: target}}, effects: []}}]", "target"),
     ("[{triggered: {when: {attacks: x, player: you}, effects: []}}]", "player: only with beginning_of"),

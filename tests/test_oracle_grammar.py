@@ -1180,3 +1180,22 @@ def test_real_cards_with_issue_32_cost_keywords_compile_fully(card, keywords):
     from rulekeeper.bridge.cards.oracle import compile_card
     result = compile_card(card)
     assert result.status == "full" and result.yaml_card["keywords"] == keywords
+
+
+# -- "If this spell was kicked, it deals N damage instead" (Roil Eruption, issue 33) -------------------
+def test_kicked_damage_instead():
+    from rulekeeper.bridge.cards.oracle import compile_card
+    card = {"name": "Roil Eruption", "mana_cost": "{1}{R}", "type_line": "Sorcery", "colors": ["R"],
+            "oracle_text": "Kicker {5} (You may pay an additional {5} as you cast this spell.)\n"
+                           "Roil Eruption deals 3 damage to any target. If this spell was kicked, it deals 5 "
+                           "damage instead."}
+    result = compile_card(card)
+    assert result.status == "full"
+    spell = result.yaml_card["abilities"][0]["spell"]
+    assert spell["targets"] == ["any"] and spell["effects"] == []
+    assert spell["unless_kicked"] == [{"deal_damage": {"target": "target", "amount": 3}}]
+    assert spell["if_kicked"] == [{"deal_damage": {"target": "target", "amount": 5}}]
+    # no single damage before the "instead": not understood
+    two = dict(card, oracle_text="Kicker {5}\nRoil Eruption deals 3 damage to any target and 1 damage to you. "
+                                 "If this spell was kicked, it deals 5 damage instead.")
+    assert compile_card(two).status != "full"

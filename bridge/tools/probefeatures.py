@@ -5,6 +5,7 @@ scenarios and texts use (`$power`, `$saga_final_ability`, ...). Read by bridge/t
 which re-exports `card_features`, `card_params` and `state_name`."""
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from ..games.mtg.scenario import STATEBOUND, Card
@@ -93,7 +94,10 @@ def _ability_features(ability: dict[str, Any]) -> set[str]:
         out.add("cost:sacrifice")
     for target in ability.get("targets") or []:
         out.add(f"target:{_target_kind(target)}")
-    for effect in ability.get("effects") or []:
+    if ability.get("unless_kicked"):
+        out.add("kicked:instead")     # "if this spell was kicked, it deals 5 damage instead" (702.33e)
+    # the spell's effects, and those it has unless kicked (the text a kicked one replaces)
+    for effect in (ability.get("effects") or []) + (ability.get("unless_kicked") or []):
         if isinstance(effect, dict) and effect.get("verb"):
             out |= _effect_features(effect)
     text = ability.get("text") if kind == "static" else None
@@ -207,6 +211,24 @@ def _modify_target(card: Card) -> str | None:
     return None
 
 
+BASIC_FOR = {"W": "Plains", "U": "Island", "B": "Swamp", "R": "Mountain", "G": "Forest"}
+
+
+def _kicker_lands(card: Card) -> list[dict[str, Any]] | None:
+    """Basic lands that pay exactly the spell's mana cost plus its kicker (601.2f), generic mana
+    with the land of its first colour: all of them are tapped, so the payment is one outcome.
+    None for a cost with other symbols (X, hybrid, Phyrexian) or a kicker with other costs."""
+    kicker = next((a.get("kicker") for a in card.abilities if a.get("kind") == "spell"), None)
+    if not kicker or any(not (isinstance(c, tuple) and c[0] == "mana") for c in kicker):
+        return None
+    symbols = re.findall(r"\{([^}]+)\}", card.mana_cost or "") + [str(c[1]) for c in kicker]
+    if any(not (s.isdigit() or s in BASIC_FOR) for s in symbols):
+        return None
+    first = next((BASIC_FOR[s] for s in symbols if s in BASIC_FOR), "Plains")
+    lands = [BASIC_FOR.get(s, first) for s in symbols for _ in range(int(s) if s.isdigit() else 1)]
+    return [{"id": f"land{i}", "card": land, "controller": "alice"} for i, land in enumerate(lands, 1)]
+
+
 def _saga_chapters(card: Card) -> dict[int, int]:
     """A Saga's understood chapter numbers -> the number (from 1) of the chapter ability."""
     if "saga" not in card.subtypes:
@@ -246,6 +268,9 @@ def card_params(card: Card) -> dict[str, Any]:
         params["enters_target_ability"] = _enters_target_index(card)
     if _draw_mill_index(card):
         params["draw_mill_ability"] = _draw_mill_index(card)
+    if _kicker_lands(card):
+        params["kicker_lands"] = _kicker_lands(card)
+        params["kicker_land_count"] = len(params["kicker_lands"])
     if _modify_target(card):
         params["modify_target"] = _modify_target(card)
     if _saga_chapters(card):

@@ -156,14 +156,27 @@ class OracleTransformer(KeywordRules, EffectRules, StaticRules, Transformer):
     def if_kicked(self, items):
         return ("if_kicked", items[-1])
 
+    def if_kicked_damage_instead(self, items):
+        return ("kicked_damage", items[-1])
+
     def body(self, items):
-        effects, if_kicked = [], []
+        effects, if_kicked, unless_kicked = [], [], []
         for sentence in items:
-            if isinstance(sentence, tuple):
+            if isinstance(sentence, tuple) and sentence[0] == "kicked_damage":
+                # "it deals N damage instead": the one damage the spell deals so far, to the same
+                # recipient, but N; the unkicked damage happens only when not kicked (702.33e)
+                damage = [e for e in effects if "deal_damage" in e]
+                if len(damage) != 1 or BY_KEY in damage[0] or if_kicked or unless_kicked:
+                    raise Unsupported("'it deals N damage instead' names no single damage the spell deals")
+                effects.remove(damage[0])
+                unless_kicked.append(damage[0])
+                if_kicked.append({"deal_damage": {**damage[0]["deal_damage"], "amount": sentence[1]}})
+            elif isinstance(sentence, tuple):
                 if_kicked += _after_destroy(if_kicked, sentence[1])
             else:
                 effects += _after_destroy(effects, sentence)
-        return {"effects": effects, "if_kicked": if_kicked}
+        out = {"effects": effects, "if_kicked": if_kicked}
+        return {**out, "unless_kicked": unless_kicked} if unless_kicked else out
 
     def may_body(self, items):
         return {**items[0], "may": True}

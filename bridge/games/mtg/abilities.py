@@ -86,7 +86,7 @@ def _ability(chk: Checker, p: tuple, kind: str, body: Any) -> dict[str, Any]:
         return parse_replacement(chk, p, body)
     allowed = {"targets", "effects"} | ({"cost", "exhaust"} if kind == "activated" else set()) | \
         ({"when", "if", "may"} if kind == "triggered" else set()) | \
-        ({"choose", "modes", "if_kicked"} | set(SPELL_COSTS) if kind == "spell" else set()) | \
+        ({"choose", "modes", "if_kicked", "unless_kicked"} | set(SPELL_COSTS) if kind == "spell" else set()) | \
         ({"choose", "modes"} if kind in ("triggered", "activated") else set())
     data = chk.mapping(p, body or {}, allowed)
     ab: dict[str, Any] = {"kind": kind, "modes": None}
@@ -169,13 +169,18 @@ SPELL_COSTS = ("kicker", "additional_cost", "alternative_costs")
 def _spell_costs(chk: Checker, p: tuple, data: dict) -> dict[str, Any]:
     """`kicker: "{2}{R}"` (702.33, optional), `additional_cost: [...]` (118.8, mandatory) and
     `alternative_costs: [[...], ...]` (118.9): costs in the activated-cost form."""
-    out: dict[str, Any] = {"kicker": None, "additional": [], "alternatives": [], "if_kicked": []}
+    out: dict[str, Any] = {"kicker": None, "additional": [], "alternatives": [], "if_kicked": [],
+                           "unless_kicked": []}
     if "kicker" in data:
         out["kicker"] = _cost(chk, p + ("kicker",), data["kicker"], COST_WORDS_SPELL)
-        out["if_kicked"] = [_effect(chk, p + ("if_kicked", j), e)
-                            for j, e in enumerate(chk.list(p + ("if_kicked",), data.get("if_kicked", [])))]
-    elif "if_kicked" in data:
-        raise chk.src.error(p + ("if_kicked",), "if_kicked needs a kicker cost")
+        # 702.33e: `if_kicked` effects happen only if the spell was kicked; `unless_kicked` ones
+        # only if it was not (the text the kicked one replaces: "... deals 5 damage instead")
+        for key in ("if_kicked", "unless_kicked"):
+            out[key] = [_effect(chk, p + (key, j), e)
+                        for j, e in enumerate(chk.list(p + (key,), data.get(key, [])))]
+    for key in ("if_kicked", "unless_kicked"):
+        if key in data and "kicker" not in data:
+            raise chk.src.error(p + (key,), f"{key} needs a kicker cost")
     if "additional_cost" in data:
         out["additional"] = _cost(chk, p + ("additional_cost",), data["additional_cost"], COST_WORDS_SPELL)
     for j, alt in enumerate(chk.list(p + ("alternative_costs",), data.get("alternative_costs", []))):

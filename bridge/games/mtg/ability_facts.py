@@ -36,6 +36,10 @@ def ability_facts(key: Symbol, face: str, n: int, ab: dict[str, Any]) -> list[Sy
         facts = _effect_facts(head, 50000 + e + 1, eff)
         out += facts + [Function("effect_if_kicked", head + [a.arguments[3]]) for a in facts
                         if a.name == "ability_effect"]
+    for e, eff in enumerate(ab.get("unless_kicked", [])):
+        facts = _effect_facts(head, 60000 + e + 1, eff)
+        out += facts + [Function("effect_unless_kicked", head + [a.arguments[3]]) for a in facts
+                        if a.name == "ability_effect"]
     for i, c in enumerate(ab.get("cost", [])):
         out.append(Function("ability_cost", head + [Number(i + 1), _cost_term(c)]))
     if ab.get("exhaust"):
