@@ -38,6 +38,14 @@ def test_each_creature_target_player_controls():
     assert 'effect_filter("K",front,1,10,controlled_by(target(1)))' in out
 
 
+def test_not_named_target_and_same_name_filter():
+    # Detention Sphere (issue 33): a target "not named ~"; "all other permanents with the same name"
+    out = facts(card("[{spell: {targets: [{not_types: [land], not_named: self}], effects: [{exile: target}, "
+                     "{exile: {all: {same_name_as: target}}}]}}]"))
+    assert 'target_filter("K",front,1,1,not_named(self))' in out
+    assert 'effect_filter("K",front,1,20,same_name_as(target(1)))' in out
+
+
 def test_player_refs():
     out = facts(card("[{spell: {targets: [creature], effects: [{draw: {player: each_player, amount: 1}}, "
                      "{deal_damage: {target: each_opponent, amount: 1}}, "
@@ -94,6 +102,8 @@ def test_trigger_events(when, term):
     ("[{spell: {effects: [{gain_life: {player: you, amount: {negate: 2}}}]}}]", "only for power and toughness"),
     ("[{triggered: {when: {dies: creature}, effects: []}}]", "a filter is a map"),
     ("[{spell: {effects: [], unless_kicked: [{draw: {player: you, amount: 1}}]}}]", "needs a kicker cost"),
+    ("[{spell: {targets: [creature], effects: [{destroy: {all: {same_name_as: you}}}]}}]", "same_name_as names a target"),
+    ("[{static: {affects: {same_name_as: target}, power: 1}}]", "same_name_as"),
     # a target ref as controller only in an effect's filter, not in a trigger's
     ("[{triggered: {when: {dies: {types: [creature], controller: target}}, effects: []}}]", "target"),
     ("[{triggered: {when: {attacks: x, player: you}, effects: []}}]", "player: only with beginning_of"),

@@ -1199,3 +1199,27 @@ def test_kicked_damage_instead():
     two = dict(card, oracle_text="Kicker {5}\nRoil Eruption deals 3 damage to any target and 1 damage to you. "
                                  "If this spell was kicked, it deals 5 damage instead.")
     assert compile_card(two).status != "full"
+
+
+# -- "... target nonland permanent not named ~ and all other permanents with the same name as that
+# permanent" (Detention Sphere, Maelstrom Pulse; issue 33) ------------------------------------------
+def test_target_and_all_others_with_its_name():
+    from rulekeeper.bridge.cards.oracle import compile_card
+    sphere = compile_card({"name": "Detention Sphere", "mana_cost": "{1}{W}{U}", "type_line": "Enchantment",
+                           "colors": ["W", "U"],
+                           "oracle_text": "When this enchantment enters, you may exile target nonland permanent not "
+                                          "named Detention Sphere and all other permanents with the same name as "
+                                          "that permanent."})
+    assert sphere.status == "full"
+    assert sphere.yaml_card["abilities"] == [{"triggered": {
+        "when": "enters", "may": True, "targets": [{"not_types": ["land"], "not_named": "self"}],
+        "effects": [{"exile": "target"}, {"exile": {"all": {"same_name_as": "target"}}}]}}]
+    pulse = compile_card({"name": "Maelstrom Pulse", "mana_cost": "{1}{B}{G}", "type_line": "Sorcery",
+                          "colors": ["B", "G"],
+                          "oracle_text": "Destroy target nonland permanent and all other permanents with the same "
+                                         "name as that permanent."})
+    assert pulse.yaml_card["abilities"][0]["spell"]["effects"] == [
+        {"destroy": "target"}, {"destroy": {"all": {"same_name_as": "target"}}}]
+    # another verb: no form
+    assert compile_line("Tap target creature and all other permanents with the same name as that permanent.",
+                        NAME, spell=True).status == "not_understood"

@@ -43,6 +43,13 @@ def test_features_of_compiled_effects_and_replacements():
     jest = resolve_card("Polymorphist's Jest", CARDS).card    # each creature target player controls
     assert {"modify:loses_abilities", "modify:all"} <= card_features(jest)
     assert card_params(jest)["modify_target"] == "bob"
+    sphere = resolve_card("Detention Sphere", CARDS).card     # its leaves line is not understood
+    assert {"exile:same_name", "trigger:enters"} <= card_features(sphere)
+    assert card_params(sphere)["same_name_choices"] == ["target(ability(card,1),1,bear1)",
+                                                         "may(ability(card,1),yes)"]
+    roil = resolve_card("Roil Eruption", CARDS).card   # its damage is in unless_kicked / if_kicked
+    assert {"kicked:instead", "effect:deal_damage"} <= card_features(roil)
+    assert [o["card"] for o in card_params(roil)["kicker_lands"]] == ["Mountain"] * 7
     growth = card_features(resolve_card("Giant Growth").card)      # a pump is none of them
     assert not {"modify:loses_abilities", "modify:base_pt"} & growth
 

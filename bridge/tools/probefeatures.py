@@ -143,6 +143,8 @@ def _effect_features(effect: dict[str, Any]) -> set[str]:
     target = effect.get("object")
     if isinstance(target, (tuple, list)) and target and target[0] == "all":
         out.add(f"{verb}:all")
+        if any(str(i).startswith("same_name_as(") for i in target[1]):
+            out.add(f"{verb}:same_name")    # "... and all other permanents with the same name" (608.2c)
         if verb == "modify" and (effect.get("power") or effect.get("toughness")):
             out.add("modify:all_pt")     # "creatures ... get +N/+M until end of turn" (611.2c)
     if verb == "modify" and _positive(effect.get("toughness")):
@@ -229,6 +231,21 @@ def _kicker_lands(card: Card) -> list[dict[str, Any]] | None:
     return [{"id": f"land{i}", "card": land, "controller": "alice"} for i, land in enumerate(lands, 1)]
 
 
+def _same_name_trigger(card: Card) -> tuple[int, bool] | None:
+    """The number (from 1) of the card's first enters trigger that exiles or destroys its one
+    target and all other permanents with the same name, and whether it is a "may" ability."""
+    for i, ability in enumerate(card.abilities, 1):
+        if ability.get("kind") != "triggered" or (ability.get("when") or ("",))[0] != "enters" \
+                or len(ability.get("targets") or []) != 1:
+            continue
+        for effect in ability.get("effects") or []:
+            target = effect.get("object") if isinstance(effect, dict) else None
+            if isinstance(target, tuple) and target[0] == "all" \
+                    and "same_name_as(target(1))" in {str(t) for t in target[1]}:
+                return i, bool(ability.get("may"))
+    return None
+
+
 def _saga_chapters(card: Card) -> dict[int, int]:
     """A Saga's understood chapter numbers -> the number (from 1) of the chapter ability."""
     if "saga" not in card.subtypes:
@@ -271,6 +288,13 @@ def card_params(card: Card) -> dict[str, Any]:
     if _kicker_lands(card):
         params["kicker_lands"] = _kicker_lands(card)
         params["kicker_land_count"] = len(params["kicker_lands"])
+    if _same_name_trigger(card):     # the probe's choices: its target `bear1`, and "yes" to a may
+        number, may = _same_name_trigger(card)
+        params["same_name_target"] = f"target(ability(card,{number}),1,bear1)"
+        params["same_name_choices"] = [params["same_name_target"]] + \
+            ([f"may(ability(card,{number}),yes)"] if may else [])
+        if card.colors:    # protection from a colour the source has (702.16b)
+            params["same_name_color"] = card.colors[0]
     if _modify_target(card):
         params["modify_target"] = _modify_target(card)
     if _saga_chapters(card):

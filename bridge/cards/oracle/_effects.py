@@ -41,6 +41,12 @@ class EffectRules:
             raise Unsupported("sacrificing other permanents has no effect form")
         return [{verb: ref}]
 
+    def same_name_effect(self, items):   # 608.2c: the target, then the other permanents named like it
+        verb, target = str(items[0]), items[1]
+        if verb not in ("destroy", "exile") or not isinstance(target, Target):
+            raise Unsupported(f"'{verb} ... and all other permanents with the same name' has no effect form")
+        return [{verb: target}, {verb: {"all": {"same_name_as": target}}}]
+
     def attach(self, items):   # 701.3a: only the source itself is attached
         ref, to = items
         if ref not in ("self", IT):

@@ -32,6 +32,7 @@ from .words import (
     _under_your_control,
     _words,
     parse_filter,
+    restricted_target,
     target_kind,
 )
 
@@ -111,6 +112,11 @@ class OracleTransformer(KeywordRules, EffectRules, StaticRules, Transformer):
         if "controller" in found or "other" in found:
             raise Unsupported("a filter naming its controller twice, or 'other', has no form here")
         return {"all": {**found, "controller": Target(target_kind([str(who)]))}}
+
+    def target_not_named(self, items):   # "target nonland permanent not named ~" (115.1, 201.2)
+        words = [str(t) for t in items if isinstance(t, Token) and t.type == "NAMED_WORD"]
+        kind = {"kind": words[0]} if len(words) == 1 and words[0] in RESTRICTED_NOUNS else restricted_target(words)
+        return Target({**kind, "not_named": "self"})
 
     def any_target(self, _):
         return Target("any")

@@ -192,8 +192,13 @@ def _affects(chk: Checker, path: tuple, raw: Any, fields: set[str] = FILTER_FIEL
     whose `controller` may be a target ref (`target`, `target2`: controlled_by(target(J)))."""
     if isinstance(raw, str):
         return Function(chk.choice(path, raw, ("self", "attached"))), []
-    data = chk.mapping(path, raw, fields)
+    data = chk.mapping(path, raw, fields | ({"same_name_as"} if by_target else set()))
     filt: list[Symbol] = []
+    if "same_name_as" in data:    # "all other permanents with the same name as that permanent"
+        ref = chk.str_value(path + ("same_name_as",), data["same_name_as"])
+        if not re.fullmatch(r"target\d?", ref):
+            raise chk.src.error(path + ("same_name_as",), "same_name_as names a target: target, target2, ...")
+        filt.append(Function("same_name_as", [Function("target", [Number(int(ref[6:] or 1))])]))
     for fld, attr in (("types", "type"), ("subtypes", "subtype"), ("supertypes", "supertype")):
         filt += [Function("needs", [Function(attr), _word(w)])
                  for w in chk.word_list(path + (fld,), data.get(fld, []), WORD)]
