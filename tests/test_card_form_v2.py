@@ -46,6 +46,11 @@ def test_not_named_target_and_same_name_filter():
     assert 'effect_filter("K",front,1,20,same_name_as(target(1)))' in out
 
 
+def test_put_in_library():
+    out = facts(card("[{spell: {targets: [creature], effects: [{put_in_library: {object: target, position: 2}}]}}]"))
+    assert 'ability_effect("K",front,1,10,put_in_library(target(1),2))' in out
+
+
 def test_player_refs():
     out = facts(card("[{spell: {targets: [creature], effects: [{draw: {player: each_player, amount: 1}}, "
                      "{deal_damage: {target: each_opponent, amount: 1}}, "
@@ -104,6 +109,7 @@ def test_trigger_events(when, term):
     ("[{spell: {effects: [], unless_kicked: [{draw: {player: you, amount: 1}}]}}]", "needs a kicker cost"),
     ("[{spell: {targets: [creature], effects: [{destroy: {all: {same_name_as: you}}}]}}]", "same_name_as names a target"),
     ("[{static: {affects: {same_name_as: target}, power: 1}}]", "same_name_as"),
+    ("[{spell: {targets: [creature], effects: [{put_in_library: {object: target, position: 3}}]}}]", "position is 1"),
     # a target ref as controller only in an effect's filter, not in a trigger's
     ("[{triggered: {when: {dies: {types: [creature], controller: target}}, effects: []}}]", "target"),
     ("[{triggered: {when: {attacks: x, player: you}, effects: []}}]", "player: only with beginning_of"),

@@ -1223,3 +1223,28 @@ def test_target_and_all_others_with_its_name():
     # another verb: no form
     assert compile_line("Tap target creature and all other permanents with the same name as that permanent.",
                         NAME, spell=True).status == "not_understood"
+
+
+# -- "Put target creature into its owner's library second from the top" (Oust, 401.7; issue 33) -------
+@pytest.mark.parametrize("line, position", [
+    ("Put target creature into its owner's library second from the top.", 2),
+    ("Put target creature on top of its owner's library.", 1),
+])
+def test_put_into_library(line, position):
+    targets, effect = one_effect(line, "Oust")
+    assert targets == ["creature"]
+    assert effect == {"put_in_library": {"object": "target", "position": position}}
+
+
+def test_oust_compiles_in_full():
+    from rulekeeper.bridge.cards.oracle import compile_card
+    oust = compile_card({"name": "Oust", "mana_cost": "{W}", "type_line": "Sorcery", "colors": ["W"],
+                         "oracle_text": "Put target creature into its owner's library second from the top. "
+                                        "Its controller gains 3 life."})
+    assert oust.status == "full"
+    assert oust.yaml_card["abilities"][0]["spell"]["effects"] == [
+        {"put_in_library": {"object": "target", "position": 2}},
+        {"gain_life": {"player": "target_controller", "amount": 3}}]
+    # third from the top: no form
+    assert compile_line("Put target creature into its owner's library third from the top.", NAME,
+                        spell=True).status == "not_understood"

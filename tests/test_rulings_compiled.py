@@ -50,6 +50,8 @@ def test_features_of_compiled_effects_and_replacements():
     roil = resolve_card("Roil Eruption", CARDS).card   # its damage is in unless_kicked / if_kicked
     assert {"kicked:instead", "effect:deal_damage"} <= card_features(roil)
     assert [o["card"] for o in card_params(roil)["kicker_lands"]] == ["Mountain"] * 7
+    oust = card_features(resolve_card("Oust", CARDS).card)
+    assert {"library:second", "gain_life:target_controller"} <= oust
     growth = card_features(resolve_card("Giant Growth").card)      # a pump is none of them
     assert not {"modify:loses_abilities", "modify:base_pt"} & growth
 

@@ -147,6 +147,10 @@ def _effect_features(effect: dict[str, Any]) -> set[str]:
             out.add(f"{verb}:same_name")    # "... and all other permanents with the same name" (608.2c)
         if verb == "modify" and (effect.get("power") or effect.get("toughness")):
             out.add("modify:all_pt")     # "creatures ... get +N/+M until end of turn" (611.2c)
+    if verb == "put_in_library" and effect.get("position") == 2:
+        out.add("library:second")        # "into its owner's library second from the top" (401.7)
+    if verb == "gain_life" and effect.get("player") == "target_controller":
+        out.add("gain_life:target_controller")     # "its controller gains N life"
     if verb == "modify" and _positive(effect.get("toughness")):
         out.add("pump:toughness")
     ops = {str(op) for op in effect.get("ops") or []} if verb == "modify" else set()

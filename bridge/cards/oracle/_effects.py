@@ -47,6 +47,12 @@ class EffectRules:
             raise Unsupported(f"'{verb} ... and all other permanents with the same name' has no effect form")
         return [{verb: target}, {verb: {"all": {"same_name_as": target}}}]
 
+    def put_second_from_top(self, items):   # 401.7
+        return [{"put_in_library": {"object": items[0], "position": 2}}]
+
+    def put_on_top(self, items):   # 401.7
+        return [{"put_in_library": {"object": items[0], "position": 1}}]
+
     def attach(self, items):   # 701.3a: only the source itself is attached
         ref, to = items
         if ref not in ("self", IT):

@@ -201,6 +201,8 @@ EFFECT_FIELDS = {
     "gain_life": ({"player", "amount"}, ("amount",)),
     "lose_life": ({"player", "amount"}, ("amount",)),
     "put_counters": ({"object", "kind", "amount"}, ("object", "kind", "amount")),
+    # 401.7: "put target creature on top of / into its owner's library second from the top"
+    "put_in_library": ({"object", "position"}, ("object", "position")),
     "remove_counters": ({"object", "kind", "amount"}, ("object", "kind", "amount")),
     "modify": ({"object", "power", "toughness", "keywords", "until"} | MODIFY_OPS, ("object",)),
     "prevent_damage": ({"target", "amount"}, ("target", "amount")),
@@ -302,6 +304,10 @@ def _effect(chk: Checker, p: tuple, raw: Any) -> dict[str, Any]:
             raise chk.src.error(q + ("amount",), "a prevention shield takes a number, x or all")
     if verb == "endure" and not isinstance(out["amount"], int):
         raise chk.src.error(q + ("amount",), "endure takes a number (its Spirit token is N/N)")
+    if verb == "put_in_library":    # the place from the top: 1 (on top) or 2 (second)
+        out["position"] = chk.int_value(q + ("position",), d["position"], 1)
+        if out["position"] > 2:
+            raise chk.src.error(q + ("position",), "position is 1 (on top) or 2 (second from the top)")
     if "kind" in d:
         out["kind"] = chk.str_value(q + ("kind",), d["kind"])
     if "subtype" in d:

@@ -152,6 +152,8 @@ def _effect_facts(head: list[Symbol], e: int, eff: dict[str, Any]) -> list[Symbo
     elif verb in ("prevent_combat_damage", "proliferate", "populate", "investigate", "time_travel",
                   "manifest", "cloak", "manifest_dread", "clash"):
         terms = [Function(verb)]
+    elif verb == "put_in_library":         # 401.7: Nth from the top of its owner's library
+        terms = [Function(verb, [ref("object"), Number(eff["position"])])]
     elif verb == "shuffle":                # 701.24a: the player's library
         terms = [Function("shuffle", [ref("player") if "player" in eff else Function("you")])]
     elif verb in ("draw", "gain_life", "lose_life", "discard", "mill", "scry", "surveil", "fateseal"):
