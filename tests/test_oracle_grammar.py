@@ -1248,3 +1248,14 @@ def test_oust_compiles_in_full():
     # third from the top: no form
     assert compile_line("Put target creature into its owner's library third from the top.", NAME,
                         spell=True).status == "not_understood"
+
+
+# -- "Exile the top card of your library. Until end of turn, you may play that card." (Abbot of Keral
+# Keep, 701.18, 611.2a; issue 33) -------------------------------------------------------------------
+def test_exile_top_card_may_play_it():
+    out = trigger("When this creature enters, exile the top card of your library. Until end of turn, you may "
+                  "play that card.", "Abbot of Keral Keep")
+    assert out["effects"] == [{"exile_until": {"player": "you", "count": 1, "may_play": "end_of_turn"}}]
+    # "that card" with no card just exiled: not understood
+    assert compile_line("When this creature enters, draw a card. Until end of turn, you may play that card.",
+                        "Abbot of Keral Keep", spell=False).status == "not_understood"

@@ -52,6 +52,7 @@ def test_features_of_compiled_effects_and_replacements():
     assert [o["card"] for o in card_params(roil)["kicker_lands"]] == ["Mountain"] * 7
     oust = card_features(resolve_card("Oust", CARDS).card)
     assert {"library:second", "gain_life:target_controller"} <= oust
+    assert "play:exiled_on_enters" in card_features(resolve_card("Abbot of Keral Keep", CARDS).card)
     growth = card_features(resolve_card("Giant Growth").card)      # a pump is none of them
     assert not {"modify:loses_abilities", "modify:base_pt"} & growth
 

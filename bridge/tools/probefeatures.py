@@ -94,6 +94,10 @@ def _ability_features(ability: dict[str, Any]) -> set[str]:
         out.add("cost:sacrifice")
     for target in ability.get("targets") or []:
         out.add(f"target:{_target_kind(target)}")
+    if kind == "triggered" and (ability.get("when") or ("",))[0] == "enters" and any(
+            isinstance(e, dict) and e.get("verb") == "exile_until" and e.get("may_play")
+            for e in ability.get("effects") or []):
+        out.add("play:exiled_on_enters")   # "exile the top card ... you may play that card" (701.18)
     if ability.get("unless_kicked"):
         out.add("kicked:instead")     # "if this spell was kicked, it deals 5 damage instead" (702.33e)
     # the spell's effects, and those it has unless kicked (the text a kicked one replaces)

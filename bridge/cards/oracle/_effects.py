@@ -47,6 +47,9 @@ class EffectRules:
             raise Unsupported(f"'{verb} ... and all other permanents with the same name' has no effect form")
         return [{verb: target}, {verb: {"all": {"same_name_as": target}}}]
 
+    def exile_top_card(self, _):   # 701.13a: the top card, as "exile cards until one is exiled"
+        return [{"exile_until": {"player": "you", "count": 1}}]
+
     def put_second_from_top(self, items):   # 401.7
         return [{"put_in_library": {"object": items[0], "position": 2}}]
 

@@ -165,6 +165,9 @@ class OracleTransformer(KeywordRules, EffectRules, StaticRules, Transformer):
     def if_kicked_damage_instead(self, items):
         return ("kicked_damage", items[-1])
 
+    def may_play_that_card(self, _):
+        return ("may_play", None)
+
     def body(self, items):
         effects, if_kicked, unless_kicked = [], [], []
         for sentence in items:
@@ -177,6 +180,12 @@ class OracleTransformer(KeywordRules, EffectRules, StaticRules, Transformer):
                 effects.remove(damage[0])
                 unless_kicked.append(damage[0])
                 if_kicked.append({"deal_damage": {**damage[0]["deal_damage"], "amount": sentence[1]}})
+            elif isinstance(sentence, tuple) and sentence[0] == "may_play":
+                # "that card": the one card the sentence before exiled from the top of your library
+                last = effects[-1] if effects else {}
+                if set(last) != {"exile_until"} or last["exile_until"] != {"player": "you", "count": 1}:
+                    raise Unsupported("'you may play that card' names no card just exiled from your library")
+                last["exile_until"]["may_play"] = "end_of_turn"
             elif isinstance(sentence, tuple):
                 if_kicked += _after_destroy(if_kicked, sentence[1])
             else:

@@ -238,6 +238,8 @@ def _exile_until_facts(head: list[Symbol], e: int, eff: dict[str, Any]) -> list[
         out.append(arg("may_cast_free", Function("true")))
     if eff["found_to_hand"]:
         out.append(arg("found_to_hand", Number(eff["found_to_hand"])))
+    if eff.get("may_play"):
+        out.append(arg("may_play", Function(eff["may_play"])))
     out.append(arg("rest", Function(eff["rest"])))
     return out
 
