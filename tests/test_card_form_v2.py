@@ -116,8 +116,8 @@ def test_trigger_events(when, term):
     ("[{spell: {targets: [creature], effects: [{destroy: {all: {same_name_as: you}}}]}}]", "same_name_as names a target"),
     ("[{static: {affects: {same_name_as: target}, power: 1}}]", "same_name_as"),
     ("[{spell: {targets: [creature], effects: [{put_in_library: {object: target, position: 3}}]}}]", "position is 1"),
-    ("[{spell: {effects: [{exile_until: {player: you, count: 1, may_play: end_of_turn, found_to_hand: 1, "
-     "may_cast_free: true}}]}}]", "may_play is for cards that stay in exile"),
+    (("[{spell: {effects: [{exile_until: {player: you, count: 1, may_play: end_of_turn, found_to_hand: 1, "
+      "may_cast_free: true}}]}}]"), "may_play is for cards that stay in exile"),
     # a target ref as controller only in an effect's filter, not in a trigger's
     ("[{triggered: {when: {dies: {types: [creature], controller: target}}, effects: []}}]", "target"),
     ("[{triggered: {when: {attacks: x, player: you}, effects: []}}]", "player: only with beginning_of"),

@@ -1125,11 +1125,11 @@ def test_each_creature_target_player_controls_becomes_a_frog():
     # not a creature type (205.3m): no form
     "Until end of turn, target creature loses all abilities and becomes a blue Forest with base power and toughness 1/1.",
     # another group: no form
-    "Until end of turn, each creature you control loses all abilities and becomes a blue Frog with "
-    "base power and toughness 1/1.",
+    ("Until end of turn, each creature you control loses all abilities and becomes a blue Frog with "
+     "base power and toughness 1/1."),
     # two controllers named: no form
-    "Until end of turn, each creature you control target player controls loses all abilities and becomes a "
-    "blue Frog with base power and toughness 1/1.",
+    ("Until end of turn, each creature you control target player controls loses all abilities and becomes a "
+     "blue Frog with base power and toughness 1/1."),
 ])
 def test_becomes_a_creature_type_not_understood(line):
     assert compile_line(line, NAME, spell=True).status == "not_understood"
