@@ -106,6 +106,12 @@ class EffectRules:
     def mill(self, items):   # 701.17a
         return ("mill", {"amount": items[-2]})
 
+    def scry(self, items):   # 701.22a: "scry N" (the player who scries: you)
+        return ("scry", {"amount": items[-1]})
+
+    def surveil(self, items):   # 701.25a: "surveil N"
+        return ("surveil", {"amount": items[-1]})
+
     def player_clause(self, items):
         who, *verbs = items
         if isinstance(who, Target) and who.kind not in PLAYER_KINDS:

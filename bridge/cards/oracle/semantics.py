@@ -305,6 +305,12 @@ class OracleTransformer(KeywordRules, EffectRules, StaticRules, Transformer):
             raise Unsupported("'the number of <permanents>' without 'you control' or 'on the battlefield'")
         return ("static", {"pt_count": found})
 
+    def cda_one(self, items):   # 604.3: defines power only, or toughness only (layer 7a)
+        which, found = str(items[0]), items[1]
+        if not items[2:] and "controller" not in found:
+            raise Unsupported("'the number of <permanents>' without 'you control' or 'on the battlefield'")
+        return ("static", {f"{which}_count": found})
+
     def control_attached(self, _items):   # 613.1b: the Aura's controller controls it
         return ("static", {"affects": "attached", "control": "you"})
 

@@ -1,0 +1,100 @@
+"""Templates of issue 31, session 14, each with a real card's Oracle text (a small fixture: name,
+type line, text, printed values): the compiled form, that the card format accepts the compiled
+card, and the wordings beside each template that must stay not understood."""
+from __future__ import annotations
+
+import pytest
+from rulekeeper.bridge.cards.oracle import compile_card, compile_line
+from rulekeeper.bridge.games.mtg.cards import parse_card_map
+
+
+def card(name: str, type_line: str, text: str, **more) -> dict:
+    return {"object": "card", "name": name, "type_line": type_line, "oracle_text": text, **more}
+
+
+def full(data: dict):
+    """The card compiled fully and the card format accepts it."""
+    result = compile_card(data)
+    assert result.status == "full", [(ln.text, ln.reason) for ln in result.lines]
+    parse_card_map(result.yaml_card, "test", result.yaml_card["name"])
+    return result.yaml_card
+
+
+# -- 604.3: a characteristic-defining ability that defines power alone or toughness alone ---------
+def test_zendikar_incarnate_power_counts_lands():
+    got = full(card("Zendikar Incarnate", "Creature — Elemental",
+                    "Zendikar Incarnate's power is equal to the number of lands you control.",
+                    power="*", toughness="4", mana_cost="{2}{R}{G}"))
+    assert got["abilities"] == [{"static": {"power_count": {"types": ["land"], "controller": "you"}}}]
+    assert got["toughness"] == 4 and "power" not in got
+
+
+def test_treefolk_seedlings_toughness_counts_forests():
+    got = full(card("Treefolk Seedlings", "Creature — Treefolk",
+                    "Treefolk Seedlings's toughness is equal to the number of Forests you control.",
+                    power="2", toughness="*"))
+    assert got["abilities"] == [{"static": {"toughness_count": {"subtypes": ["forest"], "controller": "you"}}}]
+    assert got["power"] == 2
+
+
+def test_the_2024_wording_this_creature():
+    line = compile_line("This creature's power is equal to the number of creatures you control.",
+                        "Adeline, Resplendent Cathar", spell=False, legendary=True)
+    assert line.fragment == {"static": {"power_count": {"types": ["creature"], "controller": "you"}}}
+
+
+def test_power_alone_does_not_explain_a_star_toughness():
+    # the ability defines power only: a `*` toughness stays not understood (the card is partial)
+    result = compile_card(card("Odd One", "Creature — Elemental",
+                               "Odd One's power is equal to the number of lands you control.",
+                               power="*", toughness="*"))
+    assert result.status == "partial"
+    assert [ln.text for ln in result.lines if ln.status != "compiled"] == ["toughness *"]
+
+
+@pytest.mark.parametrize("text", [
+    "Cardcount's power is equal to the number of cards in your hand.",
+    ("Cardcount's power is equal to the number of card types among cards in all graveyards and its "
+     "toughness is equal to that number plus 1."),
+    "Cardcount's power is equal to the number of creatures.",
+    "Cardcount's power is equal to the greatest mana value among creatures you control.",
+    "Cardcount's toughness is equal to 1 plus the number of green creatures on the battlefield.",
+    "Cardcount's power is equal to the number of non-Wall creatures you control.",
+])
+def test_other_counts_stay_not_understood(text):
+    assert compile_line(text, "Cardcount", spell=False).status == "not_understood"
+
+
+# -- 701.22a / 701.25a: scry N and surveil N ----------------------------------------------------------
+def test_omenspeaker_scry_two_on_entering():
+    got = full(card("Omenspeaker", "Creature — Human Wizard", "When this creature enters, scry 2.",
+                    power="1", toughness="3"))
+    assert got["abilities"] == [{"triggered": {"when": "enters",
+                                               "effects": [{"scry": {"player": "you", "amount": 2}}]}}]
+
+
+def test_older_wording_scry():
+    line = compile_line("When Omenspeaker enters the battlefield, scry 2.", "Omenspeaker", spell=False)
+    assert line.fragment["triggered"]["effects"] == [{"scry": {"player": "you", "amount": 2}}]
+
+
+def test_opt_scry_then_draw():
+    got = full(card("Opt", "Instant", "Scry 1.\nDraw a card.", mana_cost="{U}"))
+    assert got["abilities"][0]["spell"]["effects"] == [
+        {"scry": {"player": "you", "amount": 1}}, {"draw": {"player": "you", "amount": 1}}]
+
+
+def test_surveil_on_entering():
+    got = full(card("Dimir Spybug", "Creature — Insect", "Flying\nMenace\n"
+                    "When this creature enters, surveil 1.", power="1", toughness="1"))
+    assert {"triggered": {"when": "enters", "effects": [{"surveil": {"player": "you", "amount": 1}}]}} \
+        in got["abilities"]
+
+
+@pytest.mark.parametrize("text", [
+    "When this creature enters, scry X.",              # the X of a permanent spell is not read
+    "Target player scries 2.",
+    "When this creature enters, each player scries 1.",
+])
+def test_scry_beyond_the_template_not_understood(text):
+    assert compile_line(text, "Seer", spell=None).status == "not_understood"
