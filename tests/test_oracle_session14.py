@@ -98,3 +98,16 @@ def test_surveil_on_entering():
 ])
 def test_scry_beyond_the_template_not_understood(text):
     assert compile_line(text, "Seer", spell=None).status == "not_understood"
+
+
+# -- 107.3m, 614.1c: "enters with X counters" ---------------------------------------------------------
+def test_endless_one_enters_with_x_counters():
+    got = full(card("Endless One", "Creature — Eldrazi", "This creature enters with X +1/+1 counters on it.",
+                    mana_cost="{X}", power="0", toughness="0"))
+    assert got["abilities"] == [{"replacement": {"enters_with": {"+1/+1": "x"}}}]
+
+
+def test_mana_bloom_x_charge_counters_older_wording():
+    line = compile_line("Mana Bloom enters the battlefield with X charge counters on it.", "Mana Bloom",
+                        spell=False)
+    assert line.fragment == {"replacement": {"enters_with": {"charge": "x"}}}

@@ -350,9 +350,7 @@ class OracleTransformer(KeywordRules, EffectRules, StaticRules, Transformer):
         return ("replacement", {"enters_tapped": {"unless": {"pay_life": life}}})
 
     def repl_enters_with(self, items):
-        amount = next(i for i in items if not isinstance(i, Token))
-        if not isinstance(amount, int):   # 107.3m: X of the cast; the form takes a number only
-            raise Unsupported("'enters with X counters' has no enters_with form (a number only)")
+        amount = next(i for i in items if not isinstance(i, Token))   # x: the spell's X (107.3m)
         kind = str(next(i for i in items if isinstance(i, Token) and i.type == "COUNTER_KIND"))
         return ("replacement", {"enters_with": {kind: amount}})
 

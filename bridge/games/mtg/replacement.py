@@ -5,7 +5,7 @@ or a prevention effect (615). One of these forms:
 
     enters_tapped: true                       614.1c/d  it (or what `affects` names) enters tapped
     enters_tapped: {unless: {pay_life: 2}}    614.12a   ... unless its controller pays 2 life as it enters
-    enters_with: {"+1/+1": 2}                 614.1c    it enters with these counters
+    enters_with: {"+1/+1": 2}                 614.1c    it enters with these counters (x: the spell's X, 107.3m)
     would: die, instead: exile                614.1a    "if it would die, exile it instead"
     would: graveyard, instead: exile          614.1a    "... would be put into a graveyard from anywhere"
     skip: draw                                614.1b    "you skip your draw step" (draw or upkeep)
@@ -130,12 +130,13 @@ def _affects(chk: Checker, p: tuple, data: dict) -> dict[str, Any] | None:
                                      ("you", "opponent", "any"))}
 
 
-def _counters(chk: Checker, p: tuple, raw: Any) -> dict[str, int]:
-    out = {}
+def _counters(chk: Checker, p: tuple, raw: Any) -> dict[str, int | str]:
+    """`{"+1/+1": 2}`; `x` is the X chosen for the spell that became the permanent (107.3m)."""
+    out: dict[str, int | str] = {}
     for kind, n in chk.mapping(p, raw, None).items():
         if not isinstance(kind, str) or not (kind in ("+1/+1", "-1/-1") or IDENT.match(kind)):
             raise chk.src.error(p + (kind,), f"bad counter kind {kind!r}")
-        out[COUNTER_ALIASES.get(kind, kind)] = chk.int_value(p + (kind,), n, minimum=0)
+        out[COUNTER_ALIASES.get(kind, kind)] = "x" if n == "x" else chk.int_value(p + (kind,), n, minimum=0)
     return out
 
 
@@ -191,7 +192,8 @@ def replacement_facts(head: list[Symbol], ab: dict[str, Any]) -> list[Symbol]:
     if form == "enters_tapped" and ab["unless_life"] is not None:
         out.append(Function("repl_unless_pay_life", head + [Number(ab["unless_life"])]))
     if form == "enters_with":
-        out += [Function("repl_counters", head + [String(k), Number(n)]) for k, n in ab["counters"].items() if n]
+        out += [Function("repl_counters", head + [String(k), Function("x") if n == "x" else Number(n)])
+                for k, n in ab["counters"].items() if n]
     elif form == "would":
         out.append(Function("repl_instead", head + [Function(ab["would"]), Function(ab["instead"])]))
     elif form == "skip":
