@@ -7,7 +7,8 @@ from typing import Any
 
 from clingo import Function, Number, String, Symbol
 
-from .abilities import AMOUNT_OF, MANA, OBJECT_EFFECTS, PLAYER_REFS, TARGET_REF
+from ._effect_args import AMOUNT_OF, PLAYER_REFS, TARGET_REF
+from .abilities import MANA, OBJECT_EFFECTS
 from .library_effects import search_facts
 from .replacement import replacement_facts
 from .vocab import mana_term
