@@ -111,3 +111,32 @@ def test_mana_bloom_x_charge_counters_older_wording():
     line = compile_line("Mana Bloom enters the battlefield with X charge counters on it.", "Mana Bloom",
                         spell=False)
     assert line.fragment == {"replacement": {"enters_with": {"charge": "x"}}}
+
+
+# -- 701.13a: exiling graveyards -------------------------------------------------------------------
+def test_rest_in_peace_compiles_fully():
+    got = full(card("Rest in Peace", "Enchantment", "When this enchantment enters, exile all graveyards.\n"
+                    "If a card or token would be put into a graveyard from anywhere, exile it instead.",
+                    mana_cost="{1}{W}"))
+    assert got["abilities"][0] == {"triggered": {"when": "enters",
+                                                 "effects": [{"exile_graveyard": {"player": "each_player"}}]}}
+    assert "subtypes" not in str(got["abilities"])     # "graveyards" is a zone, never a subtype
+
+
+def test_morningtide_and_a_targeted_graveyard():
+    assert full(card("Morningtide", "Sorcery", "Exile all graveyards."))["abilities"][0]["spell"] == {
+        "effects": [{"exile_graveyard": {"player": "each_player"}}]}
+    got = full(card("Bojuka Bog", "Land", "This land enters tapped.\n"
+                    "When this land enters, exile target player's graveyard.\n{T}: Add {B}."))
+    assert {"triggered": {"when": "enters", "targets": ["player"],
+                          "effects": [{"exile_graveyard": {"player": "target"}}]}} in got["abilities"]
+
+
+@pytest.mark.parametrize("text", [
+    "Exile target card from a graveyard.",
+    "Exile all cards from target player's graveyard.",
+    "Exile all creature cards from all graveyards.",
+    "Exile target player's graveyard and hand.",
+])
+def test_other_graveyard_exiles_not_understood(text):
+    assert compile_line(text, "Purger", spell=True).status == "not_understood"

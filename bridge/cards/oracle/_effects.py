@@ -173,6 +173,15 @@ class EffectRules:
                 raise Unsupported("tokens created for each player, each opponent or a non-player have no create_token form")
         return [{"create_token": {"predefined": kind, "amount": rest[-1], "player": player}}]
 
+    def exile_all_graveyards(self, _):   # 701.13a: every card in every graveyard (Rest in Peace)
+        return [{"exile_graveyard": {"player": "each_player"}}]
+
+    def exile_graveyard(self, items):   # 701.13a: "exile target player's graveyard"
+        owner = str(items[0]).removesuffix("'s")
+        player = {"target player": Target("player"), "target opponent": Target("opponent"),
+                  "each opponent": "each_opponent", "each player": "each_player"}[owner]
+        return [{"exile_graveyard": {"player": player}}]
+
     def investigate(self, _):   # 701.16a: create a Clue token
         return ["investigate"]
 

@@ -206,6 +206,8 @@ EFFECT_FIELDS = {
     "scry": ({"player", "amount"}, ("amount",)),       # 701.22a: "scry N" (issue 32)
     "surveil": ({"player", "amount"}, ("amount",)),    # 701.25a: "surveil N"
     "shuffle": ({"player"}, ()),                        # 701.24a: "shuffle your library"
+    # 701.13a, 404.1: "exile all graveyards" (player: each_player), "exile target player's graveyard"
+    "exile_graveyard": ({"player"}, ("player",)),
     "fateseal": ({"player", "amount"}, ("amount",)),   # 701.29a: an opponent's library
     "move_counters": ({"from", "to", "kind", "amount"}, ("from", "to", "kind")),   # 122.5
     "incubate": ({"amount"}, ("amount",)),            # 701.53a: "incubate N"
@@ -238,6 +240,7 @@ ALL_FIELDS = {("deal_damage", "target"), ("modify", "object"), ("put_counters", 
 PLAYER_FIELDS = {("deal_damage", "target"), ("draw", "player"), ("gain_life", "player"),
                  ("lose_life", "player"), ("discard", "player"), ("create_token", "player"),
                  ("mill", "player"), ("scry", "player"), ("surveil", "player"), ("shuffle", "player"),
+                 ("exile_graveyard", "player"),
                  ("fateseal", "player")}
 
 

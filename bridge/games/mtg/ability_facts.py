@@ -149,6 +149,8 @@ def _effect_facts(head: list[Symbol], e: int, eff: dict[str, Any]) -> list[Symbo
     elif verb in ("prevent_combat_damage", "proliferate", "populate", "investigate", "time_travel",
                   "manifest", "cloak", "manifest_dread", "clash"):
         terms = [Function(verb)]
+    elif verb == "exile_graveyard":        # 701.13a: every card in the player's graveyard
+        terms = [Function("exile_graveyard", [ref("player")])]
     elif verb == "shuffle":                # 701.24a: the player's library
         terms = [Function("shuffle", [ref("player") if "player" in eff else Function("you")])]
     elif verb in ("draw", "gain_life", "lose_life", "discard", "mill", "scry", "surveil", "fateseal"):
