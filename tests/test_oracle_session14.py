@@ -85,8 +85,9 @@ def test_opt_scry_then_draw():
 
 
 def test_surveil_on_entering():
-    got = full(card("Dimir Spybug", "Creature — Insect", "Flying\nMenace\n"
-                    "When this creature enters, surveil 1.", power="1", toughness="1"))
+    got = full(card("Whisper Agent", "Creature — Human Rogue", "Flash\nWhen this creature enters, surveil 1. "
+                    "(Look at the top card of your library. You may put it into your graveyard.)",
+                    power="3", toughness="2"))
     assert {"triggered": {"when": "enters", "effects": [{"surveil": {"player": "you", "amount": 1}}]}} \
         in got["abilities"]
 
@@ -140,3 +141,29 @@ def test_morningtide_and_a_targeted_graveyard():
 ])
 def test_other_graveyard_exiles_not_understood(text):
     assert compile_line(text, "Purger", spell=True).status == "not_understood"
+
+
+# -- 303.4m: "enchanted / equipped creature" in an Aura's or Equipment's ability (the ref `attached`)
+def test_bitter_chill_taps_enchanted_creature():
+    # the real Oracle text: the last line (a "put into a graveyard" trigger) is not understood yet
+    result = compile_card(card("Bitter Chill", "Enchantment — Aura", "Enchant creature\n"
+                               "When this Aura enters, tap enchanted creature.\n"
+                               "Enchanted creature doesn't untap during its controller's untap step.\n"
+                               "When this Aura is put into a graveyard from the battlefield, you may pay {1}. "
+                               "If you do, scry 1, then draw a card.", mana_cost="{1}{U}"))
+    assert [ln.status for ln in result.lines] == ["compiled"] * 3 + ["not_understood"]
+    assert result.lines[1].fragment == {"triggered": {"when": "enters", "effects": [{"tap": "attached"}]}}
+    parse_card_map(result.yaml_card, "test", "Bitter Chill")
+
+
+def test_fiery_mantle_pumps_enchanted_creature():
+    line = compile_line("{R}: Enchanted creature gets +1/+0 until end of turn.", "Fiery Mantle", spell=False)
+    assert line.fragment == {"activated": {"cost": ["{R}"], "effects": [
+        {"modify": {"object": "attached", "power": 1, "until": "end_of_turn"}}]}}
+
+
+def test_it_beside_enchanted_creature_is_not_understood():
+    # "it" would be bound to a target or the source, never to the enchanted creature
+    line = compile_line("When this Aura enters, tap enchanted creature and put a stun counter on it.",
+                        "Frost Aura", spell=False)
+    assert line.status == "not_understood" and "'it'" in line.reason

@@ -128,6 +128,9 @@ class OracleTransformer(KeywordRules, EffectRules, StaticRules, Transformer):
     def it_ref(self, _):
         return IT
 
+    def attached_ref(self, _):   # 303.4m: what the source is attached to (card form `attached`)
+        return "attached"
+
     def you_ref(self, _):
         return "you"
 
@@ -413,12 +416,24 @@ def number_targets(effect_lists: list[list], it_is_source: bool = True) -> tuple
     target named before, else the source (`self`) when `it_is_source` (else the line is not
     understood: "it" names an object the form cannot name, such as the creature a trigger is
     about); "its controller" is the controller of the first target, named last."""
+    if _holds(effect_lists, lambda v: v == "attached") and _holds(effect_lists, lambda v: v is IT):
+        # "it" after "enchanted creature" would be bound to a target or the source, not to it
+        raise Unsupported("'it' beside 'enchanted/equipped creature' has no reference form")
     order: list[Target] = []
     seen: list[list] = []
     for effects in effect_lists:
         seen.append([_collect(e, order, it_is_source) for e in effects])
     names = {id(t): ("target" if len(order) == 1 else f"target{i + 1}") for i, t in enumerate(order)}
     return [t.kind for t in order], [[_rename(e, names) for e in effects] for effects in seen]
+
+
+def _holds(value: Any, test: Any) -> bool:
+    """Whether some value inside the parsed effects passes `test`."""
+    if isinstance(value, dict):
+        return any(_holds(v, test) for v in value.values())
+    if isinstance(value, list | tuple):
+        return any(_holds(v, test) for v in value)
+    return bool(test(value))
 
 
 def _collect(value: Any, order: list[Target], it_is_source: bool) -> Any:

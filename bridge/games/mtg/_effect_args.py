@@ -16,7 +16,7 @@ from .keywords import parse_keyword
 from .predefined_tokens import PREDEFINED
 from .vocab import WORD
 
-REF = re.compile(r"self|you|target\d?", re.ASCII)   # used with fullmatch
+REF = re.compile(r"self|you|attached|target\d?", re.ASCII)   # used with fullmatch
 TARGET_REF = re.compile(r"target\d?", re.ASCII)
 # issue 15 (docs/abilities.md): players named relative to the ability's controller or first target
 PLAYER_REFS = ("opponent", "each_player", "each_opponent", "target_controller")
@@ -137,5 +137,5 @@ def _ref(chk: Checker, p: tuple, raw: Any, all_ok: bool = False, players_ok: boo
         return raw
     if not isinstance(raw, str) or not REF.fullmatch(raw):
         more = (", {all: FILTER}" if all_ok else "") + (", " + ", ".join(PLAYER_REFS) if players_ok else "")
-        raise chk.src.error(p, f"{clip(raw)}: write self, you, target, target1, target2, ...{more}")
+        raise chk.src.error(p, f"{clip(raw)}: write self, you, attached, target, target1, target2, ...{more}")
     return "target1" if raw == "target" else raw
