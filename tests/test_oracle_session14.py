@@ -167,3 +167,27 @@ def test_it_beside_enchanted_creature_is_not_understood():
     line = compile_line("When this Aura enters, tap enchanted creature and put a stun counter on it.",
                         "Frost Aura", spell=False)
     assert line.status == "not_understood" and "'it'" in line.reason
+
+
+# -- 614.1c: "enters tapped unless you control ... lands" ---------------------------------------------
+@pytest.mark.parametrize("name, text, unless", [
+    ("Darkslick Shores", "This land enters tapped unless you control two or fewer other lands.",
+     {"lands_at_most": 2}),
+    ("Sundown Pass", "This land enters tapped unless you control two or more other lands.",
+     {"lands_at_least": 2}),
+    ("Eclipsed Steppe", "Eclipsed Steppe enters the battlefield tapped unless you control two or more basic lands.",
+     {"basic_lands_at_least": 2}),
+])
+def test_lands_entering_tapped_unless(name, text, unless):
+    got = full(card(name, "Land", text + "\n{T}: Add {U} or {B}."))
+    assert got["abilities"][0] == {"replacement": {"enters_tapped": {"unless": unless}}}
+
+
+@pytest.mark.parametrize("text", [
+    "This land enters tapped unless you control a basic land.",
+    "This land enters tapped unless you have two or more opponents.",
+    "This land enters tapped unless a player has 13 or less life.",
+    "This land enters tapped unless you control two or more Plains.",
+])
+def test_other_enters_tapped_conditions_not_understood(text):
+    assert compile_line(text, "Some Land", spell=False).status == "not_understood"

@@ -352,6 +352,12 @@ class OracleTransformer(KeywordRules, EffectRules, StaticRules, Transformer):
         life = [i for i in items if not isinstance(i, Token)][-1]
         return ("replacement", {"enters_tapped": {"unless": {"pay_life": life}}})
 
+    def repl_tapped_unless_lands(self, items):   # 614.1c: fast lands, check lands
+        amount = next(i for i in items if not isinstance(i, Token))
+        kind = {"or fewer other lands": "lands_at_most", "or more other lands": "lands_at_least",
+                "or more basic lands": "basic_lands_at_least"}[str(items[-1])]
+        return ("replacement", {"enters_tapped": {"unless": {kind: amount}}})
+
     def repl_enters_with(self, items):
         amount = next(i for i in items if not isinstance(i, Token))   # x: the spell's X (107.3m)
         kind = str(next(i for i in items if isinstance(i, Token) and i.type == "COUNTER_KIND"))

@@ -58,7 +58,7 @@ def parse_replacement(chk: Checker, p: tuple, body: Any) -> dict[str, Any]:
     form = forms[0]
     out: dict[str, Any] = {"kind": "replacement", "form": form, "affects": _affects(chk, p, data)}
     if form == "enters_tapped":
-        out["unless_life"] = _enters_tapped(chk, p + (form,), data[form])
+        out["unless"] = _enters_tapped(chk, p + (form,), data[form])
     elif form == "enters_with":
         out["counters"] = _counters(chk, p + (form,), data[form])
     elif form == "would":
@@ -86,18 +86,26 @@ def parse_replacement(chk: Checker, p: tuple, body: Any) -> dict[str, Any]:
     return out
 
 
-def _enters_tapped(chk: Checker, p: tuple, raw: Any) -> int | None:
-    """`true`, or `{unless: {pay_life: N}}`: as it enters its controller may pay N life; if they
-    don't, it enters tapped (614.12a)."""
+# 614.1c "enters tapped unless you control two or fewer other lands / two or more other lands /
+# two or more basic lands": the count as it would enter (the land itself not yet among them)
+UNLESS_LANDS = {"lands_at_most": ("at_most", "any"), "lands_at_least": ("at_least", "any"),
+                "basic_lands_at_least": ("at_least", "basic")}
+
+
+def _enters_tapped(chk: Checker, p: tuple, raw: Any) -> tuple[str, int] | None:
+    """`true`, `{unless: {pay_life: N}}` (as it enters its controller may pay N life; if they
+    don't, it enters tapped, 614.12a) or `{unless: {lands_at_most: N}}` (also `lands_at_least`,
+    `basic_lands_at_least`: the other lands its controller controls as it enters, 614.1c)."""
     if raw is True:
         return None
     d = chk.mapping(p, raw, {"unless"})
     if "unless" not in d:
         raise chk.src.error(p, "write enters_tapped: true, or {unless: {pay_life: N}}")
-    u = chk.mapping(p + ("unless",), d["unless"], {"pay_life"})
-    if "pay_life" not in u:
-        raise chk.src.error(p + ("unless",), "missing 'pay_life'")
-    return chk.int_value(p + ("unless", "pay_life"), u["pay_life"], minimum=1)
+    u = chk.mapping(p + ("unless",), d["unless"], {"pay_life"} | set(UNLESS_LANDS))
+    if len(u) != 1:
+        raise chk.src.error(p + ("unless",), "one of pay_life, " + ", ".join(UNLESS_LANDS))
+    (kind, n), = u.items()
+    return kind, chk.int_value(p + ("unless", kind), n, minimum=1 if kind == "pay_life" else 0)
 
 
 def _copy_of(chk: Checker, p: tuple, raw: Any, affects: dict | None) -> dict[str, Any] | None:
@@ -189,8 +197,13 @@ def replacement_facts(head: list[Symbol], ab: dict[str, Any]) -> list[Symbol]:
     if ab["affects"] is not None:
         out += [Function("repl_affects_type", head + [Function(t)]) for t in ab["affects"]["types"]]
         out.append(Function("repl_affects_controller", head + [Function(ab["affects"]["controller"])]))
-    if form == "enters_tapped" and ab["unless_life"] is not None:
-        out.append(Function("repl_unless_pay_life", head + [Number(ab["unless_life"])]))
+    if form == "enters_tapped" and ab["unless"] is not None:
+        kind, n = ab["unless"]
+        if kind == "pay_life":
+            out.append(Function("repl_unless_pay_life", head + [Number(n)]))
+        else:   # "unless you control two or fewer other lands": repl_unless_lands(K,F,N,Op,M,Which)
+            op, which = UNLESS_LANDS[kind]
+            out.append(Function("repl_unless_lands", head + [Function(op), Number(n), Function(which)]))
     if form == "enters_with":
         out += [Function("repl_counters", head + [String(k), Function("x") if n == "x" else Number(n)])
                 for k, n in ab["counters"].items() if n]
