@@ -191,3 +191,30 @@ def test_lands_entering_tapped_unless(name, text, unless):
 ])
 def test_other_enters_tapped_conditions_not_understood(text):
     assert compile_line(text, "Some Land", spell=False).status == "not_understood"
+
+
+# -- 702.33a, 702.33e: kicker on a permanent and "if this creature was kicked, it enters with" ---------
+def test_aether_figment_kicker_and_kicked_counters():
+    got = full(card("Aether Figment", "Creature — Illusion",
+                    "Kicker {3} (You may pay an additional {3} as you cast this spell.)\n"
+                    "If this creature was kicked, it enters with two +1/+1 counters on it.\n"
+                    "This creature can't be blocked.", mana_cost="{1}{U}", power="1", toughness="1"))
+    assert got["keywords"] == [{"kicker": "{3}"}]
+    assert {"replacement": {"enters_with": {"+1/+1": 2}, "if_kicked": True}} in got["abilities"]
+
+
+def test_an_instants_kicker_stays_its_spells():
+    got = full(card("Into the Roil", "Instant", "Kicker {1}{U}\nReturn target nonland permanent to its "
+                    "owner's hand. If this spell was kicked, draw a card.", mana_cost="{1}{U}"))
+    assert got["abilities"][0]["spell"]["kicker"] == "{1}{U}" and "keywords" not in got
+
+
+@pytest.mark.parametrize("text", [
+    "Kicker {X}",                                    # an X kicker has no keyword form
+    "Kicker {1}{U} and/or {2}{B}",
+    "Kicker—Pay 3 life.",
+    ("If this creature was kicked, it enters with a +1/+1 counter on it for each nonbasic land your "
+     "opponents control."),
+])
+def test_kicker_lines_beyond_the_template_not_understood(text):
+    assert compile_line(text, "Kicked One", spell=False).status == "not_understood"

@@ -39,7 +39,7 @@ from .vocab import COUNTER_ALIASES
 
 FORMS = ("enters_tapped", "enters_with", "would", "skip", "damage", "counters", "enters_as_copy")
 FIELDS = {"enters_tapped", "enters_with", "would", "instead", "skip", "damage", "counters", "double",
-          "plus", "prevent", "affects", "enters_as_copy"}
+          "plus", "prevent", "affects", "enters_as_copy", "if_kicked"}
 SCOPES_FROM = ("self", "you", "opponent", "any", "your_creatures")
 SCOPES_TO = ("self", "you", "opponent", "any")
 SKIPPABLE = ("upkeep", "draw")
@@ -61,6 +61,8 @@ def parse_replacement(chk: Checker, p: tuple, body: Any) -> dict[str, Any]:
         out["unless"] = _enters_tapped(chk, p + (form,), data[form])
     elif form == "enters_with":
         out["counters"] = _counters(chk, p + (form,), data[form])
+        # 702.33e: "if this creature was kicked, it enters with ..." (a kicked permanent spell only)
+        out["kicked_only"] = chk.bool_value(p + ("if_kicked",), data.get("if_kicked", False))
     elif form == "would":
         out["would"] = chk.choice(p + ("would",), data["would"], ("die", "graveyard"))
         if "instead" not in data:
@@ -77,7 +79,8 @@ def parse_replacement(chk: Checker, p: tuple, body: Any) -> dict[str, Any]:
     extra = set(data) - {form} - ({"affects"} if form in AFFECTS_FORMS else set()) \
         - ({"instead"} if form == "would" else set()) \
         - ({"double", "plus", "prevent"} if form == "damage" else set()) \
-        - ({"double", "plus"} if form == "counters" else set())
+        - ({"double", "plus"} if form == "counters" else set()) \
+        - ({"if_kicked"} if form == "enters_with" else set())
     if "affects" in extra:
         raise chk.src.error(p + ("affects",), f"a {form} replacement takes no affects"
                             + (" (damage.from and damage.to say what it applies to)" if form == "damage" else ""))
@@ -207,6 +210,8 @@ def replacement_facts(head: list[Symbol], ab: dict[str, Any]) -> list[Symbol]:
     if form == "enters_with":
         out += [Function("repl_counters", head + [String(k), Function("x") if n == "x" else Number(n)])
                 for k, n in ab["counters"].items() if n]
+        if ab["kicked_only"]:
+            out.append(Function("repl_if_kicked", head))
     elif form == "would":
         out.append(Function("repl_instead", head + [Function(ab["would"]), Function(ab["instead"])]))
     elif form == "skip":
