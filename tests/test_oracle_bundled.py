@@ -143,6 +143,9 @@ BUNDLED = {
     "mtg/turn-to-frog.yaml": sf("Turn to Frog", "{1}{U}", "Instant",
                                 "Until end of turn, target creature loses all abilities and becomes a blue Frog "
                                 "with base power and toughness 1/1.", ["U"]),
+    "mtg/rest-in-peace.yaml": sf("Rest in Peace", "{1}{W}", "Enchantment",
+                                 "When this enchantment enters, exile all graveyards.\nIf a card or token would "
+                                 "be put into a graveyard from anywhere, exile it instead.", ["W"]),
 }
 # Library cards compiled from Oracle text of which a line is not understood: the file holds the
 # compiled card with its `not_understood` lines (what `cards import` writes), so every answer
@@ -153,9 +156,6 @@ PARTIAL = {
                                    "twice that many of those tokens instead.\nIf an effect would put one or more "
                                    "counters on a permanent you control, it puts twice that many of those counters "
                                    "on that permanent instead.", ["G"]),
-    "mtg/rest-in-peace.yaml": sf("Rest in Peace", "{1}{W}", "Enchantment",
-                                 "When this enchantment enters, exile all graveyards.\nIf a card or token would "
-                                 "be put into a graveyard from anywhere, exile it instead.", ["W"]),
 }
 
 

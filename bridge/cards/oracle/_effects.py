@@ -121,6 +121,12 @@ class EffectRules:
     def mill(self, items):   # 701.17a
         return ("mill", {"amount": items[-2]})
 
+    def scry(self, items):   # 701.22a: "scry N" (the player who scries: you)
+        return ("scry", {"amount": items[-1]})
+
+    def surveil(self, items):   # 701.25a: "surveil N"
+        return ("surveil", {"amount": items[-1]})
+
     def player_clause(self, items):
         who, *verbs = items
         if isinstance(who, Target) and who.kind not in PLAYER_KINDS:
@@ -181,6 +187,15 @@ class EffectRules:
                     isinstance(player, Target) and player.kind not in PLAYER_KINDS):
                 raise Unsupported("tokens created for each player, each opponent or a non-player have no create_token form")
         return [{"create_token": {"predefined": kind, "amount": rest[-1], "player": player}}]
+
+    def exile_all_graveyards(self, _):   # 701.13a: every card in every graveyard (Rest in Peace)
+        return [{"exile_graveyard": {"player": "each_player"}}]
+
+    def exile_graveyard(self, items):   # 701.13a: "exile target player's graveyard"
+        owner = str(items[0]).removesuffix("'s")
+        player = {"target player": Target("player"), "target opponent": Target("opponent"),
+                  "each opponent": "each_opponent", "each player": "each_player"}[owner]
+        return [{"exile_graveyard": {"player": player}}]
 
     def investigate(self, _):   # 701.16a: create a Clue token
         return ["investigate"]

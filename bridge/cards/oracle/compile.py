@@ -348,15 +348,20 @@ def _numbers(data: dict[str, Any], out: dict[str, Any]) -> list[LineResult]:
 
 def _cda_fields(lines: list[LineResult]) -> None:
     """A `*` power and toughness are understood when a line of the card compiled to the
-    characteristic-defining ability that defines both (604.3, `pt_count`)."""
-    if not any(ln.status == "compiled" and ln.piece[0] == "static" and "pt_count" in ln.piece[1]
-               for ln in lines):
-        return
-    stars = [ln for ln in lines if ln.text in ("power *", "toughness *")]
-    if len(stars) == 2:
-        for ln in stars:
+    characteristic-defining ability that defines both (604.3, `pt_count`); a `*` power alone
+    (toughness alone) when one compiled to the ability that defines it (`power_count`,
+    `toughness_count`); the other `*` stays not understood."""
+    defined = {key for ln in lines if ln.status == "compiled" and ln.piece[0] == "static"
+               for key in ("pt_count", "power_count", "toughness_count") if key in ln.piece[1]}
+    stars = {ln.text.split()[0]: ln for ln in lines if ln.text in ("power *", "toughness *")}
+    if "pt_count" in defined and len(stars) == 2:
+        chosen = {"pt_count": list(stars.values())}
+    else:
+        chosen = {f"{k}_count": [ln] for k, ln in stars.items() if f"{k}_count" in defined}
+    for key, found in chosen.items():
+        for ln in found:
             ln.status, ln.reason, ln.piece = "compiled", None, ("cda_field", None)
-            ln.fragment = {ln.text.split()[0]: "defined by the pt_count ability (604.3)"}
+            ln.fragment = {ln.text.split()[0]: f"defined by the {key} ability (604.3)"}
 
 
 def oracle_lines(text: str) -> list[str]:

@@ -25,6 +25,7 @@ from .words import (
     Unsupported,
     _after_destroy,
     _amount_value,
+    _keyword_cost,
     _keyword_name,
     _mana,
     _pt_fields,
@@ -139,6 +140,9 @@ class OracleTransformer(KeywordRules, EffectRules, StaticRules, Transformer):
 
     def it_ref(self, _):
         return IT
+
+    def attached_ref(self, _):   # 303.4m: what the source is attached to (card form `attached`)
+        return "attached"
 
     def you_ref(self, _):
         return "you"
@@ -339,6 +343,12 @@ class OracleTransformer(KeywordRules, EffectRules, StaticRules, Transformer):
             raise Unsupported("'the number of <permanents>' without 'you control' or 'on the battlefield'")
         return ("static", {"pt_count": found})
 
+    def cda_one(self, items):   # 604.3: defines power only, or toughness only (layer 7a)
+        which, found = str(items[0]), items[1]
+        if not items[2:] and "controller" not in found:
+            raise Unsupported("'the number of <permanents>' without 'you control' or 'on the battlefield'")
+        return ("static", {f"{which}_count": found})
+
     def control_attached(self, _items):   # 613.1b: the Aura's controller controls it
         return ("static", {"affects": "attached", "control": "you"})
 
@@ -377,10 +387,21 @@ class OracleTransformer(KeywordRules, EffectRules, StaticRules, Transformer):
         life = [i for i in items if not isinstance(i, Token)][-1]
         return ("replacement", {"enters_tapped": {"unless": {"pay_life": life}}})
 
-    def repl_enters_with(self, items):
+    def kicker_keyword(self, items):   # 702.33a on a permanent: a cost keyword
+        return ("keywords", [{"kicker": _keyword_cost("kicker", items[0])}])
+
+    def repl_kicked_enters_with(self, items):   # 702.33e, 614.1c
+        kind, body = self.repl_enters_with(items)
+        return (kind, {**body, "if_kicked": True})
+
+    def repl_tapped_unless_lands(self, items):   # 614.1c: fast lands, check lands
         amount = next(i for i in items if not isinstance(i, Token))
-        if not isinstance(amount, int):   # 107.3m: X of the cast; the form takes a number only
-            raise Unsupported("'enters with X counters' has no enters_with form (a number only)")
+        kind = {"or fewer other lands": "lands_at_most", "or more other lands": "lands_at_least",
+                "or more basic lands": "basic_lands_at_least"}[str(items[-1])]
+        return ("replacement", {"enters_tapped": {"unless": {kind: amount}}})
+
+    def repl_enters_with(self, items):
+        amount = next(i for i in items if not isinstance(i, Token))   # x: the spell's X (107.3m)
         kind = str(next(i for i in items if isinstance(i, Token) and i.type == "COUNTER_KIND"))
         return ("replacement", {"enters_with": {kind: amount}})
 
@@ -443,12 +464,24 @@ def number_targets(effect_lists: list[list], it_is_source: bool = True) -> tuple
     target named before, else the source (`self`) when `it_is_source` (else the line is not
     understood: "it" names an object the form cannot name, such as the creature a trigger is
     about); "its controller" is the controller of the first target, named last."""
+    if _holds(effect_lists, lambda v: v == "attached") and _holds(effect_lists, lambda v: v is IT):
+        # "it" after "enchanted creature" would be bound to a target or the source, not to it
+        raise Unsupported("'it' beside 'enchanted/equipped creature' has no reference form")
     order: list[Target] = []
     seen: list[list] = []
     for effects in effect_lists:
         seen.append([_collect(e, order, it_is_source) for e in effects])
     names = {id(t): ("target" if len(order) == 1 else f"target{i + 1}") for i, t in enumerate(order)}
     return [t.kind for t in order], [[_rename(e, names) for e in effects] for effects in seen]
+
+
+def _holds(value: Any, test: Any) -> bool:
+    """Whether some value inside the parsed effects passes `test`."""
+    if isinstance(value, dict):
+        return any(_holds(v, test) for v in value.values())
+    if isinstance(value, list | tuple):
+        return any(_holds(v, test) for v in value)
+    return bool(test(value))
 
 
 def _collect(value: Any, order: list[Target], it_is_source: bool) -> Any:

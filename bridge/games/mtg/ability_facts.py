@@ -7,7 +7,8 @@ from typing import Any
 
 from clingo import Function, Number, String, Symbol
 
-from .abilities import AMOUNT_OF, MANA, OBJECT_EFFECTS, PLAYER_REFS, TARGET_REF
+from ._effect_args import AMOUNT_OF, PLAYER_REFS, TARGET_REF
+from .abilities import MANA, OBJECT_EFFECTS
 from .library_effects import search_facts
 from .replacement import replacement_facts
 from .vocab import mana_term
@@ -154,6 +155,8 @@ def _effect_facts(head: list[Symbol], e: int, eff: dict[str, Any]) -> list[Symbo
         terms = [Function(verb)]
     elif verb == "put_in_library":         # 401.7: Nth from the top of its owner's library
         terms = [Function(verb, [ref("object"), Number(eff["position"])])]
+    elif verb == "exile_graveyard":        # 701.13a: every card in the player's graveyard
+        terms = [Function("exile_graveyard", [ref("player")])]
     elif verb == "shuffle":                # 701.24a: the player's library
         terms = [Function("shuffle", [ref("player") if "player" in eff else Function("you")])]
     elif verb in ("draw", "gain_life", "lose_life", "discard", "mill", "scry", "surveil", "fateseal"):

@@ -23,7 +23,10 @@ ADD_FIELDS = {"add_types": "type", "add_subtypes": "subtype", "add_supertypes": 
 EFFECT_FIELDS = set(ADD_FIELDS) | {"power", "toughness", "set_power", "set_toughness", "colors",
                                    "remove_keywords", "remove_types", "lose_all_abilities", "switch_pt",
                                    "set_land_types", "set_creature_types"}
-STATIC_FIELDS = EFFECT_FIELDS | {"affects", "control", "counter_limit", "pt_count", "combat_requirement",
+# 604.3, 613.4a: characteristic-defining abilities counting permanents: both values, power only,
+# toughness only (the layer-7a operation each becomes)
+CDA_COUNTS = {"pt_count": "cda_pt", "power_count": "cda_power", "toughness_count": "cda_toughness"}
+STATIC_FIELDS = EFFECT_FIELDS | set(CDA_COUNTS) | {"affects", "control", "counter_limit", "combat_requirement",
                                  "player_keywords", "combat_restriction", "doesnt_untap",
                                  "cant_be_countered", "cant_be_blocked_by", "no_maximum_hand_size",
                                  "additional_land_play", "cant_attack_unless_defender_controls",
@@ -162,10 +165,13 @@ def static_ability(chk: Checker, path: tuple, raw: Any) -> dict[str, list[Symbol
             ops.append(Function(flag))
     ops += _player_keywords(chk, path + ("player_keywords",), data.get("player_keywords", []))
     count: list[Symbol] = []
-    if "pt_count" in data:   # 604.3: "power and toughness are each equal to the number of ..."
-        chk.mapping(path + ("pt_count",), data["pt_count"], FILTER_FIELDS)
-        _, count = _affects(chk, path + ("pt_count",), data["pt_count"])
-        ops.append(Function("cda_pt"))
+    cdas = [k for k in CDA_COUNTS if k in data]
+    if len(cdas) > 1:
+        raise chk.src.error(path, f"one count a static ability: {', '.join(cdas)}")
+    for key in cdas:   # 604.3: "power (and toughness) (are each / is) equal to the number of ..."
+        chk.mapping(path + (key,), data[key], FILTER_FIELDS)
+        _, count = _affects(chk, path + (key,), data[key])
+        ops.append(Function(CDA_COUNTS[key]))
         if not count:
             count = [Function("any")]
     if not ops:

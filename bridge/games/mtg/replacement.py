@@ -5,7 +5,7 @@ or a prevention effect (615). One of these forms:
 
     enters_tapped: true                       614.1c/d  it (or what `affects` names) enters tapped
     enters_tapped: {unless: {pay_life: 2}}    614.12a   ... unless its controller pays 2 life as it enters
-    enters_with: {"+1/+1": 2}                 614.1c    it enters with these counters
+    enters_with: {"+1/+1": 2}                 614.1c    it enters with these counters (x: the spell's X, 107.3m)
     would: die, instead: exile                614.1a    "if it would die, exile it instead"
     would: graveyard, instead: exile          614.1a    "... would be put into a graveyard from anywhere"
     skip: draw                                614.1b    "you skip your draw step" (draw or upkeep)
@@ -39,7 +39,7 @@ from .vocab import COUNTER_ALIASES
 
 FORMS = ("enters_tapped", "enters_with", "would", "skip", "damage", "counters", "enters_as_copy")
 FIELDS = {"enters_tapped", "enters_with", "would", "instead", "skip", "damage", "counters", "double",
-          "plus", "prevent", "affects", "enters_as_copy"}
+          "plus", "prevent", "affects", "enters_as_copy", "if_kicked"}
 SCOPES_FROM = ("self", "you", "opponent", "any", "your_creatures")
 SCOPES_TO = ("self", "you", "opponent", "any")
 SKIPPABLE = ("upkeep", "draw")
@@ -58,9 +58,11 @@ def parse_replacement(chk: Checker, p: tuple, body: Any) -> dict[str, Any]:
     form = forms[0]
     out: dict[str, Any] = {"kind": "replacement", "form": form, "affects": _affects(chk, p, data)}
     if form == "enters_tapped":
-        out["unless_life"] = _enters_tapped(chk, p + (form,), data[form])
+        out["unless"] = _enters_tapped(chk, p + (form,), data[form])
     elif form == "enters_with":
         out["counters"] = _counters(chk, p + (form,), data[form])
+        # 702.33e: "if this creature was kicked, it enters with ..." (a kicked permanent spell only)
+        out["kicked_only"] = chk.bool_value(p + ("if_kicked",), data.get("if_kicked", False))
     elif form == "would":
         out["would"] = chk.choice(p + ("would",), data["would"], ("die", "graveyard"))
         if "instead" not in data:
@@ -77,7 +79,8 @@ def parse_replacement(chk: Checker, p: tuple, body: Any) -> dict[str, Any]:
     extra = set(data) - {form} - ({"affects"} if form in AFFECTS_FORMS else set()) \
         - ({"instead"} if form == "would" else set()) \
         - ({"double", "plus", "prevent"} if form == "damage" else set()) \
-        - ({"double", "plus"} if form == "counters" else set())
+        - ({"double", "plus"} if form == "counters" else set()) \
+        - ({"if_kicked"} if form == "enters_with" else set())
     if "affects" in extra:
         raise chk.src.error(p + ("affects",), f"a {form} replacement takes no affects"
                             + (" (damage.from and damage.to say what it applies to)" if form == "damage" else ""))
@@ -86,18 +89,26 @@ def parse_replacement(chk: Checker, p: tuple, body: Any) -> dict[str, Any]:
     return out
 
 
-def _enters_tapped(chk: Checker, p: tuple, raw: Any) -> int | None:
-    """`true`, or `{unless: {pay_life: N}}`: as it enters its controller may pay N life; if they
-    don't, it enters tapped (614.12a)."""
+# 614.1c "enters tapped unless you control two or fewer other lands / two or more other lands /
+# two or more basic lands": the count as it would enter (the land itself not yet among them)
+UNLESS_LANDS = {"lands_at_most": ("at_most", "any"), "lands_at_least": ("at_least", "any"),
+                "basic_lands_at_least": ("at_least", "basic")}
+
+
+def _enters_tapped(chk: Checker, p: tuple, raw: Any) -> tuple[str, int] | None:
+    """`true`, `{unless: {pay_life: N}}` (as it enters its controller may pay N life; if they
+    don't, it enters tapped, 614.12a) or `{unless: {lands_at_most: N}}` (also `lands_at_least`,
+    `basic_lands_at_least`: the other lands its controller controls as it enters, 614.1c)."""
     if raw is True:
         return None
     d = chk.mapping(p, raw, {"unless"})
     if "unless" not in d:
         raise chk.src.error(p, "write enters_tapped: true, or {unless: {pay_life: N}}")
-    u = chk.mapping(p + ("unless",), d["unless"], {"pay_life"})
-    if "pay_life" not in u:
-        raise chk.src.error(p + ("unless",), "missing 'pay_life'")
-    return chk.int_value(p + ("unless", "pay_life"), u["pay_life"], minimum=1)
+    u = chk.mapping(p + ("unless",), d["unless"], {"pay_life"} | set(UNLESS_LANDS))
+    if len(u) != 1:
+        raise chk.src.error(p + ("unless",), "one of pay_life, " + ", ".join(UNLESS_LANDS))
+    (kind, n), = u.items()
+    return kind, chk.int_value(p + ("unless", kind), n, minimum=1 if kind == "pay_life" else 0)
 
 
 def _copy_of(chk: Checker, p: tuple, raw: Any, affects: dict | None) -> dict[str, Any] | None:
@@ -130,12 +141,13 @@ def _affects(chk: Checker, p: tuple, data: dict) -> dict[str, Any] | None:
                                      ("you", "opponent", "any"))}
 
 
-def _counters(chk: Checker, p: tuple, raw: Any) -> dict[str, int]:
-    out = {}
+def _counters(chk: Checker, p: tuple, raw: Any) -> dict[str, int | str]:
+    """`{"+1/+1": 2}`; `x` is the X chosen for the spell that became the permanent (107.3m)."""
+    out: dict[str, int | str] = {}
     for kind, n in chk.mapping(p, raw, None).items():
         if not isinstance(kind, str) or not (kind in ("+1/+1", "-1/-1") or IDENT.match(kind)):
             raise chk.src.error(p + (kind,), f"bad counter kind {kind!r}")
-        out[COUNTER_ALIASES.get(kind, kind)] = chk.int_value(p + (kind,), n, minimum=0)
+        out[COUNTER_ALIASES.get(kind, kind)] = "x" if n == "x" else chk.int_value(p + (kind,), n, minimum=0)
     return out
 
 
@@ -188,10 +200,18 @@ def replacement_facts(head: list[Symbol], ab: dict[str, Any]) -> list[Symbol]:
     if ab["affects"] is not None:
         out += [Function("repl_affects_type", head + [Function(t)]) for t in ab["affects"]["types"]]
         out.append(Function("repl_affects_controller", head + [Function(ab["affects"]["controller"])]))
-    if form == "enters_tapped" and ab["unless_life"] is not None:
-        out.append(Function("repl_unless_pay_life", head + [Number(ab["unless_life"])]))
+    if form == "enters_tapped" and ab["unless"] is not None:
+        kind, n = ab["unless"]
+        if kind == "pay_life":
+            out.append(Function("repl_unless_pay_life", head + [Number(n)]))
+        else:   # "unless you control two or fewer other lands": repl_unless_lands(K,F,N,Op,M,Which)
+            op, which = UNLESS_LANDS[kind]
+            out.append(Function("repl_unless_lands", head + [Function(op), Number(n), Function(which)]))
     if form == "enters_with":
-        out += [Function("repl_counters", head + [String(k), Number(n)]) for k, n in ab["counters"].items() if n]
+        out += [Function("repl_counters", head + [String(k), Function("x") if n == "x" else Number(n)])
+                for k, n in ab["counters"].items() if n]
+        if ab["kicked_only"]:
+            out.append(Function("repl_if_kicked", head))
     elif form == "would":
         out.append(Function("repl_instead", head + [Function(ab["would"]), Function(ab["instead"])]))
     elif form == "skip":
