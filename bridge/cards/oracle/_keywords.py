@@ -25,7 +25,8 @@ class KeywordRules:
 
     # -- keywords
     def kw_simple(self, items):
-        return _keyword_name(items[0])
+        # "Start your engines!" -> start_your_engines (702.179a)
+        return _keyword_name(items[0]).rstrip("!")
 
     def kw_ward(self, items):
         cost = str(items[0])
@@ -71,7 +72,7 @@ class KeywordRules:
         if not words or "planeswalker" in words:
             raise Unsupported("equip " + " ".join(str(w) for w in items[:-1]) + " has no keyword form")
         cost = self.kw_equip([items[-1]])["equip"]
-        out: dict = {"cost": cost if isinstance(cost, str) else "{%d}" % cost}
+        out: dict = {"cost": cost if isinstance(cost, str) else f"{{{cost}}}"}
         for w in words:
             key = ("supertypes" if w in ("legendary", "snow") else "colors" if w in COLOR_WORDS
                    else "subtypes")

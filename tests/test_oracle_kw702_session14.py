@@ -1,0 +1,44 @@
+"""Keyword lines of issue 32's 702 part, session 14 (docs/keywords.md), each with a real card's
+Oracle text (a small fixture: name, type line, text): the compiled form, and that the card
+format accepts the compiled card."""
+from __future__ import annotations
+
+from rulekeeper.bridge.cards.oracle import compile_card, compile_line
+from rulekeeper.bridge.games.mtg.cards import parse_card_map
+
+
+def card(name: str, type_line: str, text: str, **more) -> dict:
+    return {"object": "card", "name": name, "type_line": type_line, "oracle_text": text, **more}
+
+
+def full(data: dict) -> dict:
+    """The card compiled fully and the card format accepts it."""
+    result = compile_card(data)
+    assert result.status == "full", [(ln.text, ln.reason) for ln in result.lines]
+    parse_card_map(result.yaml_card, "test", result.yaml_card["name"])
+    return result.yaml_card
+
+
+# -- 702.179a "Start your engines!" (the rule was encoded in session 13; the line was not read) --
+def test_start_your_engines_line():
+    # Nesting Bot: its "Max speed —" line (702.178) has no form, so the card is partly compiled
+    result = compile_card(card(
+        "Nesting Bot", "Artifact Creature — Robot",
+        "Start your engines! (If you have no speed, it starts at 1. It increases once on each of "
+        "your turns when an opponent loses life. Max speed is 4.)\nWhen this creature dies, create "
+        "a 1/1 colorless Servo artifact creature token.\nMax speed — This creature gets +1/+0.",
+        mana_cost="{W}", power="1", toughness="1"))
+    assert result.lines[0].status == "compiled"
+    assert result.lines[0].fragment == {"keywords": ["start_your_engines"]}
+    assert result.lines[-1].status == "not_understood"
+    assert "start_your_engines" in result.yaml_card["keywords"]
+    parse_card_map(result.yaml_card, "test", "Nesting Bot")
+
+
+def test_start_your_engines_after_another_keyword():
+    line = compile_line("Flying, start your engines!", "Foo", spell=False)
+    assert line.fragment == {"keywords": ["flying", "start_your_engines"]}
+
+
+def test_start_your_engines_needs_its_words():
+    assert compile_line("Start your engines", "Foo", spell=False).status == "not_understood"
