@@ -42,3 +42,14 @@ def test_start_your_engines_after_another_keyword():
 
 def test_start_your_engines_needs_its_words():
     assert compile_line("Start your engines", "Foo", spell=False).status == "not_understood"
+
+
+# -- 702.88 rebound ------------------------------------------------------------------------------
+def test_staggershock_rebound():
+    got = full(card("Staggershock", "Instant",
+                    "Staggershock deals 2 damage to any target.\nRebound (If you cast this spell "
+                    "from your hand, exile it as it resolves. At the beginning of your next upkeep, "
+                    "you may cast this card from exile without paying its mana cost.)",
+                    mana_cost="{2}{R}"))
+    assert got["keywords"] == ["rebound"]
+    assert got["abilities"][0]["spell"]["effects"] == [{"deal_damage": {"target": "target", "amount": 2}}]

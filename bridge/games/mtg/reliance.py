@@ -159,6 +159,7 @@ KEYWORD_RULES: dict[str, tuple[str, ...]] = {
     "living_weapon": ("702.92a",),
     "crew": ("702.122a",), "saddle": ("702.171a", "702.122a"),
     "cumulative_upkeep": ("702.24a",), "ascend": ("702.131a", "702.131b"), "delve": ("702.66a",),
+    "rebound": ("702.88a",),
     # the partner abilities (702.124a): deck-construction rules of Commander (903, out of
     # scope; 113.6n: they work before the game begins), so no rule of a game relies on them
     "partner": (), "friends_forever": (), "choose_a_background": (), "doctors_companion": (),
