@@ -53,3 +53,32 @@ def test_staggershock_rebound():
                     mana_cost="{2}{R}"))
     assert got["keywords"] == ["rebound"]
     assert got["abilities"][0]["spell"]["effects"] == [{"deal_damage": {"target": "target", "amount": 2}}]
+
+
+# -- 702.110 exploit -----------------------------------------------------------------------------
+EXPLOIT = "Exploit (When this creature enters, you may sacrifice a creature.)\n"
+
+
+def test_sidisis_faithful_exploit():
+    got = full(card("Sidisi's Faithful", "Creature — Snake Wizard",
+                    EXPLOIT + "When this creature exploits a creature, return target creature to "
+                    "its owner's hand.", mana_cost="{U}", power="0", toughness="4"))
+    assert got["keywords"] == ["exploit"]
+    (trigger,) = got["abilities"]
+    assert trigger["triggered"]["when"] == "exploits"
+    assert trigger["triggered"]["targets"] == ["creature"]
+
+
+def test_graf_reaver_exploit_with_the_older_name_form():
+    got = full(card("Graf Reaver", "Creature — Zombie Warrior",
+                    EXPLOIT + "When Graf Reaver exploits a creature, destroy target planeswalker.\n"
+                    "At the beginning of your upkeep, this creature deals 1 damage to you.",
+                    mana_cost="{1}{B}", power="3", toughness="3"))
+    assert got["abilities"][0]["triggered"]["when"] == "exploits"
+
+
+def test_another_creature_exploiting_is_not_read():
+    # "Whenever a creature you control exploits a creature" (another object's exploit) has no form
+    line = compile_line("Whenever a creature you control exploits a creature, create a 2/2 black "
+                        "Zombie creature token.", "Foo", spell=False)
+    assert line.status == "not_understood"

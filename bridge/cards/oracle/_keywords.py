@@ -28,6 +28,10 @@ class KeywordRules:
         # "Start your engines!" -> start_your_engines (702.179a)
         return _keyword_name(items[0]).rstrip("!")
 
+    def ev_exploits(self, _):
+        # 702.110b "When ~ exploits a creature": the trigger event `exploits`
+        return "exploits"
+
     def kw_ward(self, items):
         cost = str(items[0])
         if not cost.strip("{}").isdigit():

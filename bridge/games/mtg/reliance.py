@@ -118,7 +118,7 @@ COMBAT_RESTRICTION_RULES: dict[str, tuple[str, ...]] = {
 TRIGGER_EVENT_RULES: dict[str, tuple[str, ...]] = {
     "enters": ("603.6a",), "dies": ("700.4", "603.10a"), "leaves": ("603.10a",),
     "dealt_damage": ("120.3",), "you_cast": ("601.2i",), "beginning_of": ("603.2",),
-    "counter_removed": ("122.1",), "cycled": ("702.29c",),
+    "counter_removed": ("122.1",), "cycled": ("702.29c",), "exploits": ("702.110b",),
     # issue 15 (card-form-v2)
     "attacks": ("508.1m",), "deals_combat_damage": ("510.3a",),
     "dies_matching": ("603.10a", "700.4"), "enters_matching": ("603.6a",),
@@ -159,7 +159,7 @@ KEYWORD_RULES: dict[str, tuple[str, ...]] = {
     "living_weapon": ("702.92a",),
     "crew": ("702.122a",), "saddle": ("702.171a", "702.122a"),
     "cumulative_upkeep": ("702.24a",), "ascend": ("702.131a", "702.131b"), "delve": ("702.66a",),
-    "rebound": ("702.88a",),
+    "rebound": ("702.88a",), "exploit": ("702.110a", "702.110b"),
     # the partner abilities (702.124a): deck-construction rules of Commander (903, out of
     # scope; 113.6n: they work before the game begins), so no rule of a game relies on them
     "partner": (), "friends_forever": (), "choose_a_background": (), "doctors_companion": (),
