@@ -82,3 +82,12 @@ def test_another_creature_exploiting_is_not_read():
     line = compile_line("Whenever a creature you control exploits a creature, create a 2/2 black "
                         "Zombie creature token.", "Foo", spell=False)
     assert line.status == "not_understood"
+
+
+# -- 702.126 improvise ---------------------------------------------------------------------------
+def test_reverse_engineer_improvise():
+    got = full(card("Reverse Engineer", "Sorcery",
+                    "Improvise (Your artifacts can help cast this spell. Each artifact you tap after "
+                    "you're done activating mana abilities pays for {1}.)\nDraw three cards.",
+                    mana_cost="{3}{U}{U}"))
+    assert got["keywords"] == ["improvise"]
