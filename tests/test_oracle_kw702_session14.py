@@ -91,3 +91,19 @@ def test_reverse_engineer_improvise():
                     "you're done activating mana abilities pays for {1}.)\nDraw three cards.",
                     mana_cost="{3}{U}{U}"))
     assert got["keywords"] == ["improvise"]
+
+
+# -- 702.40 storm --------------------------------------------------------------------------------
+def test_grapeshot_storm():
+    got = full(card("Grapeshot", "Sorcery",
+                    "Grapeshot deals 1 damage to any target.\nStorm (When you cast this spell, copy "
+                    "it for each spell cast before it this turn. You may choose new targets for the "
+                    "copies.)", mana_cost="{1}{R}"))
+    assert got["keywords"] == ["storm"]
+
+
+def test_empty_the_warrens_storm():
+    got = full(card("Empty the Warrens", "Sorcery",
+                    "Create two 1/1 red Goblin creature tokens.\nStorm (When you cast this spell, "
+                    "copy it for each spell cast before it this turn.)", mana_cost="{3}{R}"))
+    assert got["keywords"] == ["storm"]

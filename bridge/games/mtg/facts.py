@@ -128,6 +128,8 @@ def _players(scen: Scenario) -> list[Symbol]:
             out.append(_init("poison", p, scen.poison[p]))
         if p in scen.speed:
             out.append(_init("speed", p, scen.speed[p]))
+        if scen.spells_cast.get(p):
+            out.append(atom("spells_cast_before", p, scen.spells_cast[p]))
     turn = scen.turn
     out += [_init("active_player", turn.active), _init("current_step", turn.step),
             _init("turn_number", turn.number)]
@@ -375,7 +377,9 @@ def _tokens(scen: Scenario) -> list[Symbol]:
         if action.verb == "create_token":
             creators[action.args["id"]] = action.args["controller"]
         elif action.verb == "resolve" and action.args:
-            creators.update({t: action.args["creator"] for t in action.args["creates"]})
+            creators.update({t: action.args["creator"]
+                             for t in action.args["creates"] + action.args.get("copies", [])})
+            spell_copies.update(action.args.get("copies", []))   # 702.40a storm's copies (707.10)
         elif action.verb == "copy":
             creators[action.args["id"]] = action.args["player"]
             orig = scen.object(action.args["object"])

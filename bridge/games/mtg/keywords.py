@@ -43,8 +43,9 @@ BARE_KEYWORDS = ("persist", "undying", "exalted", "battle_cry", "dethrone", "mel
                  "extort", "living_weapon",
                  "ascend",                 # 702.131: static (or a spell ability), guarded the same way
                  "delve",                  # 702.66: a way to pay, guarded the same way
-                 # session 14 (docs/keywords.md): 702.88 rebound, 702.110 exploit, 702.126 improvise
-                 "rebound", "exploit", "improvise")
+                 # session 14 (docs/keywords.md): 702.88 rebound, 702.110 exploit, 702.126
+                 # improvise, 702.40 storm
+                 "rebound", "exploit", "improvise", "storm")
 
 
 def parse_keyword(chk: Checker, path: tuple, raw: Any) -> Keyword:

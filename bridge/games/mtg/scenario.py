@@ -117,6 +117,8 @@ class Scenario(Record):
     plugins: list = field(default_factory=list)   # plug-in packs named in `rules:` (packs.Pack)
     readings: list[str] = field(default_factory=list)  # extension: readings chosen (interpretations)
     speed: dict[str, int] = field(default_factory=dict)  # extension: a player's speed (702.179), if any
+    # extension: spells each player cast this turn before the scenario starts (702.40a storm)
+    spells_cast: dict[str, int] = field(default_factory=dict)
 
     def object(self, oid: str) -> GameObject | None:
         return next((o for o in self.objects if o.id == oid), None)

@@ -29,7 +29,7 @@ from .vocab import COUNTER_ALIASES
 if TYPE_CHECKING:       # deadline imports solve, which imports this module
     from ...core.run.deadline import Deadline
 
-TOP_KEYS = {"title", "rules", "cards", "players", "life", "poison", "library", "turn", "speed",
+TOP_KEYS = {"title", "rules", "cards", "players", "life", "poison", "library", "turn", "speed", "spells_cast",
             "battlefield_state", "objects", "actions", "expect", "choose", "description",
             "query", "readings"}
 OBJECT_KEYS = {"id", "card", "zone", "owner", "controller", "token", "tapped", "face", "damage",
@@ -111,6 +111,11 @@ class _Validator:
         for p, v in scen.speed.items():
             if v > 4:
                 raise self.err(("speed", p), f"speed {v} out of range (1 to 4, 702.179d)")
+        # extension: `spells_cast: {alice: 2}`, the spells each player cast this turn before the
+        # scenario starts (702.40a storm counts them; none by default)
+        scen.spells_cast = {p: self.chk.int_value(("spells_cast", p), v, minimum=0)
+                            for p, v in self.chk.mapping(("spells_cast",), data.get("spells_cast") or {},
+                                                         players).items()}
         if "query" in data:
             # extension: `query: legal` adds the legal(A) plays of the final state to the outcomes
             scen.legal_query = self.chk.choice(("query",), data["query"], ("legal",)) == "legal"
