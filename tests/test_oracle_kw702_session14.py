@@ -107,3 +107,27 @@ def test_empty_the_warrens_storm():
                     "Create two 1/1 red Goblin creature tokens.\nStorm (When you cast this spell, "
                     "copy it for each spell cast before it this turn.)", mana_cost="{3}{R}"))
     assert got["keywords"] == ["storm"]
+
+
+# -- 702.43 modular ------------------------------------------------------------------------------
+MODULAR = ("Modular 1 (This creature enters with a +1/+1 counter on it. When it dies, you may put "
+           "its +1/+1 counters on target artifact creature.)")
+
+
+def test_arcbound_worker_modular():
+    got = full(card("Arcbound Worker", "Artifact Creature — Construct", MODULAR, mana_cost="{1}",
+                    power="0", toughness="0"))
+    assert got["keywords"] == [{"modular": 1}]
+
+
+def test_arcbound_ravager_modular_after_an_ability():
+    result = compile_card(card("Arcbound Ravager", "Artifact Creature — Beast",
+                               "Sacrifice an artifact: Put a +1/+1 counter on this creature.\n" + MODULAR,
+                               mana_cost="{2}", power="0", toughness="0"))
+    assert result.lines[-1].status == "compiled"
+    assert {"modular": 1} in result.yaml_card["keywords"]
+
+
+def test_modular_sunburst_is_not_read():
+    # "Modular—Sunburst" (702.43 with 702.44c's number) has no form
+    assert compile_line("Modular—Sunburst", "Foo", spell=False).status == "not_understood"
