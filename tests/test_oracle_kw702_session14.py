@@ -131,3 +131,12 @@ def test_arcbound_ravager_modular_after_an_ability():
 def test_modular_sunburst_is_not_read():
     # "Modular—Sunburst" (702.43 with 702.44c's number) has no form
     assert compile_line("Modular—Sunburst", "Foo", spell=False).status == "not_understood"
+
+
+# -- 702.123 fabricate ---------------------------------------------------------------------------
+def test_glint_sleeve_artisan_fabricate():
+    got = full(card("Glint-Sleeve Artisan", "Creature — Dwarf Artificer",
+                    "Fabricate 1 (When this creature enters, put a +1/+1 counter on it or create a "
+                    "1/1 colorless Servo artifact creature token.)", mana_cost="{2}{W}",
+                    power="2", toughness="2"))
+    assert got["keywords"] == [{"fabricate": 1}]

@@ -171,7 +171,11 @@ AFTERLIFE_SPIRIT = Card(key="#afterlife:spirit", name="Spirit", colors=["white",
 # 702.92a: the token living weapon creates, a 0/0 black Phyrexian Germ creature (111.4).
 LIVING_WEAPON_GERM = Card(key="#living_weapon:germ", name="Phyrexian Germ", colors=["black"],
                           types=["creature"], subtypes=["phyrexian", "germ"], power=0, toughness=0)
-KEYWORD_TOKENS = {"afterlife": AFTERLIFE_SPIRIT, "living_weapon": LIVING_WEAPON_GERM}
+# 702.123a: the token fabricate creates, a 1/1 colorless Servo artifact creature (111.4).
+FABRICATE_SERVO = Card(key="#fabricate:servo", name="Servo", colors=[], types=["artifact", "creature"],
+                       subtypes=["servo"], power=1, toughness=1)
+KEYWORD_TOKENS = {"afterlife": AFTERLIFE_SPIRIT, "living_weapon": LIVING_WEAPON_GERM,
+                  "fabricate": FABRICATE_SERVO}
 
 
 def keyword_token_cards(cards: list[Card]) -> list[Card]:

@@ -30,8 +30,8 @@ COST_AMOUNT_KEYWORDS = ("suspend", "escape")
 # likewise: `{crew: 3}`; vanishing and fading (702.63, 702.32) `{vanishing: 3}`
 AMOUNT_KEYWORDS = ("annihilator", "afflict", "bushido", "rampage", "renown", "afterlife", "toxic",
                    "vanishing", "fading",
-                   "crew", "saddle", "cumulative_upkeep",
-                   "modular")    # session 14: 702.43 modular N   # cumulative upkeep {N} (702.24a), a generic cost
+                   "crew", "saddle", "cumulative_upkeep",   # cumulative upkeep {N} (702.24a), a generic cost
+                   "modular", "fabricate")    # session 14: 702.43 modular N, 702.123 fabricate N
 # Ward's cost (702.21a) is written as its generic mana N: `{ward: 2}` is "Ward {2}". A ward with
 # no cost, or a word for one, would let the targeting spell through for nothing: refused.
 NUMBERED_COST_KEYWORDS = ("ward",)
