@@ -140,3 +140,15 @@ def test_glint_sleeve_artisan_fabricate():
                     "1/1 colorless Servo artifact creature token.)", mana_cost="{2}{W}",
                     power="2", toughness="2"))
     assert got["keywords"] == [{"fabricate": 1}]
+
+
+# -- 702.54 bloodthirst --------------------------------------------------------------------------
+def test_duskhunter_bat_bloodthirst():
+    got = full(card("Duskhunter Bat", "Creature — Bat",
+                    "Bloodthirst 1 (If an opponent was dealt damage this turn, this creature enters "
+                    "with a +1/+1 counter on it.)\nFlying", mana_cost="{1}{B}", power="1", toughness="1"))
+    assert got["keywords"] == [{"bloodthirst": 1}, "flying"]
+
+
+def test_bloodthirst_x_is_not_read():
+    assert compile_line("Bloodthirst X", "Foo", spell=False).status == "not_understood"

@@ -130,6 +130,8 @@ def _players(scen: Scenario) -> list[Symbol]:
             out.append(_init("speed", p, scen.speed[p]))
         if scen.spells_cast.get(p):
             out.append(atom("spells_cast_before", p, scen.spells_cast[p]))
+        if scen.damage_this_turn.get(p):
+            out.append(atom("damage_before", p, scen.damage_this_turn[p]))
     turn = scen.turn
     out += [_init("active_player", turn.active), _init("current_step", turn.step),
             _init("turn_number", turn.number)]

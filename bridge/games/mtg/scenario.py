@@ -119,6 +119,8 @@ class Scenario(Record):
     speed: dict[str, int] = field(default_factory=dict)  # extension: a player's speed (702.179), if any
     # extension: spells each player cast this turn before the scenario starts (702.40a storm)
     spells_cast: dict[str, int] = field(default_factory=dict)
+    # extension: damage each player was dealt this turn before the scenario starts (702.54a)
+    damage_this_turn: dict[str, int] = field(default_factory=dict)
 
     def object(self, oid: str) -> GameObject | None:
         return next((o for o in self.objects if o.id == oid), None)

@@ -29,9 +29,9 @@ from .vocab import COUNTER_ALIASES
 if TYPE_CHECKING:       # deadline imports solve, which imports this module
     from ...core.run.deadline import Deadline
 
-TOP_KEYS = {"title", "rules", "cards", "players", "life", "poison", "library", "turn", "speed", "spells_cast",
-            "battlefield_state", "objects", "actions", "expect", "choose", "description",
-            "query", "readings"}
+TOP_KEYS = {"title", "rules", "cards", "players", "life", "poison", "library", "turn", "speed",
+            "spells_cast", "damage_this_turn", "battlefield_state", "objects", "actions", "expect",
+            "choose", "description", "query", "readings"}
 OBJECT_KEYS = {"id", "card", "zone", "owner", "controller", "token", "tapped", "face", "damage",
                "counters", "entered_this_turn", "attacking", "blocking", "attached_to",
                "protector", "occupying", "marked", "timestamp"}
@@ -116,6 +116,12 @@ class _Validator:
         scen.spells_cast = {p: self.chk.int_value(("spells_cast", p), v, minimum=0)
                             for p, v in self.chk.mapping(("spells_cast",), data.get("spells_cast") or {},
                                                          players).items()}
+        # extension: `damage_this_turn: {bob: 3}`, the damage each player was dealt this turn
+        # before the scenario starts (702.54a bloodthirst reads it; none by default)
+        scen.damage_this_turn = {
+            p: self.chk.int_value(("damage_this_turn", p), v, minimum=0)
+            for p, v in self.chk.mapping(("damage_this_turn",), data.get("damage_this_turn") or {},
+                                         players).items()}
         if "query" in data:
             # extension: `query: legal` adds the legal(A) plays of the final state to the outcomes
             scen.legal_query = self.chk.choice(("query",), data["query"], ("legal",)) == "legal"
