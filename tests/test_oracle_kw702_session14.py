@@ -152,3 +152,26 @@ def test_duskhunter_bat_bloodthirst():
 
 def test_bloodthirst_x_is_not_read():
     assert compile_line("Bloodthirst X", "Foo", spell=False).status == "not_understood"
+
+
+# -- 702.33a kicker on a permanent card ----------------------------------------------------------
+def test_kavu_titan_kicker_line():
+    # the kicker line compiles to the keyword; "If this creature was kicked, ..." has no form yet
+    result = compile_card(card("Kavu Titan", "Creature — Kavu",
+                               "Kicker {2}{G} (You may pay an additional {2}{G} as you cast this spell.)\n"
+                               "If this creature was kicked, it enters with three +1/+1 counters on it "
+                               "and with trample.", mana_cost="{1}{G}", power="2", toughness="2"))
+    assert result.lines[0].status == "compiled"
+    assert result.yaml_card["keywords"] == [{"kicker": "{2}{G}"}]
+    assert result.lines[1].status == "not_understood"
+    parse_card_map(result.yaml_card, "test", "Kavu Titan")
+
+
+def test_a_spells_kicker_stays_in_its_spell_ability():
+    line = compile_line("Kicker {1}{U}", "Foo", spell=True)
+    assert line.fragment == {"spell": {"kicker": "{1}{U}"}}
+
+
+def test_kicker_forms_without_a_card_form():
+    for text in ("Kicker {X}", "Kicker {1}{G} and/or {2}{U}", "Multikicker {1}{G}"):
+        assert compile_line(text, "Foo", spell=False).status == "not_understood", text

@@ -146,6 +146,10 @@ class KeywordRules:
         name = str(items[0]).lower()
         return {name: _keyword_cost(name, items[1])}
 
+    def permanent_kicker(self, items):
+        # 702.33a "Kicker {2}{G}" on a permanent card: the keyword {kicker: "{2}{G}"}
+        return ("keywords", [{"kicker": _keyword_cost("kicker", items[0])}])
+
     def keyword_line(self, items):
         out = []
         for kw in items:

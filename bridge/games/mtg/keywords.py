@@ -16,7 +16,8 @@ __all__ = ["AMOUNT_KEYWORDS", "BARE_KEYWORDS", "COST_AMOUNT_KEYWORDS", "COST_KEY
 # (a number N is the generic cost {N}), or a list with life: `{flashback: ["{1}{U}", {pay_life: 3}]}`.
 COST_KEYWORDS = ("flashback", "cycling", "unearth", "disturb", "echo", "madness", "suspend",
                  "foretell", "plot", "morph", "megamorph", "disguise", "evoke", "buyback", "warp",
-                 "ninjutsu", "dash", "blitz", "escape", "outlast")
+                 "ninjutsu", "dash", "blitz", "escape", "outlast",
+                 "kicker")    # session 14: 702.33a kicker on a permanent card (a spell's is spell: {kicker})
 # The cost keywords whose rules read a life payment in the cost (`{pay_life: N}`); the others take
 # mana only (their files read keyword_cost/5 alone, so a life part would be silently ignored).
 LIFE_COST_KEYWORDS = ("flashback", "cycling")
