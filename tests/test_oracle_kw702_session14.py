@@ -175,3 +175,12 @@ def test_a_spells_kicker_stays_in_its_spell_ability():
 def test_kicker_forms_without_a_card_form():
     for text in ("Kicker {X}", "Kicker {1}{G} and/or {2}{U}", "Multikicker {1}{G}"):
         assert compile_line(text, "Foo", spell=False).status == "not_understood", text
+
+
+# -- 702.46 soulshift ----------------------------------------------------------------------------
+def test_gibbering_kami_soulshift():
+    got = full(card("Gibbering Kami", "Creature — Spirit",
+                    "Flying\nSoulshift 3 (When this creature dies, you may return target Spirit card "
+                    "with mana value 3 or less from your graveyard to your hand.)",
+                    mana_cost="{3}{B}", power="2", toughness="2"))
+    assert got["keywords"] == ["flying", {"soulshift": 3}]

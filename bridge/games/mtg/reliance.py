@@ -163,6 +163,7 @@ KEYWORD_RULES: dict[str, tuple[str, ...]] = {
     "improvise": ("702.126a",), "storm": ("702.40a", "702.40b"),
     "modular": ("702.43a", "702.43b"), "fabricate": ("702.123a", "702.123b"),
     "bloodthirst": ("702.54a", "702.54c"), "kicker": ("702.33a", "702.33d"),
+    "soulshift": ("702.46a", "702.46b"),
     # the partner abilities (702.124a): deck-construction rules of Commander (903, out of
     # scope; 113.6n: they work before the game begins), so no rule of a game relies on them
     "partner": (), "friends_forever": (), "choose_a_background": (), "doctors_companion": (),
