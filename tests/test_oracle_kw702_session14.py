@@ -184,3 +184,21 @@ def test_gibbering_kami_soulshift():
                     "with mana value 3 or less from your graveyard to your hand.)",
                     mana_cost="{3}{B}", power="2", toughness="2"))
     assert got["keywords"] == ["flying", {"soulshift": 3}]
+
+
+# -- 702.145 daybound and nightbound (a transforming double-faced card, Scryfall's card_faces) ---
+def test_harvesttide_infiltrator_daybound_and_nightbound():
+    data = {"object": "card", "name": "Harvesttide Infiltrator // Harvesttide Assailant",
+            "layout": "transform", "type_line": "Creature — Human Werewolf // Creature — Werewolf",
+            "card_faces": [
+                {"name": "Harvesttide Infiltrator", "mana_cost": "{2}{R}",
+                 "type_line": "Creature — Human Werewolf", "power": "3", "toughness": "2",
+                 "oracle_text": "Trample\nDaybound (If a player casts no spells during their own "
+                                "turn, it becomes night next turn.)"},
+                {"name": "Harvesttide Assailant", "mana_cost": "",
+                 "type_line": "Creature — Werewolf", "power": "4", "toughness": "4",
+                 "oracle_text": "Trample\nNightbound (If a player casts at least two spells during "
+                                "their own turn, it becomes day next turn.)"}]}
+    got = full(data)
+    assert got["keywords"] == ["trample", "daybound"]
+    assert got["back"]["keywords"] == ["trample", "nightbound"]

@@ -135,6 +135,8 @@ def _players(scen: Scenario) -> list[Symbol]:
     turn = scen.turn
     out += [_init("active_player", turn.active), _init("current_step", turn.step),
             _init("turn_number", turn.number)]
+    if scen.day_night:
+        out.append(_init("day_night", scen.day_night))
     if scen.battlefield_state != "empty":
         out.append(atom("scenario_battlefield_state", scen.battlefield_state))
     return out

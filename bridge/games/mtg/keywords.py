@@ -48,8 +48,8 @@ BARE_KEYWORDS = ("persist", "undying", "exalted", "battle_cry", "dethrone", "mel
                  "ascend",                 # 702.131: static (or a spell ability), guarded the same way
                  "delve",                  # 702.66: a way to pay, guarded the same way
                  # session 14 (docs/keywords.md): 702.88 rebound, 702.110 exploit, 702.126
-                 # improvise, 702.40 storm
-                 "rebound", "exploit", "improvise", "storm")
+                 # improvise, 702.40 storm, 702.145 daybound and nightbound
+                 "rebound", "exploit", "improvise", "storm", "daybound", "nightbound")
 
 
 def parse_keyword(chk: Checker, path: tuple, raw: Any) -> Keyword:

@@ -164,6 +164,8 @@ KEYWORD_RULES: dict[str, tuple[str, ...]] = {
     "modular": ("702.43a", "702.43b"), "fabricate": ("702.123a", "702.123b"),
     "bloodthirst": ("702.54a", "702.54c"), "kicker": ("702.33a", "702.33d"),
     "soulshift": ("702.46a", "702.46b"),
+    "daybound": ("702.145b", "702.145c", "702.145d", "730.2a"),
+    "nightbound": ("702.145e", "702.145f", "702.145g", "730.2b"),
     # the partner abilities (702.124a): deck-construction rules of Commander (903, out of
     # scope; 113.6n: they work before the game begins), so no rule of a game relies on them
     "partner": (), "friends_forever": (), "choose_a_background": (), "doctors_companion": (),
@@ -178,6 +180,7 @@ OUTCOME_RULES: dict[str, tuple[str, ...]] = {
     "tapped": ("110.5",), "face": ("712.8",), "power": ("208.1",), "toughness": ("208.1",),
     "loyalty": ("306.5c",), "defense": ("310.4c",), "counters": ("122.1",),
     "damage": ("120.3e",), "has": ("702.1",), "life": ("119.3",), "poison": ("122.1f",), "speed": ("702.179d",),
+    "day_night": ("730.1",),
     "lost": ("704.5a",), "won": ("104.2",), "draw_game": ("104.4",), "attacking": ("508.1",),
     "blocking": ("509.1",), "protector": ("310.8",), "battlefield_state": ("1000.3",),
     "occupies": ("1000.2",), "marked": ("1000.7",), "werecreature": ("1000.8",),

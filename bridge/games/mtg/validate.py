@@ -30,8 +30,8 @@ if TYPE_CHECKING:       # deadline imports solve, which imports this module
     from ...core.run.deadline import Deadline
 
 TOP_KEYS = {"title", "rules", "cards", "players", "life", "poison", "library", "turn", "speed",
-            "spells_cast", "damage_this_turn", "battlefield_state", "objects", "actions", "expect",
-            "choose", "description", "query", "readings"}
+            "spells_cast", "damage_this_turn", "day_night", "battlefield_state", "objects", "actions",
+            "expect", "choose", "description", "query", "readings"}
 OBJECT_KEYS = {"id", "card", "zone", "owner", "controller", "token", "tapped", "face", "damage",
                "counters", "entered_this_turn", "attacking", "blocking", "attached_to",
                "protector", "occupying", "marked", "timestamp"}
@@ -122,6 +122,10 @@ class _Validator:
             p: self.chk.int_value(("damage_this_turn", p), v, minimum=0)
             for p, v in self.chk.mapping(("damage_this_turn",), data.get("damage_this_turn") or {},
                                          players).items()}
+        # extension: `day_night: day|night`, the game's designation as the scenario starts (730.1:
+        # neither by default)
+        if data.get("day_night") is not None:
+            scen.day_night = self.chk.choice(("day_night",), data["day_night"], ("day", "night"))
         if "query" in data:
             # extension: `query: legal` adds the legal(A) plays of the final state to the outcomes
             scen.legal_query = self.chk.choice(("query",), data["query"], ("legal",)) == "legal"
