@@ -202,3 +202,12 @@ def test_harvesttide_infiltrator_daybound_and_nightbound():
     got = full(data)
     assert got["keywords"] == ["trample", "daybound"]
     assert got["back"]["keywords"] == ["trample", "nightbound"]
+
+
+# -- 702.98 unleash ------------------------------------------------------------------------------
+def test_rakdos_drake_unleash():
+    got = full(card("Rakdos Drake", "Creature — Drake",
+                    "Flying\nUnleash (You may have this creature enter with a +1/+1 counter on it. "
+                    "It can't block as long as it has a +1/+1 counter on it.)", mana_cost="{2}{B}",
+                    power="1", toughness="2"))
+    assert got["keywords"] == ["flying", "unleash"]
