@@ -43,6 +43,10 @@ CASES: dict[str, tuple[int, str]] = {
     "persist_with_parameter.yaml": (8, "persist takes no parameter"),
     "suspend_without_amount.yaml": (6, "suspend needs its number N"),      # issue 32, 702 keywords
     "speed_out_of_range.yaml": (4, "speed 5 out of range"),
+    "spells_cast_negative.yaml": (4, "number -1 out of range"),
+    "damage_this_turn_word.yaml": (4, "expected a whole number"),          # 702.54a bloodthirst
+    "day_night_unknown.yaml": (3, "'dusk' is not one of"),                  # 730.1                      # 702.40a storm
+    "resolve_without_creates_or_copies.yaml": (4, "missing 'creates' (or 'copies')"),
     "special_action_unknown.yaml": (6, "'foretel' is not one of"),
     "cast_using_unknown.yaml": (6, "'evok' is not one of"),
     "unearth_with_life.yaml": (8, "(mana only)"),

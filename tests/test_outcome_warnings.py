@@ -61,3 +61,38 @@ def test_an_outcome_no_game_can_be_in_is_said_at_the_top_and_not_reliable(tmp_pa
         assert "zone(c1,hand)" in data["outcomes"]["always"]
         assert "zone(c2,graveyard)" in data["outcomes"]["always"]
         assert not any("two values" in w for w in data["warnings"])
+
+
+KW = Path(__file__).resolve().parent.parent / "scenarios" / "mtg" / "702-keywords"
+STORM = (KW / "702.40a-storm-counts-spells-before-the-scenario.yaml").read_text()
+
+
+def _warnings(tmp_path: Path, text: str) -> list[str]:
+    path = tmp_path / "storm.yaml"
+    path.write_text(text)
+    out = CliRunner().invoke(main, ["ask", "--json", str(path)])
+    assert out.exit_code == 0, out.output
+    return json.loads(out.output)["warnings"]
+
+
+def test_storm_copies_without_ids_are_warned(tmp_path: Path) -> None:
+    # a storm count of 2 and one copy named: the other is said, not silently left out
+    text = STORM.replace("copies: [c1, c2, c3]", "copies: [c1]").replace(
+        'choose: ["target(c1,1,bob)", "target(c2,1,bob)"]', 'choose: ["target(c1,1,bob)"]')
+    assert any("1 copies the storm ability of gs makes have no id" in w
+               for w in _warnings(tmp_path, text))
+    assert not any("storm" in w for w in _warnings(tmp_path, STORM))
+
+
+def test_storm_of_a_countered_spell_is_warned(tmp_path: Path) -> None:
+    # the spell countered before its storm ability resolves: the copies (made from the spell as
+    # it last existed) are not modelled, and the answer says so
+    text = STORM.replace("  - {id: gs, card: Grapeshot, zone: hand, owner: alice}\n",
+                         "  - {id: gs, card: Grapeshot, zone: hand, owner: alice}\n"
+                         "  - {id: cn, card: Cancel, zone: hand, owner: bob}\n")
+    text = text.replace("  - resolve: {copies: [c1, c2, c3]}\n",
+                        "  - cast: {card: cn, targets: [gs], without_paying_mana_cost: true}\n"
+                        "  - resolve\n  - resolve: {copies: [c1, c2]}\n")
+    text = text.replace('choose: ["target(c1,1,bob)", "target(c2,1,bob)"]\n', "")
+    text = text.split("expect:")[0]
+    assert any("resolved after the spell left the stack" in w for w in _warnings(tmp_path, text))

@@ -25,7 +25,12 @@ class KeywordRules:
 
     # -- keywords
     def kw_simple(self, items):
-        return _keyword_name(items[0])
+        # "Start your engines!" -> start_your_engines (702.179a)
+        return _keyword_name(items[0]).rstrip("!")
+
+    def ev_exploits(self, _):
+        # 702.110b "When ~ exploits a creature": the trigger event `exploits`
+        return "exploits"
 
     def kw_ward(self, items):
         cost = str(items[0])
@@ -71,7 +76,7 @@ class KeywordRules:
         if not words or "planeswalker" in words:
             raise Unsupported("equip " + " ".join(str(w) for w in items[:-1]) + " has no keyword form")
         cost = self.kw_equip([items[-1]])["equip"]
-        out: dict = {"cost": cost if isinstance(cost, str) else "{%d}" % cost}
+        out: dict = {"cost": cost if isinstance(cost, str) else f"{{{cost}}}"}
         for w in words:
             key = ("supertypes" if w in ("legendary", "snow") else "colors" if w in COLOR_WORDS
                    else "subtypes")
@@ -140,6 +145,10 @@ class KeywordRules:
         # "Unearth {B}", "Echo {2}{R}", "Morph {2}{W}{W}", ...: a cost keyword with a mana cost
         name = str(items[0]).lower()
         return {name: _keyword_cost(name, items[1])}
+
+    def permanent_kicker(self, items):
+        # 702.33a "Kicker {2}{G}" on a permanent card: the keyword {kicker: "{2}{G}"}
+        return ("keywords", [{"kicker": _keyword_cost("kicker", items[0])}])
 
     def keyword_line(self, items):
         out = []

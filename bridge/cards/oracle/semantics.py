@@ -25,7 +25,6 @@ from .words import (
     Unsupported,
     _after_destroy,
     _amount_value,
-    _keyword_cost,
     _keyword_name,
     _mana,
     _pt_fields,
@@ -386,9 +385,6 @@ class OracleTransformer(KeywordRules, EffectRules, StaticRules, Transformer):
     def repl_tapped_unless_life(self, items):
         life = [i for i in items if not isinstance(i, Token)][-1]
         return ("replacement", {"enters_tapped": {"unless": {"pay_life": life}}})
-
-    def kicker_keyword(self, items):   # 702.33a on a permanent: a cost keyword
-        return ("keywords", [{"kicker": _keyword_cost("kicker", items[0])}])
 
     def repl_kicked_enters_with(self, items):   # 702.33e, 614.1c
         kind, body = self.repl_enters_with(items)

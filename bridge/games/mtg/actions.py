@@ -152,25 +152,33 @@ COPY_EXCEPT = {"name", "power", "toughness", "types", "subtypes", "supertypes", 
 def v_resolve(v, path, raw, scen):
     """`resolve`, or `resolve: {creates: [id, ...], creator: P}` naming the tokens the resolving
     spell or ability creates, in the order it creates them (their owner: creator, default the
-    active player)."""
+    active player); `copies: [id, ...]` names the copies of a spell it creates (storm, 702.40a:
+    spell copies, not tokens, 707.10)."""
     if raw is None:
         return None
-    d = _fields(v, path, raw, {"creates", "creator"}, ("creates",))
+    d = _fields(v, path, raw, {"creates", "creator", "copies"}, ())
+    if "creates" not in d and "copies" not in d:
+        raise v.err(path, "missing 'creates' (or 'copies')")
     creator = _player(v, path + ("creator",), d.get("creator", scen.turn.active), scen)
-    ids = []
-    for i, tid in enumerate(v.chk.list(path + ("creates",), d["creates"])):
-        tid = v.chk.ident(path + ("creates", i), tid)
-        if scen.object(tid) or tid in scen.tokens or tid in scen.players:
-            raise v.err(path + ("creates", i), f"duplicate id {tid!r}")
-        scen.tokens[tid] = None  # what it is comes from the effect that creates it
-        ids.append(tid)
-    return {"creates": ids, "creator": creator}
+    named = {}
+    for key in ("creates", "copies"):
+        ids = []
+        for i, tid in enumerate(v.chk.list(path + (key,), d.get(key, []))):
+            tid = v.chk.ident(path + (key, i), tid)
+            if scen.object(tid) or tid in scen.tokens or tid in scen.players:
+                raise v.err(path + (key, i), f"duplicate id {tid!r}")
+            scen.tokens[tid] = None  # what it is comes from the effect that creates it
+            ids.append(tid)
+        named[key] = ids
+    return {"creates": named["creates"], "copies": named["copies"], "creator": creator}
 
 
 def f_resolve(a):
     if a is None:
         return Function("resolve"), []
-    return Function("resolve"), [("creates", atom("c", i + 1, t)) for i, t in enumerate(a["creates"])]
+    return Function("resolve"), ([("creates", atom("c", i + 1, t)) for i, t in enumerate(a["creates"])]
+                                 + [("copies", atom("c", i + 1, t))
+                                    for i, t in enumerate(a.get("copies", []))])
 
 
 def v_become_copy(v, path, raw, scen):

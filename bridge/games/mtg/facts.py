@@ -128,9 +128,15 @@ def _players(scen: Scenario) -> list[Symbol]:
             out.append(_init("poison", p, scen.poison[p]))
         if p in scen.speed:
             out.append(_init("speed", p, scen.speed[p]))
+        if scen.spells_cast.get(p):
+            out.append(atom("spells_cast_before", p, scen.spells_cast[p]))
+        if scen.damage_this_turn.get(p):
+            out.append(atom("damage_before", p, scen.damage_this_turn[p]))
     turn = scen.turn
     out += [_init("active_player", turn.active), _init("current_step", turn.step),
             _init("turn_number", turn.number)]
+    if scen.day_night:
+        out.append(_init("day_night", scen.day_night))
     if scen.battlefield_state != "empty":
         out.append(atom("scenario_battlefield_state", scen.battlefield_state))
     return out
@@ -169,7 +175,11 @@ AFTERLIFE_SPIRIT = Card(key="#afterlife:spirit", name="Spirit", colors=["white",
 # 702.92a: the token living weapon creates, a 0/0 black Phyrexian Germ creature (111.4).
 LIVING_WEAPON_GERM = Card(key="#living_weapon:germ", name="Phyrexian Germ", colors=["black"],
                           types=["creature"], subtypes=["phyrexian", "germ"], power=0, toughness=0)
-KEYWORD_TOKENS = {"afterlife": AFTERLIFE_SPIRIT, "living_weapon": LIVING_WEAPON_GERM}
+# 702.123a: the token fabricate creates, a 1/1 colorless Servo artifact creature (111.4).
+FABRICATE_SERVO = Card(key="#fabricate:servo", name="Servo", colors=[], types=["artifact", "creature"],
+                       subtypes=["servo"], power=1, toughness=1)
+KEYWORD_TOKENS = {"afterlife": AFTERLIFE_SPIRIT, "living_weapon": LIVING_WEAPON_GERM,
+                  "fabricate": FABRICATE_SERVO}
 
 
 def keyword_token_cards(cards: list[Card]) -> list[Card]:
@@ -375,7 +385,9 @@ def _tokens(scen: Scenario) -> list[Symbol]:
         if action.verb == "create_token":
             creators[action.args["id"]] = action.args["controller"]
         elif action.verb == "resolve" and action.args:
-            creators.update({t: action.args["creator"] for t in action.args["creates"]})
+            creators.update({t: action.args["creator"]
+                             for t in action.args["creates"] + action.args.get("copies", [])})
+            spell_copies.update(action.args.get("copies", []))   # 702.40a storm's copies (707.10)
         elif action.verb == "copy":
             creators[action.args["id"]] = action.args["player"]
             orig = scen.object(action.args["object"])

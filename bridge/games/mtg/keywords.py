@@ -17,7 +17,7 @@ __all__ = ["AMOUNT_KEYWORDS", "BARE_KEYWORDS", "COST_AMOUNT_KEYWORDS", "COST_KEY
 COST_KEYWORDS = ("flashback", "cycling", "unearth", "disturb", "echo", "madness", "suspend",
                  "foretell", "plot", "morph", "megamorph", "disguise", "evoke", "buyback", "warp",
                  "ninjutsu", "dash", "blitz", "escape", "outlast",
-                 "kicker")   # 702.33a: a permanent card's kicker (an instant's or sorcery's is its spell's `kicker:`)
+                 "kicker")    # session 14: 702.33a kicker on a permanent card (a spell's is spell: {kicker})
 # The cost keywords whose rules read a life payment in the cost (`{pay_life: N}`); the others take
 # mana only (their files read keyword_cost/5 alone, so a life part would be silently ignored).
 LIFE_COST_KEYWORDS = ("flashback", "cycling")
@@ -31,7 +31,10 @@ COST_AMOUNT_KEYWORDS = ("suspend", "escape")
 # likewise: `{crew: 3}`; vanishing and fading (702.63, 702.32) `{vanishing: 3}`
 AMOUNT_KEYWORDS = ("annihilator", "afflict", "bushido", "rampage", "renown", "afterlife", "toxic",
                    "vanishing", "fading",
-                   "crew", "saddle", "cumulative_upkeep")   # cumulative upkeep {N} (702.24a), a generic cost
+                   "crew", "saddle", "cumulative_upkeep",   # cumulative upkeep {N} (702.24a), a generic cost
+                   # session 14: 702.43 modular N, 702.123 fabricate N, 702.54 bloodthirst N,
+                   # 702.46 soulshift N
+                   "modular", "fabricate", "bloodthirst", "soulshift")
 # Ward's cost (702.21a) is written as its generic mana N: `{ward: 2}` is "Ward {2}". A ward with
 # no cost, or a word for one, would let the targeting spell through for nothing: refused.
 NUMBERED_COST_KEYWORDS = ("ward",)
@@ -43,7 +46,11 @@ BARE_KEYWORDS = ("persist", "undying", "exalted", "battle_cry", "dethrone", "mel
                  "station",                # activated by name (702.184a)
                  "extort", "living_weapon",
                  "ascend",                 # 702.131: static (or a spell ability), guarded the same way
-                 "delve")                  # 702.66: a way to pay, guarded the same way
+                 "delve",                  # 702.66: a way to pay, guarded the same way
+                 # session 14 (docs/keywords.md): 702.88 rebound, 702.110 exploit, 702.126
+                 # improvise, 702.40 storm, 702.145 daybound and nightbound
+                 "rebound", "exploit", "improvise", "storm", "daybound", "nightbound",
+                 "unleash")   # 702.98
 
 
 def parse_keyword(chk: Checker, path: tuple, raw: Any) -> Keyword:

@@ -121,7 +121,7 @@ COMBAT_RESTRICTION_RULES: dict[str, tuple[str, ...]] = {
 TRIGGER_EVENT_RULES: dict[str, tuple[str, ...]] = {
     "enters": ("603.6a",), "dies": ("700.4", "603.10a"), "leaves": ("603.10a",),
     "dealt_damage": ("120.3",), "you_cast": ("601.2i",), "beginning_of": ("603.2",),
-    "counter_removed": ("122.1",), "cycled": ("702.29c",),
+    "counter_removed": ("122.1",), "cycled": ("702.29c",), "exploits": ("702.110b",),
     # issue 15 (card-form-v2)
     "attacks": ("508.1m",), "deals_combat_damage": ("510.3a",),
     "dies_matching": ("603.10a", "700.4"), "enters_matching": ("603.6a",),
@@ -162,6 +162,14 @@ KEYWORD_RULES: dict[str, tuple[str, ...]] = {
     "living_weapon": ("702.92a",),
     "crew": ("702.122a",), "saddle": ("702.171a", "702.122a"),
     "cumulative_upkeep": ("702.24a",), "ascend": ("702.131a", "702.131b"), "delve": ("702.66a",),
+    "rebound": ("702.88a",), "exploit": ("702.110a", "702.110b"),
+    "improvise": ("702.126a",), "storm": ("702.40a", "702.40b"),
+    "modular": ("702.43a", "702.43b"), "fabricate": ("702.123a", "702.123b"),
+    "bloodthirst": ("702.54a", "702.54c"), "kicker": ("702.33a", "702.33d"),
+    "soulshift": ("702.46a", "702.46b"),
+    "unleash": ("702.98a",),
+    "daybound": ("702.145b", "702.145c", "702.145d", "730.2a"),
+    "nightbound": ("702.145e", "702.145f", "702.145g", "730.2b"),
     # the partner abilities (702.124a): deck-construction rules of Commander (903, out of
     # scope; 113.6n: they work before the game begins), so no rule of a game relies on them
     "partner": (), "friends_forever": (), "choose_a_background": (), "doctors_companion": (),
@@ -176,6 +184,7 @@ OUTCOME_RULES: dict[str, tuple[str, ...]] = {
     "tapped": ("110.5",), "face": ("712.8",), "power": ("208.1",), "toughness": ("208.1",),
     "loyalty": ("306.5c",), "defense": ("310.4c",), "counters": ("122.1",),
     "damage": ("120.3e",), "has": ("702.1",), "life": ("119.3",), "poison": ("122.1f",), "speed": ("702.179d",),
+    "day_night": ("730.1",),
     "lost": ("704.5a",), "won": ("104.2",), "draw_game": ("104.4",), "attacking": ("508.1",),
     "blocking": ("509.1",), "protector": ("310.8",), "battlefield_state": ("1000.3",),
     "occupies": ("1000.2",), "marked": ("1000.7",), "werecreature": ("1000.8",),

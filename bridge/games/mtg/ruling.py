@@ -37,6 +37,7 @@ def sentence(atom: Symbol) -> str:
         "has": lambda: f"{a[0]} has {a[1]}",
         "illegal": lambda: f"the action {a[0]} is not allowed (rule {a[1]})",
         "battlefield_state": lambda: f"the Battlefield State is {a[0].replace('_', ' ')}",
+        "day_night": lambda: f"it is {a[0]} (730.1)",
         "marked": lambda: f"{a[0]} is marked",
         "werecreature": lambda: f"{a[0]} is a werecreature",
         "occupies": lambda: f"{a[0]} occupies {a[1]}",

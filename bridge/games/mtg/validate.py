@@ -30,8 +30,8 @@ if TYPE_CHECKING:       # deadline imports solve, which imports this module
     from ...core.run.deadline import Deadline
 
 TOP_KEYS = {"title", "rules", "cards", "players", "life", "poison", "library", "turn", "speed",
-            "battlefield_state", "objects", "actions", "expect", "choose", "description",
-            "query", "readings"}
+            "spells_cast", "damage_this_turn", "day_night", "battlefield_state", "objects", "actions",
+            "expect", "choose", "description", "query", "readings"}
 OBJECT_KEYS = {"id", "card", "zone", "owner", "controller", "token", "tapped", "face", "damage",
                "counters", "entered_this_turn", "attacking", "blocking", "attached_to",
                "protector", "occupying", "marked", "timestamp"}
@@ -111,6 +111,21 @@ class _Validator:
         for p, v in scen.speed.items():
             if v > 4:
                 raise self.err(("speed", p), f"speed {v} out of range (1 to 4, 702.179d)")
+        # extension: `spells_cast: {alice: 2}`, the spells each player cast this turn before the
+        # scenario starts (702.40a storm counts them; none by default)
+        scen.spells_cast = {p: self.chk.int_value(("spells_cast", p), v, minimum=0)
+                            for p, v in self.chk.mapping(("spells_cast",), data.get("spells_cast") or {},
+                                                         players).items()}
+        # extension: `damage_this_turn: {bob: 3}`, the damage each player was dealt this turn
+        # before the scenario starts (702.54a bloodthirst reads it; none by default)
+        scen.damage_this_turn = {
+            p: self.chk.int_value(("damage_this_turn", p), v, minimum=0)
+            for p, v in self.chk.mapping(("damage_this_turn",), data.get("damage_this_turn") or {},
+                                         players).items()}
+        # extension: `day_night: day|night`, the game's designation as the scenario starts (730.1:
+        # neither by default)
+        if data.get("day_night") is not None:
+            scen.day_night = self.chk.choice(("day_night",), data["day_night"], ("day", "night"))
         if "query" in data:
             # extension: `query: legal` adds the legal(A) plays of the final state to the outcomes
             scen.legal_query = self.chk.choice(("query",), data["query"], ("legal",)) == "legal"

@@ -32,6 +32,15 @@ def _event_warnings(atoms: frozenset[Symbol]) -> list[str]:
             out.append(f"{count} token(s) created for {who} have no id on the resolve action "
                        "(`resolve: {creates: [id, ...]}`), so the answer does not follow "
                        "them (111.1)")
+        if event.name == "storm_copies_unnamed" and len(event.arguments) == 2:
+            spell, count = event.arguments
+            out.append(f"{count} copies the storm ability of {spell} makes have no id on the "
+                       "resolve action (`resolve: {copies: [id, ...]}`), so the answer does not "
+                       "follow them (702.40a)")
+        if event.name == "storm_spell_gone" and len(event.arguments) == 1:
+            out.append(f"the storm ability of {event.arguments[0]} resolved after the spell left "
+                       "the stack: its copies, made from the spell as it last existed (702.40a, "
+                       "707.10), are not modelled, so the answer leaves them out")
         if event.name in _UNKNOWN_EVENTS and len(event.arguments) == 1:
             out.append(f"{_UNKNOWN_EVENTS[event.name]} reached {event.arguments[0]}'s unnamed "
                        "library cards: what they are is unknown (name the library's top "
