@@ -148,8 +148,8 @@ def _effect_facts(head: list[Symbol], e: int, eff: dict[str, Any]) -> list[Symbo
     elif verb in ("prevent_combat_damage", "proliferate", "populate", "investigate", "time_travel",
                   "manifest", "cloak", "manifest_dread", "clash"):
         terms = [Function(verb)]
-    elif verb == "shuffle":                # 701.24a: the player's library
-        terms = [Function("shuffle", [ref("player") if "player" in eff else Function("you")])]
+    elif verb in ("shuffle", "lose_game", "win_game"):   # 701.24a: the player's library; 104.3e, 104.2b
+        terms = [Function(verb, [ref("player") if "player" in eff else Function("you")])]
     elif verb in ("draw", "gain_life", "lose_life", "discard", "mill", "scry", "surveil", "fateseal"):
         default = "opponent" if verb == "fateseal" else "you"    # 701.29a: an opponent's library
         who = ref("player") if "player" in eff else _ref_term(default, head, eid, extra)
