@@ -203,6 +203,7 @@ EFFECT_FIELDS = {
     "scry": ({"player", "amount"}, ("amount",)),       # 701.22a: "scry N" (issue 32)
     "surveil": ({"player", "amount"}, ("amount",)),    # 701.25a: "surveil N"
     "shuffle": ({"player"}, ()),                        # 701.24a: "shuffle your library"
+    "set_life": ({"player", "amount"}, ("amount",)),     # 119.5: "[player]'s life total becomes N"
     "lose_game": ({"player"}, ()),                      # 104.3e: "[player] loses the game"
     "win_game": ({"player"}, ()),                       # 104.2b: "[player] wins the game"
     "fateseal": ({"player", "amount"}, ("amount",)),   # 701.29a: an opponent's library
@@ -241,7 +242,8 @@ ALL_FIELDS = {("deal_damage", "target"), ("modify", "object"), ("put_counters", 
 PLAYER_FIELDS = {("deal_damage", "target"), ("draw", "player"), ("gain_life", "player"),
                  ("lose_life", "player"), ("discard", "player"), ("create_token", "player"),
                  ("mill", "player"), ("scry", "player"), ("surveil", "player"), ("shuffle", "player"),
-                 ("fateseal", "player"), ("lose_game", "player"), ("win_game", "player")}
+                 ("fateseal", "player"), ("lose_game", "player"), ("win_game", "player"),
+                 ("set_life", "player")}
 AMOUNT_OF = ("power_of", "toughness_of", "mana_value_of")
 
 

@@ -90,7 +90,7 @@ EFFECT_VERB_RULES: dict[str, tuple[str, ...]] = {
     "exchange": ("701.12a", "701.12b", "701.12c"), "amass": ("701.47a", "701.47c"),
     "endure": ("701.63a", "701.63b"), "explore": ("701.44a", "701.44c"),
     "investigate": ("701.16a", "111.10f"),
-    "scry": ("701.22a",), "surveil": ("701.25a",), "shuffle": ("701.24a",), "lose_game": ("104.3e", "104.3f"), "win_game": ("104.2b", "104.3f"), "fateseal": ("701.29a",),
+    "scry": ("701.22a",), "surveil": ("701.25a",), "shuffle": ("701.24a",), "set_life": ("119.5",), "lose_game": ("104.3e", "104.3f"), "win_game": ("104.2b", "104.3f"), "fateseal": ("701.29a",),
     "search": ("701.23a", "701.23b", "701.23d"), "move_counters": ("122.5",),
     "class_level": ("716.2a",), "time_travel": ("701.56a",),
     "incubate": ("701.53a", "111.10i"), "transform": ("701.27a",), "convert": ("701.28a",),
