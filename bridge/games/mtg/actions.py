@@ -260,7 +260,7 @@ def v_cast(v, path, raw, scen):
            "free": v.chk.bool_value(path + ("without_paying_mana_cost",),
                                     d.get("without_paying_mana_cost", False)),
            "face": v.chk.choice(path + ("face",), d.get("face", "front"),
-                                ("front", "back", "down", "adventure")),
+                                ("front", "back", "down", "adventure", "left", "right")),
            "kicked": v.chk.bool_value(path + ("kicked",), d.get("kicked", False)),
            "alternative": v.chk.opt_int(path, d, "alternative_cost", minimum=1),
            "sacrifice": [_obj(v, path + ("sacrifice", i), o, scen)
@@ -410,7 +410,7 @@ def f_cast(a):
         args.append(("x", Number(a["x"])))
     if a["free"]:
         args.append(("without_paying_mana_cost", Function("true")))
-    if a["face"] in ("back", "down", "adventure"):
+    if a["face"] != "front":
         args.append(("face", Function(a["face"])))
     args += [("mode", atom("m", i + 1, m)) for i, m in enumerate(a["modes"])]
     if a["kicked"]:

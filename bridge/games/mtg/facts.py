@@ -112,7 +112,8 @@ def interchangeable_candidates(scen: Scenario) -> list[str]:
 
 
 def _orderless(card: Card | None) -> bool:
-    return card is not None and card.back is None and card.adventure is None and not card.statics \
+    return card is not None and card.back is None and card.adventure is None and not card.halves \
+        and not card.statics \
         and not card.chapters \
         and card.battlefield_state is None and "land" not in card.types \
         and not ORDERED_SUPERTYPES & set(card.supertypes) \
@@ -240,6 +241,10 @@ def card_facts(card: Card) -> list[Symbol]:
     if card.back is not None:
         out += _face(key, "back", card.back)
         out.append(atom("double_faced", key))
+    for face, half in zip(("left", "right"), card.halves):   # 709.1: a split card's halves
+        out += _face(key, face, half)
+    if card.halves:
+        out.append(atom("split_card", key))
     if card.adventure is not None:      # 715.2: the alternative characteristics, a face of its own
         out += _face(key, "adventure", card.adventure)
         out.append(atom("has_adventure", key))

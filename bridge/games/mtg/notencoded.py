@@ -65,6 +65,7 @@ def _actions(scen: Scenario) -> Iterator[Need]:
                  "alternative_cost": args.get("alternative") is not None,
                  "sacrifice": args.get("sacrifice"), "face_down": args.get("face") == "down",
                  "as_adventure": args.get("face") == "adventure",
+                 "half": args.get("face") in ("left", "right"),
                  "using": args.get("using")}
         for option, used in given.items():
             if used:
