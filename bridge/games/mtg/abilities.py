@@ -84,7 +84,7 @@ def _ability(chk: Checker, p: tuple, kind: str, body: Any) -> dict[str, Any]:
         return {"kind": kind, "text": body}
     if kind == "replacement":
         return parse_replacement(chk, p, body)
-    allowed = {"targets", "effects"} | ({"cost", "exhaust"} if kind == "activated" else set()) | \
+    allowed = {"targets", "effects"} | ({"cost", "exhaust", "as_sorcery"} if kind == "activated" else set()) | \
         ({"when", "if", "may"} if kind == "triggered" else set()) | \
         ({"choose", "modes", "if_kicked"} | set(SPELL_COSTS) if kind == "spell" else set()) | \
         ({"choose", "modes"} if kind in ("triggered", "activated") else set())
@@ -99,6 +99,8 @@ def _ability(chk: Checker, p: tuple, kind: str, body: Any) -> dict[str, Any]:
         ab["cost"] = _cost(chk, p + ("cost",), data.get("cost", []))
         # 702.177a: "Exhaust — [Cost]: [Effect]", an activated ability to activate only once
         ab["exhaust"] = chk.bool_value(p + ("exhaust",), data.get("exhaust", False))
+        # 602.5d: "Activate only as a sorcery."
+        ab["as_sorcery"] = chk.bool_value(p + ("as_sorcery",), data.get("as_sorcery", False))
     if kind == "triggered":
         if "when" not in data:
             raise chk.src.error(p, "a triggered ability needs 'when'")

@@ -26,6 +26,12 @@ PREDEFINED: dict[str, dict[str, Any]] = {
     "clue": {"name": "Clue", "types": ["artifact"], "subtypes": ["clue"],
              "abilities": [{"activated": {"cost": ["{2}", "sacrifice"],
                                           "effects": [{"draw": {"player": "you", "amount": 1}}]}}]},
+    # 111.10s: "{1}, {T}, Sacrifice this token: Target creature you control explores. Activate
+    # only as a sorcery."
+    "map": {"name": "Map", "types": ["artifact"], "subtypes": ["map"],
+            "abilities": [{"activated": {"cost": ["{1}", "{T}", "sacrifice"], "as_sorcery": True,
+                                         "targets": [{"kind": "creature", "controller": "you"}],
+                                         "effects": [{"explore": "target"}]}}]},
     # 111.10u: "{2}, {T}, Sacrifice this token: Search your library for a basic land card, put it
     # onto the battlefield tapped, then shuffle."
     "lander": {"name": "Lander", "types": ["artifact"], "subtypes": ["lander"],
