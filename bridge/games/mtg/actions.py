@@ -137,12 +137,14 @@ def _enters_with(v, path, d) -> dict[str, int]:
 def v_put_onto_battlefield(v, path, raw, scen):
     if isinstance(raw, str):
         raw = {"object": raw}
-    d = _fields(v, path, raw, {"object", "controller", "counters"}, ("object",))
+    d = _fields(v, path, raw, {"object", "controller", "counters", "transformed"}, ("object",))
     oid = _obj(v, path + ("object",), d["object"], scen)
     obj = scen.object(oid)
     default = obj.owner if obj is not None else scen.turn.active
     return {"object": oid, "controller": _player(v, path + ("controller",), d.get("controller", default), scen),
-            "counters": _enters_with(v, path, d)}
+            "counters": _enters_with(v, path, d),
+            # 712.14a: "return it to the battlefield transformed"
+            "transformed": v.chk.bool_value(path + ("transformed",), d.get("transformed", False))}
 
 
 COPY_EXCEPT = {"name", "power", "toughness", "types", "subtypes", "supertypes", "colors",
@@ -387,7 +389,8 @@ def f_create_token(a):
 
 
 def f_put_onto_battlefield(a):
-    return atom("put_onto_battlefield", a["object"], a["controller"]), _counter_args(a)
+    extra = [("transformed", Function("true"))] if a.get("transformed") else []
+    return atom("put_onto_battlefield", a["object"], a["controller"]), _counter_args(a) + extra
 
 
 def f_copy(a):
