@@ -247,6 +247,8 @@ PLAYER_FIELDS = {("deal_damage", "target"), ("draw", "player"), ("gain_life", "p
                  ("fateseal", "player"), ("lose_game", "player"), ("win_game", "player"),
                  ("set_life", "player")}
 AMOUNT_OF = ("power_of", "toughness_of", "mana_value_of")
+# durations: "until end of turn" (611.2a, 514.2), "until end of combat" (511.2)
+UNTIL = ("end_of_turn", "end_of_combat")
 
 
 def _effect(chk: Checker, p: tuple, raw: Any) -> dict[str, Any]:
@@ -312,7 +314,7 @@ def _effect(chk: Checker, p: tuple, raw: Any) -> dict[str, Any]:
     if verb == "modify":
         out["ops"] = effect_ops(chk, q, {k: v for k, v in d.items() if k in MODIFY_OPS})
     if "until" in d:
-        out["until"] = chk.choice(q + ("until",), d["until"], ("end_of_turn",))
+        out["until"] = chk.choice(q + ("until",), d["until"], UNTIL)
     return out
 
 
@@ -365,7 +367,7 @@ def _multiply(chk: Checker, q: tuple, verb: str, d: dict) -> dict[str, Any]:
                 raise chk.src.error(q, "missing kind (the counters to double)")
             out["kind"] = chk.str_value(q + ("kind",), d["kind"])
     if "until" in d:
-        out["until"] = chk.choice(q + ("until",), d["until"], ("end_of_turn",))
+        out["until"] = chk.choice(q + ("until",), d["until"], UNTIL)
     return out
 
 
@@ -444,7 +446,7 @@ def _state_effect(chk: Checker, q: tuple, arg: Any) -> dict[str, Any]:
     out: dict[str, Any] = {"verb": "set_battlefield_state",
                            "state": chk.choice(q + ("state",), d["state"], BATTLEFIELD_STATES)}
     if "until" in d:
-        out["until"] = chk.choice(q + ("until",), d["until"], ("end_of_turn",))
+        out["until"] = chk.choice(q + ("until",), d["until"], UNTIL)
     return out
 
 

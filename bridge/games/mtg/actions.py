@@ -58,8 +58,7 @@ def _fields(v, path, raw, allowed, required):
 
 def _until(v, path, data):
     if "until" in data:
-        v.chk.choice(path + ("until",), data["until"], ("end_of_turn",))
-        return "end_of_turn"
+        return v.chk.choice(path + ("until",), data["until"], ("end_of_turn", "end_of_combat"))
     return None
 
 
