@@ -20,7 +20,7 @@ from .keywords import parse_keyword
 from .library_effects import parse_exile_until, parse_search
 from .predefined_tokens import PREDEFINED
 from .replacement import parse_replacement
-from .vocab import MANA_SYMBOL, WORD
+from .vocab import COPY_KEEP, MANA_SYMBOL, WORD
 
 KINDS = ("spell", "activated", "triggered", "static", "chapter", "replacement")
 TARGET_SPECS = ("any", "creature", "player", "opponent", "permanent", "nonland_permanent", "spell", "land",
@@ -211,7 +211,7 @@ EFFECT_FIELDS = {
     "fateseal": ({"player", "amount"}, ("amount",)),   # 701.29a: an opponent's library
     "move_counters": ({"from", "to", "kind", "amount"}, ("from", "to", "kind")),   # 122.5
     "incubate": ({"amount"}, ("amount",)),            # 701.53a: "incubate N"
-    "become_copy": ({"object", "of"}, ("object", "of")),
+    "become_copy": ({"object", "of", "keep"}, ("object", "of")),   # keep: 707.9c
     "attach": ({"object", "to"}, ("to",)),     # 701.3a: "attach [it] to target creature you control"
     "fight": ({"object", "other"}, ("other",)),   # 701.14a: "[it] fights target creature"
     "monstrosity": ({"amount"}, ("amount",)),     # 701.37a: "Monstrosity N." (this permanent)
@@ -295,6 +295,9 @@ def _effect(chk: Checker, p: tuple, raw: Any) -> dict[str, Any]:
         if key in d:
             out[key] = _ref(chk, q + (key,), d[key], all_ok=(verb, key) in ALL_FIELDS,
                             players_ok=(verb, key) in PLAYER_FIELDS)
+    if "keep" in d:     # 707.9c: "except it doesn't copy [that creature's colour]"
+        out["keep"] = [COPY_KEEP[w] for w in chk.word_list(q + ("keep",), d["keep"], WORD)
+                       if chk.choice(q + ("keep",), w, tuple(COPY_KEEP))]
     if "amount" in d:
         special = ("x", "all") if verb == "prevent_damage" else ("x",)
         out["amount"] = _amount(chk, q + ("amount",), d["amount"], special, 0)

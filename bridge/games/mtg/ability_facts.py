@@ -219,6 +219,8 @@ def _effect_facts(head: list[Symbol], e: int, eff: dict[str, Any]) -> list[Symbo
         if eff.get("until"):
             out.append(Function("ability_effect_arg",
                                 head + [eid, Function("until"), Function(eff["until"])]))
+        out += [Function("ability_effect_arg", head + [eid, Function("keep"), Function(w)])
+                for w in eff.get("keep", [])]     # 707.9c
     return out + extra
 
 

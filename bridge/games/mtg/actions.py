@@ -17,7 +17,7 @@ from .cards import CARD_FIELDS, parse_card
 from .effects import EFFECT_FIELDS, effect_ops
 from .keywords import equip_abilities
 from .scenario import BATTLEFIELD_STATES, STEPS, Action, Scenario
-from .vocab import COUNTER_ALIASES, KEYWORD_NAME, WORD
+from .vocab import COPY_KEEP, COUNTER_ALIASES, KEYWORD_NAME, WORD
 
 Validate = Callable[[Any, tuple, Any, Scenario], Any]
 Facts = Callable[[Any], tuple[Symbol, list[tuple[str, Symbol]]]]
@@ -176,13 +176,15 @@ def f_resolve(a):
 
 def v_become_copy(v, path, raw, scen):
     """A permanent already on the battlefield becomes a copy of another object (707.2)."""
-    d = _fields(v, path, raw, {"object", "of"}, ("object", "of"))
+    d = _fields(v, path, raw, {"object", "of", "keep"}, ("object", "of"))
+    keep = [COPY_KEEP[w] for w in v.chk.word_list(path + ("keep",), d.get("keep", []), WORD)
+            if v.chk.choice(path + ("keep",), w, tuple(COPY_KEEP))]   # 707.9c
     return {"object": _obj(v, path + ("object",), d["object"], scen),
-            "of": _obj(v, path + ("of",), d["of"], scen)}
+            "of": _obj(v, path + ("of",), d["of"], scen), "keep": keep}
 
 
 def f_become_copy(a):
-    return atom("become_copy", a["object"], a["of"]), []
+    return atom("become_copy", a["object"], a["of"]), [("keep", Function(w)) for w in a["keep"]]
 
 
 def v_copy(v, path, raw, scen):
