@@ -84,7 +84,7 @@ def _ability(chk: Checker, p: tuple, kind: str, body: Any) -> dict[str, Any]:
         return {"kind": kind, "text": body}
     if kind == "replacement":
         return parse_replacement(chk, p, body)
-    allowed = {"targets", "effects"} | ({"cost", "exhaust", "as_sorcery"} if kind == "activated" else set()) | \
+    allowed = {"targets", "effects"} | ({"cost", "exhaust", "as_sorcery", "once_each_turn"} if kind == "activated" else set()) | \
         ({"when", "if", "may"} if kind == "triggered" else set()) | \
         ({"choose", "modes", "if_kicked"} | set(SPELL_COSTS) if kind == "spell" else set()) | \
         ({"choose", "modes"} if kind in ("triggered", "activated") else set())
@@ -101,6 +101,8 @@ def _ability(chk: Checker, p: tuple, kind: str, body: Any) -> dict[str, Any]:
         ab["exhaust"] = chk.bool_value(p + ("exhaust",), data.get("exhaust", False))
         # 602.5d: "Activate only as a sorcery."
         ab["as_sorcery"] = chk.bool_value(p + ("as_sorcery",), data.get("as_sorcery", False))
+        # 602.5b: "Activate only once each turn."
+        ab["once_each_turn"] = chk.bool_value(p + ("once_each_turn",), data.get("once_each_turn", False))
     if kind == "triggered":
         if "when" not in data:
             raise chk.src.error(p, "a triggered ability needs 'when'")

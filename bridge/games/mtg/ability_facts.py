@@ -42,6 +42,8 @@ def ability_facts(key: Symbol, face: str, n: int, ab: dict[str, Any]) -> list[Sy
         out.append(Function("ability_exhaust", head))
     if ab.get("as_sorcery"):       # 602.5d
         out.append(Function("sorcery_only_ability", head))
+    if ab.get("once_each_turn"):   # 602.5b
+        out.append(Function("ability_once_each_turn", head))
     out += _spell_cost_facts(head, ab)
     if ab["kind"] == "triggered":
         out += [Function("trigger_on", head + [t]) for t in _when_terms(ab["when"])]

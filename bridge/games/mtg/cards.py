@@ -69,7 +69,7 @@ def _halves(chk: Checker, path: tuple, data: dict, key: str, allow_back: bool) -
         raise chk.src.error(path + ("split",), "a back face or a half cannot be split")
     others = set(data) - {"split", "not_understood"}
     if others:
-        raise chk.src.error(path + (sorted(others)[0],), "a split card's characteristics are its halves' "
+        raise chk.src.error(path + (min(others),), "a split card's characteristics are its halves' "
                                                          "(709.4): give them in `split: [LEFT, RIGHT]` only")
     raw = chk.list(path + ("split",), data["split"])
     if len(raw) != 2:
