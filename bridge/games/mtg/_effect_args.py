@@ -21,6 +21,8 @@ TARGET_REF = re.compile(r"target\d?", re.ASCII)
 # issue 15 (docs/abilities.md): players named relative to the ability's controller or first target
 PLAYER_REFS = ("opponent", "each_player", "each_opponent", "target_controller")
 AMOUNT_OF = ("power_of", "toughness_of", "mana_value_of")
+# durations: "until end of turn" (611.2a, 514.2), "until end of combat" (511.2)
+UNTIL = ("end_of_turn", "end_of_combat")
 # what `double`/`triple` multiply: a creature's power and/or toughness (701.10b, 701.11b), a
 # player's life total (701.10d), the counters of one kind on a permanent (701.10e)
 MULTIPLY_WHAT = {"double": ("power", "toughness", "power_and_toughness", "life", "counters"),
@@ -75,7 +77,7 @@ def _multiply(chk: Checker, q: tuple, verb: str, d: dict) -> dict[str, Any]:
                 raise chk.src.error(q, "missing kind (the counters to double)")
             out["kind"] = chk.str_value(q + ("kind",), d["kind"])
     if "until" in d:
-        out["until"] = chk.choice(q + ("until",), d["until"], ("end_of_turn",))
+        out["until"] = chk.choice(q + ("until",), d["until"], UNTIL)
     return out
 
 

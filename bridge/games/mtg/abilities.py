@@ -17,6 +17,7 @@ from ...core.source.checks import Checker
 from ...core.source.yamlsrc import clip
 from ._effect_args import (
     MULTIPLY_WHAT,
+    UNTIL,
     _amount,
     _create_token,
     _exchange,
@@ -27,7 +28,7 @@ from ._effect_args import (
 from .effects import FILTER_FIELDS, _affects, effect_ops
 from .library_effects import parse_exile_until, parse_search
 from .replacement import parse_replacement
-from .vocab import MANA_SYMBOL, WORD
+from .vocab import COPY_KEEP, MANA_SYMBOL, WORD
 
 KINDS = ("spell", "activated", "triggered", "static", "chapter", "replacement")
 TARGET_SPECS = ("any", "creature", "player", "opponent", "permanent", "nonland_permanent", "spell", "land",
@@ -87,7 +88,7 @@ def _ability(chk: Checker, p: tuple, kind: str, body: Any) -> dict[str, Any]:
         return {"kind": kind, "text": body}
     if kind == "replacement":
         return parse_replacement(chk, p, body)
-    allowed = {"targets", "effects"} | ({"cost", "exhaust"} if kind == "activated" else set()) | \
+    allowed = {"targets", "effects"} | ({"cost", "exhaust", "as_sorcery", "once_each_turn"} if kind == "activated" else set()) | \
         ({"when", "if", "may"} if kind == "triggered" else set()) | \
         ({"choose", "modes", "if_kicked", "unless_kicked"} | set(SPELL_COSTS) if kind == "spell" else set()) | \
         ({"choose", "modes"} if kind in ("triggered", "activated") else set())
@@ -102,6 +103,10 @@ def _ability(chk: Checker, p: tuple, kind: str, body: Any) -> dict[str, Any]:
         ab["cost"] = _cost(chk, p + ("cost",), data.get("cost", []))
         # 702.177a: "Exhaust — [Cost]: [Effect]", an activated ability to activate only once
         ab["exhaust"] = chk.bool_value(p + ("exhaust",), data.get("exhaust", False))
+        # 602.5d: "Activate only as a sorcery."
+        ab["as_sorcery"] = chk.bool_value(p + ("as_sorcery",), data.get("as_sorcery", False))
+        # 602.5b: "Activate only once each turn."
+        ab["once_each_turn"] = chk.bool_value(p + ("once_each_turn",), data.get("once_each_turn", False))
     if kind == "triggered":
         if "when" not in data:
             raise chk.src.error(p, "a triggered ability needs 'when'")
@@ -218,10 +223,13 @@ EFFECT_FIELDS = {
     "shuffle": ({"player"}, ()),                        # 701.24a: "shuffle your library"
     # 701.13a, 404.1: "exile all graveyards" (player: each_player), "exile target player's graveyard"
     "exile_graveyard": ({"player"}, ("player",)),
+    "set_life": ({"player", "amount"}, ("amount",)),     # 119.5: "[player]'s life total becomes N"
+    "lose_game": ({"player"}, ()),                      # 104.3e: "[player] loses the game"
+    "win_game": ({"player"}, ()),                       # 104.2b: "[player] wins the game"
     "fateseal": ({"player", "amount"}, ("amount",)),   # 701.29a: an opponent's library
     "move_counters": ({"from", "to", "kind", "amount"}, ("from", "to", "kind")),   # 122.5
     "incubate": ({"amount"}, ("amount",)),            # 701.53a: "incubate N"
-    "become_copy": ({"object", "of"}, ("object", "of")),
+    "become_copy": ({"object", "of", "keep"}, ("object", "of")),   # keep: 707.9c
     "attach": ({"object", "to"}, ("to",)),     # 701.3a: "attach [it] to target creature you control"
     "fight": ({"object", "other"}, ("other",)),   # 701.14a: "[it] fights target creature"
     "monstrosity": ({"amount"}, ("amount",)),     # 701.37a: "Monstrosity N." (this permanent)
@@ -251,7 +259,8 @@ PLAYER_FIELDS = {("deal_damage", "target"), ("draw", "player"), ("gain_life", "p
                  ("lose_life", "player"), ("discard", "player"), ("create_token", "player"),
                  ("mill", "player"), ("scry", "player"), ("surveil", "player"), ("shuffle", "player"),
                  ("exile_graveyard", "player"),
-                 ("fateseal", "player")}
+                 ("fateseal", "player"), ("lose_game", "player"), ("win_game", "player"),
+                 ("set_life", "player")}
 
 
 def _effect(chk: Checker, p: tuple, raw: Any) -> dict[str, Any]:
@@ -298,6 +307,9 @@ def _effect(chk: Checker, p: tuple, raw: Any) -> dict[str, Any]:
         if key in d:
             out[key] = _ref(chk, q + (key,), d[key], all_ok=(verb, key) in ALL_FIELDS,
                             players_ok=(verb, key) in PLAYER_FIELDS)
+    if "keep" in d:     # 707.9c: "except it doesn't copy [that creature's colour]"
+        out["keep"] = [COPY_KEEP[w] for w in chk.word_list(q + ("keep",), d["keep"], WORD)
+                       if chk.choice(q + ("keep",), w, tuple(COPY_KEEP))]
     if "amount" in d:
         special = ("x", "all") if verb == "prevent_damage" else ("x",)
         out["amount"] = _amount(chk, q + ("amount",), d["amount"], special, 0)
@@ -321,7 +333,7 @@ def _effect(chk: Checker, p: tuple, raw: Any) -> dict[str, Any]:
     if verb == "modify":
         out["ops"] = effect_ops(chk, q, {k: v for k, v in d.items() if k in MODIFY_OPS})
     if "until" in d:
-        out["until"] = chk.choice(q + ("until",), d["until"], ("end_of_turn",))
+        out["until"] = chk.choice(q + ("until",), d["until"], UNTIL)
     return out
 
 
@@ -354,7 +366,7 @@ def _state_effect(chk: Checker, q: tuple, arg: Any) -> dict[str, Any]:
     out: dict[str, Any] = {"verb": "set_battlefield_state",
                            "state": chk.choice(q + ("state",), d["state"], BATTLEFIELD_STATES)}
     if "until" in d:
-        out["until"] = chk.choice(q + ("until",), d["until"], ("end_of_turn",))
+        out["until"] = chk.choice(q + ("until",), d["until"], UNTIL)
     return out
 
 

@@ -45,6 +45,10 @@ def ability_facts(key: Symbol, face: str, n: int, ab: dict[str, Any]) -> list[Sy
         out.append(Function("ability_cost", head + [Number(i + 1), _cost_term(c)]))
     if ab.get("exhaust"):
         out.append(Function("ability_exhaust", head))
+    if ab.get("as_sorcery"):       # 602.5d
+        out.append(Function("sorcery_only_ability", head))
+    if ab.get("once_each_turn"):   # 602.5b
+        out.append(Function("ability_once_each_turn", head))
     out += _spell_cost_facts(head, ab)
     if ab["kind"] == "triggered":
         out += [Function("trigger_on", head + [t]) for t in _when_terms(ab["when"])]
@@ -157,9 +161,9 @@ def _effect_facts(head: list[Symbol], e: int, eff: dict[str, Any]) -> list[Symbo
         terms = [Function(verb, [ref("object"), Number(eff["position"])])]
     elif verb == "exile_graveyard":        # 701.13a: every card in the player's graveyard
         terms = [Function("exile_graveyard", [ref("player")])]
-    elif verb == "shuffle":                # 701.24a: the player's library
-        terms = [Function("shuffle", [ref("player") if "player" in eff else Function("you")])]
-    elif verb in ("draw", "gain_life", "lose_life", "discard", "mill", "scry", "surveil", "fateseal"):
+    elif verb in ("shuffle", "lose_game", "win_game"):   # 701.24a: the player's library; 104.3e, 104.2b
+        terms = [Function(verb, [ref("player") if "player" in eff else Function("you")])]
+    elif verb in ("draw", "gain_life", "lose_life", "discard", "mill", "scry", "surveil", "fateseal", "set_life"):
         default = "opponent" if verb == "fateseal" else "you"    # 701.29a: an opponent's library
         who = ref("player") if "player" in eff else _ref_term(default, head, eid, extra)
         name = "discard_random" if eff.get("random") else verb
@@ -226,6 +230,8 @@ def _effect_facts(head: list[Symbol], e: int, eff: dict[str, Any]) -> list[Symbo
         if eff.get("until"):
             out.append(Function("ability_effect_arg",
                                 head + [eid, Function("until"), Function(eff["until"])]))
+        out += [Function("ability_effect_arg", head + [eid, Function("keep"), Function(w)])
+                for w in eff.get("keep", [])]     # 707.9c
     return out + extra
 
 

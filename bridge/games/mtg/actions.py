@@ -17,7 +17,7 @@ from .cards import CARD_FIELDS, parse_card
 from .effects import EFFECT_FIELDS, effect_ops
 from .keywords import equip_abilities
 from .scenario import BATTLEFIELD_STATES, STEPS, Action, Scenario
-from .vocab import COUNTER_ALIASES, KEYWORD_NAME, WORD
+from .vocab import COPY_KEEP, COUNTER_ALIASES, KEYWORD_NAME, WORD
 
 Validate = Callable[[Any, tuple, Any, Scenario], Any]
 Facts = Callable[[Any], tuple[Symbol, list[tuple[str, Symbol]]]]
@@ -58,8 +58,7 @@ def _fields(v, path, raw, allowed, required):
 
 def _until(v, path, data):
     if "until" in data:
-        v.chk.choice(path + ("until",), data["until"], ("end_of_turn",))
-        return "end_of_turn"
+        return v.chk.choice(path + ("until",), data["until"], ("end_of_turn", "end_of_combat"))
     return None
 
 
@@ -137,12 +136,14 @@ def _enters_with(v, path, d) -> dict[str, int]:
 def v_put_onto_battlefield(v, path, raw, scen):
     if isinstance(raw, str):
         raw = {"object": raw}
-    d = _fields(v, path, raw, {"object", "controller", "counters"}, ("object",))
+    d = _fields(v, path, raw, {"object", "controller", "counters", "transformed"}, ("object",))
     oid = _obj(v, path + ("object",), d["object"], scen)
     obj = scen.object(oid)
     default = obj.owner if obj is not None else scen.turn.active
     return {"object": oid, "controller": _player(v, path + ("controller",), d.get("controller", default), scen),
-            "counters": _enters_with(v, path, d)}
+            "counters": _enters_with(v, path, d),
+            # 712.14a: "return it to the battlefield transformed"
+            "transformed": v.chk.bool_value(path + ("transformed",), d.get("transformed", False))}
 
 
 COPY_EXCEPT = {"name", "power", "toughness", "types", "subtypes", "supertypes", "colors",
@@ -183,13 +184,15 @@ def f_resolve(a):
 
 def v_become_copy(v, path, raw, scen):
     """A permanent already on the battlefield becomes a copy of another object (707.2)."""
-    d = _fields(v, path, raw, {"object", "of"}, ("object", "of"))
+    d = _fields(v, path, raw, {"object", "of", "keep"}, ("object", "of"))
+    keep = [COPY_KEEP[w] for w in v.chk.word_list(path + ("keep",), d.get("keep", []), WORD)
+            if v.chk.choice(path + ("keep",), w, tuple(COPY_KEEP))]   # 707.9c
     return {"object": _obj(v, path + ("object",), d["object"], scen),
-            "of": _obj(v, path + ("of",), d["of"], scen)}
+            "of": _obj(v, path + ("of",), d["of"], scen), "keep": keep}
 
 
 def f_become_copy(a):
-    return atom("become_copy", a["object"], a["of"]), []
+    return atom("become_copy", a["object"], a["of"]), [("keep", Function(w)) for w in a["keep"]]
 
 
 def v_copy(v, path, raw, scen):
@@ -268,7 +271,7 @@ def v_cast(v, path, raw, scen):
            "free": v.chk.bool_value(path + ("without_paying_mana_cost",),
                                     d.get("without_paying_mana_cost", False)),
            "face": v.chk.choice(path + ("face",), d.get("face", "front"),
-                                ("front", "back", "down")),
+                                ("front", "back", "down", "adventure", "left", "right")),
            "kicked": v.chk.bool_value(path + ("kicked",), d.get("kicked", False)),
            "alternative": v.chk.opt_int(path, d, "alternative_cost", minimum=1),
            "sacrifice": [_obj(v, path + ("sacrifice", i), o, scen)
@@ -395,7 +398,8 @@ def f_create_token(a):
 
 
 def f_put_onto_battlefield(a):
-    return atom("put_onto_battlefield", a["object"], a["controller"]), _counter_args(a)
+    extra = [("transformed", Function("true"))] if a.get("transformed") else []
+    return atom("put_onto_battlefield", a["object"], a["controller"]), _counter_args(a) + extra
 
 
 def f_copy(a):
@@ -418,7 +422,7 @@ def f_cast(a):
         args.append(("x", Number(a["x"])))
     if a["free"]:
         args.append(("without_paying_mana_cost", Function("true")))
-    if a["face"] in ("back", "down"):
+    if a["face"] != "front":
         args.append(("face", Function(a["face"])))
     args += [("mode", atom("m", i + 1, m)) for i, m in enumerate(a["modes"])]
     if a["kicked"]:

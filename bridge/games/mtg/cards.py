@@ -17,7 +17,7 @@ from .scenario import BATTLEFIELD_STATES, COLORS, Card
 from .vocab import MANA_SYMBOL, WORD
 
 CARD_FIELDS = {"name", "mana_cost", "colors", "supertypes", "types", "subtypes", "power",
-               "toughness", "loyalty", "defense", "keywords", "abilities", "back",
+               "toughness", "loyalty", "defense", "keywords", "abilities", "back", "adventure", "split",
                "battlefield_state", "not_understood"}
 MAX_NAME = 300        # longer than any card name (the longest printed is ~140 characters)
 
@@ -48,9 +48,33 @@ def parse_card(chk: Checker, path: tuple, raw: Any, key: str, allow_back: bool =
                            enumerate(chk.list(path + ("not_understood",), data.get("not_understood", [])))]
     if "back" in data:
         if not allow_back:
-            raise chk.src.error(path + ("back",), "a back face cannot have a back face")
+            raise chk.src.error(path + ("back",), "a back face or an Adventure cannot have a back face")
         card.back = parse_card(chk, path + ("back",), data["back"], key, allow_back=False)
+    if "adventure" in data:   # 715.2: the Adventure's alternative characteristics
+        if not allow_back:
+            raise chk.src.error(path + ("adventure",), "a back face or an Adventure cannot have an Adventure")
+        card.adventure = parse_card(chk, path + ("adventure",), data["adventure"], key, allow_back=False)
+        if not card.adventure.types or set(card.adventure.types) - {"instant", "sorcery"}:
+            raise chk.src.error(path + ("adventure", "types"),
+                                "an Adventure is an instant or a sorcery (715.2): types [instant] or [sorcery]")
+    if "split" in data:
+        card.halves = _halves(chk, path, data, key, allow_back)
     return card
+
+
+def _halves(chk: Checker, path: tuple, data: dict, key: str, allow_back: bool) -> list[Card]:
+    """709.1: `split: [LEFT, RIGHT]`, the two halves of a split card, each a card map; the card
+    itself has no other characteristics (709.4: off the stack they are the halves' combined)."""
+    if not allow_back:
+        raise chk.src.error(path + ("split",), "a back face or a half cannot be split")
+    others = set(data) - {"split", "not_understood"}
+    if others:
+        raise chk.src.error(path + (min(others),), "a split card's characteristics are its halves' "
+                                                         "(709.4): give them in `split: [LEFT, RIGHT]` only")
+    raw = chk.list(path + ("split",), data["split"])
+    if len(raw) != 2:
+        raise chk.src.error(path + ("split",), "a split card has two halves: split: [LEFT, RIGHT]")
+    return [parse_card(chk, path + ("split", i), h, key, allow_back=False) for i, h in enumerate(raw)]
 
 
 def _statics(chk: Checker, path: tuple, abilities: list) -> dict[int, dict]:

@@ -87,7 +87,7 @@ def _object_ranks(scen: Scenario) -> list[Symbol]:
     """object_rank(O,R): a fixed order of the objects that may be the source of a triggered
     ability (603.3b-commuting-triggers.lp puts interchangeable instances on the stack in it)."""
     def may_trigger(card: Card | None) -> bool:
-        faces = [] if card is None else [f for f in (card, card.back) if f is not None]
+        faces = [] if card is None else card.faces()
         return card is None or any(a.get("kind") == "triggered" for f in faces for a in f.abilities)
     ids = {o.id for o in scen.objects if may_trigger(o.card)} | \
         {tid for tid, card in scen.tokens.items() if may_trigger(card)}
@@ -112,7 +112,9 @@ def interchangeable_candidates(scen: Scenario) -> list[str]:
 
 
 def _orderless(card: Card | None) -> bool:
-    return card is not None and card.back is None and not card.statics and not card.chapters \
+    return card is not None and card.back is None and card.adventure is None and not card.halves \
+        and not card.statics \
+        and not card.chapters \
         and card.battlefield_state is None and "land" not in card.types \
         and not ORDERED_SUPERTYPES & set(card.supertypes) \
         and not ORDERED_SUBTYPES & set(card.subtypes) \
@@ -185,7 +187,7 @@ KEYWORD_TOKENS = {"afterlife": AFTERLIFE_SPIRIT, "living_weapon": LIVING_WEAPON_
 def keyword_token_cards(cards: list[Card]) -> list[Card]:
     """The token cards the keywords of the scenario's cards create (afterlife's Spirit, living
     weapon's Germ)."""
-    faces = [c for card in cards for c in (card, card.back) if c is not None]
+    faces = [c for card in cards for c in card.faces()]
     named = {kw.name for face in faces for kw in face.keywords}
     return [token for name, token in KEYWORD_TOKENS.items() if name in named]
 
@@ -249,6 +251,13 @@ def card_facts(card: Card) -> list[Symbol]:
     if card.back is not None:
         out += _face(key, "back", card.back)
         out.append(atom("double_faced", key))
+    for face, half in zip(("left", "right"), card.halves):   # 709.1: a split card's halves
+        out += _face(key, face, half)
+    if card.halves:
+        out.append(atom("split_card", key))
+    if card.adventure is not None:      # 715.2: the alternative characteristics, a face of its own
+        out += _face(key, "adventure", card.adventure)
+        out.append(atom("has_adventure", key))
     return out
 
 

@@ -38,9 +38,8 @@ def reliances(scen: Scenario) -> Iterator[tuple[str, tuple[str, ...] | None]]:
     yield from _actions(scen)
     cards = [(o.id, o.card) for o in scen.objects] + [(k, c) for k, c in scen.tokens.items() if c]
     for oid, card in cards:
-        for face in (card, card.back):
-            if face is not None:
-                yield from _card(face)
+        for face in card.faces():
+            yield from _card(face)
     yield from _entering(scen)
     for obj in scen.objects:
         for fld, numbers in R.OBJECT_FIELD_RULES.items():
@@ -65,6 +64,8 @@ def _actions(scen: Scenario) -> Iterator[Need]:
                  "mode": args.get("modes"), "kicked": args.get("kicked"),
                  "alternative_cost": args.get("alternative") is not None,
                  "sacrifice": args.get("sacrifice"), "face_down": args.get("face") == "down",
+                 "as_adventure": args.get("face") == "adventure",
+                 "half": args.get("face") in ("left", "right"),
                  "using": args.get("using")}
         for option, used in given.items():
             if used:
@@ -150,7 +151,7 @@ def _entering(scen: Scenario) -> Iterator[Need]:
     entering += [c for k, c in scen.tokens.items() if c]
     present = [o.card for o in scen.objects if o.zone == "battlefield"] + entering
     for card in entering:
-        for face in (card, card.back):
+        for face in (card, card.back):    # an Adventure never enters the battlefield (715.4)
             for t in (face.types if face else []):
                 if t in R.ENTERING_TYPE_RULES:
                     yield f"a {t} entering the battlefield", R.ENTERING_TYPE_RULES[t]
@@ -168,8 +169,9 @@ def ignored_values(scen: Scenario, rules: RuleBase) -> list[str]:
         if action.verb != "cast" or action.args.get("x") is None:
             continue
         card = scen.object(action.args["card"])
-        face = card.card.back if card and action.args.get("face") == "back" and card.card.back \
-            else (card.card if card else None)
+        chosen = {"back": card.card.back, "adventure": card.card.adventure}.get(action.args.get("face")) \
+            if card else None
+        face = chosen or (card.card if card else None)
         x = action.args["x"]
         if face is not None and "{X}" not in (face.mana_cost or ""):
             notes.append(f"action {i} (cast {action.args['card']}): x: {x} is ignored: the card "

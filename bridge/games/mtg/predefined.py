@@ -35,7 +35,7 @@ def _effects(ab: dict[str, Any]) -> Iterable[dict[str, Any]]:
 def predefined_token_cards(cards: list[Card]) -> list[Card]:
     """The predefined token cards some ability of the scenario's cards may create."""
     names: set[str] = set()
-    faces = [c for card in cards for c in (card, card.back) if c is not None]
+    faces = [c for card in cards for c in card.faces()]
     for face in faces:
         for ab in face.abilities:
             for eff in _effects(ab):

@@ -15,10 +15,30 @@ PREDEFINED: dict[str, dict[str, Any]] = {
     "food": {"name": "Food", "types": ["artifact"], "subtypes": ["food"],
              "abilities": [{"activated": {"cost": ["{2}", "{T}", "sacrifice"],
                                           "effects": [{"gain_life": {"player": "you", "amount": 3}}]}}]},
+    # 111.10c: "Sacrifice this token: Add one mana of any color."
+    "gold": {"name": "Gold", "types": ["artifact"], "subtypes": ["gold"],
+             "abilities": [{"activated": {"cost": ["sacrifice"],
+                                          "effects": [{"add_mana": ["W", "U", "B", "R", "G"]}]}}]},
+    # 111.10d: a 2/2 black Zombie creature named Walker
+    "walker": {"name": "Walker", "types": ["creature"], "subtypes": ["zombie"], "colors": ["black"],
+               "power": 2, "toughness": 2},
     # 111.10f: "{2}, Sacrifice this token: Draw a card."
     "clue": {"name": "Clue", "types": ["artifact"], "subtypes": ["clue"],
              "abilities": [{"activated": {"cost": ["{2}", "sacrifice"],
                                           "effects": [{"draw": {"player": "you", "amount": 1}}]}}]},
+    # 111.10s: "{1}, {T}, Sacrifice this token: Target creature you control explores. Activate
+    # only as a sorcery."
+    "map": {"name": "Map", "types": ["artifact"], "subtypes": ["map"],
+            "abilities": [{"activated": {"cost": ["{1}", "{T}", "sacrifice"], "as_sorcery": True,
+                                         "targets": [{"kind": "creature", "controller": "you"}],
+                                         "effects": [{"explore": "target"}]}}]},
+    # 111.10u: "{2}, {T}, Sacrifice this token: Search your library for a basic land card, put it
+    # onto the battlefield tapped, then shuffle."
+    "lander": {"name": "Lander", "types": ["artifact"], "subtypes": ["lander"],
+               "abilities": [{"activated": {"cost": ["{2}", "{T}", "sacrifice"],
+                                            "effects": [{"search": {"for": {"supertypes": ["basic"], "types": ["land"]},
+                                                                    "to": "battlefield", "tapped": True}},
+                                                        {"shuffle": {"player": "you"}}]}}]},
     # 111.10i, 701.53b: a double-faced token: "{2}: Transform this token."; its back face a 0/0
     # colourless Phyrexian artifact creature named "Phyrexian Token"
     "incubator": {"name": "Incubator", "types": ["artifact"], "subtypes": ["incubator"],

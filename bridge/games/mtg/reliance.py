@@ -28,7 +28,8 @@ CAST_OPTION_RULES: dict[str, tuple[str, ...]] = {
     "targets": ("601.2c",), "x": ("107.3",), "without_paying_mana_cost": ("107.3b",),
     "face": ("712.8d",), "mode": ("700.2",), "kicked": ("702.33a",),
     "alternative_cost": ("118.9",), "sacrifice": ("118.8",), "using": ("118.9",),
-    "face_down": ("708.4",),
+    "face_down": ("708.4",), "as_adventure": ("715.3", "715.3b"),
+    "half": ("709.3", "709.3b"),
 }
 # Card types, subtypes and supertypes whose rules act on their own (entering, intrinsic abilities).
 ENTERING_TYPE_RULES: dict[str, tuple[str, ...]] = {
@@ -54,7 +55,8 @@ CARD_FIELD_RULES: dict[str, tuple[str, ...]] = {
     "supertypes": ("205.4",),
     "types": ("205.2a",), "subtypes": ("205.3",), "power": ("208.1",), "toughness": ("208.1",),
     "loyalty": ("306.5c",), "defense": ("310.4c",), "keywords": ("702.1",),
-    "abilities": ("113.3",), "back": ("712.8",), "battlefield_state": ("1000.3",),
+    "abilities": ("113.3",), "back": ("712.8",), "adventure": ("715.2", "715.4"), "halves": ("709.4",),
+    "battlefield_state": ("1000.3",),
     "not_understood": (),       # a record of Oracle lines left out; ask notes them (cards.md)
 }
 # Fields of an object of the described state (contract: Objects).
@@ -91,7 +93,8 @@ EFFECT_VERB_RULES: dict[str, tuple[str, ...]] = {
     "endure": ("701.63a", "701.63b"), "explore": ("701.44a", "701.44c"),
     "investigate": ("701.16a", "111.10f"),
     "scry": ("701.22a",), "surveil": ("701.25a",), "shuffle": ("701.24a",),
-    "exile_graveyard": ("701.13a",), "fateseal": ("701.29a",),
+    "exile_graveyard": ("701.13a",), "fateseal": ("701.29a",), "set_life": ("119.5",),
+    "lose_game": ("104.3e", "104.3f"), "win_game": ("104.2b", "104.3f"),
     "search": ("701.23a", "701.23b", "701.23d"), "move_counters": ("122.5",),
     "class_level": ("716.2a",), "time_travel": ("701.56a",),
     "incubate": ("701.53a", "111.10i"), "transform": ("701.27a",), "convert": ("701.28a",),

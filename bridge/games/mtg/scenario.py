@@ -45,9 +45,16 @@ class Card(Record):
     statics: dict[int, dict[str, Any]] = field(default_factory=dict)  # ability index -> effect
     chapters: dict[int, list[int]] = field(default_factory=dict)      # ability index -> 714.2 numbers
     back: Card | None = None
+    adventure: Card | None = None   # 715.2: an adventurer card's Adventure (instant or sorcery)
+    halves: list[Card] = field(default_factory=list)   # 709.1: a split card's two halves, left first
     battlefield_state: str | None = None
     line: int | None = None
     not_understood: list[str] = field(default_factory=list)   # Oracle lines left out (imported)
+
+    def faces(self) -> list[Card]:
+        """This card's sets of characteristics: its face, its back face (712), its Adventure
+        (715) and its halves (709), those it has."""
+        return [f for f in (self, self.back, self.adventure) if f is not None] + self.halves
 
 
 @dataclass(init=False, repr=False, eq=False)

@@ -99,7 +99,7 @@ def walk_stops(scen: Scenario) -> set[str] | None:
 def _abilities(scen: Scenario) -> Iterable[dict]:
     cards = [o.card for o in scen.objects] + list(scen.cards.values()) + \
         [c for c in scen.tokens.values() if c is not None]
-    faces = [f for c in cards for f in (c, c.back) if f is not None]
+    faces = [f for c in cards for f in c.faces()]
     return [a for f in faces for a in f.abilities]
 
 

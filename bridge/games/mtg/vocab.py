@@ -8,7 +8,7 @@ from clingo import Function, Symbol
 
 from ...core.base.terms import atom
 
-__all__ = ["COUNTER_ALIASES", "KEYWORD_NAME", "MANA_SYMBOL", "WORD", "GRAPH_PLUMBING", "mana_term"]
+__all__ = ["COPY_KEEP", "COUNTER_ALIASES", "KEYWORD_NAME", "MANA_SYMBOL", "WORD", "GRAPH_PLUMBING", "mana_term"]
 
 MANA_SYMBOL = re.compile(r"\{([WUBRGCSX]|\d{1,2}|[WUBRG2]/[WUBRGP]|[WUBRG]/[WUBRG]/P)\}", re.ASCII)
 # patterns are used with fullmatch: "deathtouch\n" must not pass for deathtouch ($ would let it)
@@ -38,3 +38,8 @@ GRAPH_PLUMBING = {"time", "step", "check", "final", "report_time", "settle_point
             "segment", "stack_time", "time_name", "rest_point", "exact_trigger_names", "occurs", "event", "event_arg", "event_param", "player",
             "object", "remaining", "object_exists", "permanent", "is_type", "creature",
             "damage_recipient_type", "dies_type", "face_up", "char", "game_over", "inertia_gap"}
+
+# 707.9c: the characteristics a copy effect may leave uncopied ("except it doesn't copy that
+# creature's colour"), and the characteristic each names
+COPY_KEEP = {"name": "name", "colors": "color", "types": "type", "subtypes": "subtype",
+             "supertypes": "supertype", "power": "power", "toughness": "toughness"}
