@@ -143,6 +143,8 @@ BUNDLED = {
     # 608.2c, instructions followed in order (scenarios/mtg/6-spells-abilities/608.2c-*)
     "mtg/merfolk-looter.yaml": sf("Merfolk Looter", "{1}{U}", "Creature \u2014 Merfolk Rogue",
                                   "{T}: Draw a card, then discard a card.", ["U"], "1/1"),
+    "mtg/goblin-lore.yaml": sf("Goblin Lore", "{1}{R}", "Sorcery",
+                               "Draw four cards, then discard three cards at random.", ["R"]),
     "mtg/sokkas-haiku.yaml": sf("Sokka's Haiku", "{3}{U}{U}", "Instant \u2014 Lesson",
                                 "Counter target spell.\nDraw a card, then mill three cards.\nUntap target land.",
                                 ["U"]),
