@@ -28,8 +28,7 @@ def test_named_library_top_has_no_such_warning() -> None:
     assert not [w for w in data["warnings"] if "unnamed" in w]
 
 
-SHUFFLED_DRAW_THEN_MILL = """title: "draw, then mill, from a shuffled library: still not sequenced (608.2c)"
-players: [alice, bob]
+THINK_AGAIN = """players: [alice, bob]
 turn: {active: alice, step: precombat_main, number: 2}
 library: {alice: 5}
 cards:
@@ -43,8 +42,11 @@ objects:
   - {id: riffle, card: Riffle, zone: hand, owner: alice}
   - {id: tt, card: Think Again, zone: hand, owner: alice}
   - {id: c1, card: Grizzly Bears, zone: library, owner: alice}
+  - {id: c2, card: Shock, zone: library, owner: alice}
 actions:
-  - cast: {card: riffle, without_paying_mana_cost: true}
+"""
+SHUFFLED_DRAW_THEN_MILL = 'title: "draw, then mill, from a shuffled library: still not sequenced (608.2c)"\n' + \
+    THINK_AGAIN + """  - cast: {card: riffle, without_paying_mana_cost: true}
   - resolve
   - cast: tt
   - resolve
@@ -63,22 +65,7 @@ def test_an_outcome_no_game_can_be_in_is_said_at_the_top_and_not_reliable(tmp_pa
     assert any("tt's instructions" in w and "608.2c" in w for w in data["warnings"])
 
 
-DRAW_THEN_MILL = """title: "draw, then mill, in one spell: followed in order (608.2c)"
-players: [alice, bob]
-turn: {active: alice, step: precombat_main, number: 2}
-library: {alice: 5}
-cards:
-  Think Again:
-    types: [sorcery]
-    mana_cost: "{0}"
-    abilities: [{spell: {effects: [{draw: {player: you, amount: 1}},
-                                   {mill: {player: you, amount: 1}}]}}]
-objects:
-  - {id: tt, card: Think Again, zone: hand, owner: alice}
-  - {id: c1, card: Grizzly Bears, zone: library, owner: alice}
-  - {id: c2, card: Shock, zone: library, owner: alice}
-actions:
-  - cast: tt
+DRAW_THEN_MILL = 'title: "draw, then mill, in one spell: followed in order (608.2c)"\n' + THINK_AGAIN + """  - cast: tt
   - resolve
 """
 
