@@ -24,7 +24,7 @@ from rulekeeper.bridge.core.base.errors import (
 @click.option("--max-actions", default=2, type=click.IntRange(0, 4),
               help="actions in a searched sequence, besides one turn boundary (default 2)")
 @click.option("--per-target", default=20.0, type=Seconds(1, 600),
-              help="seconds for the bounded search of one statement (default 20)")
+              help="CPU seconds for the bounded search of one statement (default 20)")
 @click.option("--text", "text", type=click.Path(), default=None,
               help="the pack's numbered rules document, checked as a rules editor would")
 @click.option("--cr", "cr", type=click.Path(), default=None,

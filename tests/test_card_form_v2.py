@@ -31,6 +31,32 @@ def test_destroy_all_creatures_is_an_all_ref_with_its_filter():
     assert {'effect_filter("K",front,1,10,needs(type,creature))', 'effect_filter("K",front,1,10,other)'} <= out
 
 
+def test_each_creature_target_player_controls():
+    # Polymorphist's Jest (issue 33): an effect filter's controller may be a target ref
+    out = facts(card("[{spell: {targets: [player], effects: [{destroy: {all: {types: [creature], "
+                     "controller: target}}}]}}]"))
+    assert 'effect_filter("K",front,1,10,controlled_by(target(1)))' in out
+
+
+def test_not_named_target_and_same_name_filter():
+    # Detention Sphere (issue 33): a target "not named ~"; "all other permanents with the same name"
+    out = facts(card("[{spell: {targets: [{not_types: [land], not_named: self}], effects: [{exile: target}, "
+                     "{exile: {all: {same_name_as: target}}}]}}]"))
+    assert 'target_filter("K",front,1,1,not_named(self))' in out
+    assert 'effect_filter("K",front,1,20,same_name_as(target(1)))' in out
+
+
+def test_put_in_library():
+    out = facts(card("[{spell: {targets: [creature], effects: [{put_in_library: {object: target, position: 2}}]}}]"))
+    assert 'ability_effect("K",front,1,10,put_in_library(target(1),2))' in out
+
+
+def test_exile_until_may_play():
+    out = facts(card("[{triggered: {when: enters, effects: [{exile_until: {player: you, count: 1, "
+                     "may_play: end_of_turn}}]}}]", types="[creature]\npower: 2\ntoughness: 1"))
+    assert 'ability_effect_arg("K",front,1,10,may_play,end_of_turn)' in out
+
+
 def test_player_refs():
     out = facts(card("[{spell: {targets: [creature], effects: [{draw: {player: each_player, amount: 1}}, "
                      "{deal_damage: {target: each_opponent, amount: 1}}, "
@@ -86,6 +112,14 @@ def test_trigger_events(when, term):
     ("[{spell: {effects: [{create_token: {types: [creature], player: each_player}}]}}]", "one player"),
     ("[{spell: {effects: [{gain_life: {player: you, amount: {negate: 2}}}]}}]", "only for power and toughness"),
     ("[{triggered: {when: {dies: creature}, effects: []}}]", "a filter is a map"),
+    ("[{spell: {effects: [], unless_kicked: [{draw: {player: you, amount: 1}}]}}]", "needs a kicker cost"),
+    ("[{spell: {targets: [creature], effects: [{destroy: {all: {same_name_as: you}}}]}}]", "same_name_as names a target"),
+    ("[{static: {affects: {same_name_as: target}, power: 1}}]", "same_name_as"),
+    ("[{spell: {targets: [creature], effects: [{put_in_library: {object: target, position: 3}}]}}]", "position is 1"),
+    (("[{spell: {effects: [{exile_until: {player: you, count: 1, may_play: end_of_turn, found_to_hand: 1, "
+      "may_cast_free: true}}]}}]"), "may_play is for cards that stay in exile"),
+    # a target ref as controller only in an effect's filter, not in a trigger's
+    ("[{triggered: {when: {dies: {types: [creature], controller: target}}, effects: []}}]", "target"),
     ("[{triggered: {when: {attacks: x, player: you}, effects: []}}]", "player: only with beginning_of"),
 ])
 def test_bad_forms_are_refused(abilities, fragment):

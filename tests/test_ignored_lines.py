@@ -1,8 +1,9 @@
 """The not-understood warning (issue 31; bridge/cards/ignored.py, docs/cards.md "What an answer
 ignores"): `ask`, `legal` and `rulings` say first, in text and JSON, which Oracle line of which
 card the answer ignores, and no answer cites a rule for an action of a card whose text was
-ignored (Polymorphist's Jest, its one line not understood: never "cast(frog) is not allowed
-(601.2c)"). Turn to Frog was the example until its line compiled (issue 31, session 12)."""
+ignored (Sleep, its one line not understood: never "cast(frog) is not allowed (601.2c)"). Turn
+to Frog was the example until its line compiled (issue 31, session 12), then Polymorphist's
+Jest until its line did (issue 33, session 14)."""
 from __future__ import annotations
 
 import json
@@ -15,21 +16,23 @@ from rulekeeper.bridge.cards.ignored import HEADER, IgnoredLine, ignored_lines, 
 from rulekeeper.bridge.cards.oracle import compile_card
 from rulekeeper.cli.main import main
 
-FROG_LINE = ("Until end of turn, each creature target player controls loses all abilities and becomes "
-             "a blue Frog with base power and toughness 1/1.")
+FROG_LINE = ("Tap all creatures target player controls. They don't untap during their controller's next "
+             "untap step.")
 CARDS = [
-    {"object": "card", "name": "Polymorphist's Jest", "mana_cost": "{1}{U}{U}", "type_line": "Instant",
+    {"object": "card", "name": "Sleep", "mana_cost": "{2}{U}{U}", "type_line": "Sorcery",
      "colors": ["U"], "oracle_text": FROG_LINE},
     {"object": "card", "name": "Grizzly Bears", "mana_cost": "{1}{G}", "colors": ["G"],
      "type_line": "Creature — Bear", "power": "2", "toughness": "2", "oracle_text": ""},
 ]
-SCENARIO = """title: Polymorphist's Jest on bob's bear
+SCENARIO = """title: Sleep on bob's bear
 players: [alice, bob]
 objects:
-  - {id: frog, card: Polymorphist's Jest, zone: hand, owner: alice}
+  - {id: frog, card: Sleep, zone: hand, owner: alice}
   - {id: bear, card: Grizzly Bears, controller: bob}
   - {id: forest, card: Forest, controller: alice}
+  - {id: forest2, card: Forest, controller: alice}
   - {id: island, card: Island, controller: alice}
+  - {id: island2, card: Island, controller: alice}
 actions:
   - cast: {card: frog, targets: [bob]}
 """
@@ -58,12 +61,12 @@ def test_api_lists_each_line_once_and_says_nothing_when_none_is_ignored():
     class Face:
         def __init__(self, name, lines, back=None):
             self.name, self.not_understood, self.back = name, lines, back
-    frog = Face("Polymorphist's Jest", [FROG_LINE])
+    frog = Face("Sleep", [FROG_LINE])
     found = ignored_lines([frog, frog, Face("Bear", [])])
-    assert found == [IgnoredLine("Polymorphist's Jest", FROG_LINE)]
+    assert found == [IgnoredLine("Sleep", FROG_LINE)]
     assert warning_lines(found)[0] == HEADER and FROG_LINE in warning_lines(found)[1]
     assert warning_lines([]) == []
-    assert found[0].as_json() == {"card": "Polymorphist's Jest", "line": FROG_LINE}
+    assert found[0].as_json() == {"card": "Sleep", "line": FROG_LINE}
 
 
 def test_ask_cites_no_rule_for_the_cast_of_a_card_whose_text_was_ignored(files):
@@ -89,10 +92,10 @@ def test_legal_says_first_which_line_it_ignores(files):
 
 def test_rulings_say_first_which_line_they_ignore(files):
     cards, _scen = files
-    text = run("rulings", "Polymorphist's Jest", "--cards", str(cards), "--timeout", "20")
+    text = run("rulings", "Sleep", "--cards", str(cards), "--timeout", "20")
     assert text.exit_code == 0, text.output
     assert text.output.splitlines()[1] == HEADER and FROG_LINE in text.output.splitlines()[2]
-    data = json.loads(run("rulings", "Polymorphist's Jest", "--cards", str(cards), "--json").output)
+    data = json.loads(run("rulings", "Sleep", "--cards", str(cards), "--json").output)
     assert list(data)[0] == "not_understood" and FROG_LINE in data["not_understood"][0]
 
 

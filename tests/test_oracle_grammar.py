@@ -1112,12 +1112,24 @@ def test_becomes_a_blue_frog():
                                  "until": "end_of_turn"}}
 
 
+def test_each_creature_target_player_controls_becomes_a_frog():
+    # Polymorphist's Jest (issue 33): the filter's controller is the target player (608.2c)
+    targets, effect = one_effect("Until end of turn, each creature target player controls loses all abilities "
+                                 "and becomes a blue Frog with base power and toughness 1/1.", "Polymorphist's Jest")
+    assert targets == ["player"]
+    assert effect["modify"]["object"] == {"all": {"types": ["creature"], "controller": "target"}}
+    assert effect["modify"]["lose_all_abilities"] and effect["modify"]["set_creature_types"] == ["frog"]
+
+
 @pytest.mark.parametrize("line", [
     # not a creature type (205.3m): no form
     "Until end of turn, target creature loses all abilities and becomes a blue Forest with base power and toughness 1/1.",
-    # a group ("each creature target player controls", Polymorphist's Jest): no form
-    "Until end of turn, each creature target player controls loses all abilities and becomes a blue Frog with "
-    "base power and toughness 1/1.",
+    # another group: no form
+    ("Until end of turn, each creature you control loses all abilities and becomes a blue Frog with "
+     "base power and toughness 1/1."),
+    # two controllers named: no form
+    ("Until end of turn, each creature you control target player controls loses all abilities and becomes a "
+     "blue Frog with base power and toughness 1/1."),
 ])
 def test_becomes_a_creature_type_not_understood(line):
     assert compile_line(line, NAME, spell=True).status == "not_understood"
@@ -1168,3 +1180,82 @@ def test_real_cards_with_issue_32_cost_keywords_compile_fully(card, keywords):
     from rulekeeper.bridge.cards.oracle import compile_card
     result = compile_card(card)
     assert result.status == "full" and result.yaml_card["keywords"] == keywords
+
+
+# -- "If this spell was kicked, it deals N damage instead" (Roil Eruption, issue 33) -------------------
+def test_kicked_damage_instead():
+    from rulekeeper.bridge.cards.oracle import compile_card
+    card = {"name": "Roil Eruption", "mana_cost": "{1}{R}", "type_line": "Sorcery", "colors": ["R"],
+            "oracle_text": "Kicker {5} (You may pay an additional {5} as you cast this spell.)\n"
+                           "Roil Eruption deals 3 damage to any target. If this spell was kicked, it deals 5 "
+                           "damage instead."}
+    result = compile_card(card)
+    assert result.status == "full"
+    spell = result.yaml_card["abilities"][0]["spell"]
+    assert spell["targets"] == ["any"] and spell["effects"] == []
+    assert spell["unless_kicked"] == [{"deal_damage": {"target": "target", "amount": 3}}]
+    assert spell["if_kicked"] == [{"deal_damage": {"target": "target", "amount": 5}}]
+    # no single damage before the "instead": not understood
+    two = dict(card, oracle_text="Kicker {5}\nRoil Eruption deals 3 damage to any target and 1 damage to you. "
+                                 "If this spell was kicked, it deals 5 damage instead.")
+    assert compile_card(two).status != "full"
+
+
+# -- "... target nonland permanent not named ~ and all other permanents with the same name as that
+# permanent" (Detention Sphere, Maelstrom Pulse; issue 33) ------------------------------------------
+def test_target_and_all_others_with_its_name():
+    from rulekeeper.bridge.cards.oracle import compile_card
+    sphere = compile_card({"name": "Detention Sphere", "mana_cost": "{1}{W}{U}", "type_line": "Enchantment",
+                           "colors": ["W", "U"],
+                           "oracle_text": "When this enchantment enters, you may exile target nonland permanent not "
+                                          "named Detention Sphere and all other permanents with the same name as "
+                                          "that permanent."})
+    assert sphere.status == "full"
+    assert sphere.yaml_card["abilities"] == [{"triggered": {
+        "when": "enters", "may": True, "targets": [{"not_types": ["land"], "not_named": "self"}],
+        "effects": [{"exile": "target"}, {"exile": {"all": {"same_name_as": "target"}}}]}}]
+    pulse = compile_card({"name": "Maelstrom Pulse", "mana_cost": "{1}{B}{G}", "type_line": "Sorcery",
+                          "colors": ["B", "G"],
+                          "oracle_text": "Destroy target nonland permanent and all other permanents with the same "
+                                         "name as that permanent."})
+    assert pulse.yaml_card["abilities"][0]["spell"]["effects"] == [
+        {"destroy": "target"}, {"destroy": {"all": {"same_name_as": "target"}}}]
+    # another verb: no form
+    assert compile_line("Tap target creature and all other permanents with the same name as that permanent.",
+                        NAME, spell=True).status == "not_understood"
+
+
+# -- "Put target creature into its owner's library second from the top" (Oust, 401.7; issue 33) -------
+@pytest.mark.parametrize("line, position", [
+    ("Put target creature into its owner's library second from the top.", 2),
+    ("Put target creature on top of its owner's library.", 1),
+])
+def test_put_into_library(line, position):
+    targets, effect = one_effect(line, "Oust")
+    assert targets == ["creature"]
+    assert effect == {"put_in_library": {"object": "target", "position": position}}
+
+
+def test_oust_compiles_in_full():
+    from rulekeeper.bridge.cards.oracle import compile_card
+    oust = compile_card({"name": "Oust", "mana_cost": "{W}", "type_line": "Sorcery", "colors": ["W"],
+                         "oracle_text": "Put target creature into its owner's library second from the top. "
+                                        "Its controller gains 3 life."})
+    assert oust.status == "full"
+    assert oust.yaml_card["abilities"][0]["spell"]["effects"] == [
+        {"put_in_library": {"object": "target", "position": 2}},
+        {"gain_life": {"player": "target_controller", "amount": 3}}]
+    # third from the top: no form
+    assert compile_line("Put target creature into its owner's library third from the top.", NAME,
+                        spell=True).status == "not_understood"
+
+
+# -- "Exile the top card of your library. Until end of turn, you may play that card." (Abbot of Keral
+# Keep, 701.18, 611.2a; issue 33) -------------------------------------------------------------------
+def test_exile_top_card_may_play_it():
+    out = trigger("When this creature enters, exile the top card of your library. Until end of turn, you may "
+                  "play that card.", "Abbot of Keral Keep")
+    assert out["effects"] == [{"exile_until": {"player": "you", "count": 1, "may_play": "end_of_turn"}}]
+    # "that card" with no card just exiled: not understood
+    assert compile_line("When this creature enters, draw a card. Until end of turn, you may play that card.",
+                        "Abbot of Keral Keep", spell=False).status == "not_understood"

@@ -39,6 +39,20 @@ def test_features_of_compiled_effects_and_replacements():
     assert "graveyard:exile" in card_features(resolve_card("Rest in Peace", CARDS).card)
     jace = resolve_card("Jace, Memory Adept", CARDS).card
     assert "draw_mill:player" in card_features(jace) and card_params(jace)["draw_mill_ability"] == 1
+    assert card_params(resolve_card("Turn to Frog", CARDS).card)["modify_target"] == "victim"
+    jest = resolve_card("Polymorphist's Jest", CARDS).card    # each creature target player controls
+    assert {"modify:loses_abilities", "modify:all"} <= card_features(jest)
+    assert card_params(jest)["modify_target"] == "bob"
+    sphere = resolve_card("Detention Sphere", CARDS).card     # its leaves line is not understood
+    assert {"exile:same_name", "trigger:enters"} <= card_features(sphere)
+    assert card_params(sphere)["same_name_choices"] == ["target(ability(card,1),1,bear1)",
+                                                         "may(ability(card,1),yes)"]
+    roil = resolve_card("Roil Eruption", CARDS).card   # its damage is in unless_kicked / if_kicked
+    assert {"kicked:instead", "effect:deal_damage"} <= card_features(roil)
+    assert [o["card"] for o in card_params(roil)["kicker_lands"]] == ["Mountain"] * 7
+    oust = card_features(resolve_card("Oust", CARDS).card)
+    assert {"library:second", "gain_life:target_controller"} <= oust
+    assert "play:exiled_on_enters" in card_features(resolve_card("Abbot of Keral Keep", CARDS).card)
     growth = card_features(resolve_card("Giant Growth").card)      # a pump is none of them
     assert not {"modify:loses_abilities", "modify:base_pt"} & growth
 

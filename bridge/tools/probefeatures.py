@@ -5,6 +5,7 @@ scenarios and texts use (`$power`, `$saga_final_ability`, ...). Read by bridge/t
 which re-exports `card_features`, `card_params` and `state_name`."""
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from ..games.mtg.scenario import STATEBOUND, Card
@@ -93,7 +94,14 @@ def _ability_features(ability: dict[str, Any]) -> set[str]:
         out.add("cost:sacrifice")
     for target in ability.get("targets") or []:
         out.add(f"target:{_target_kind(target)}")
-    for effect in ability.get("effects") or []:
+    if kind == "triggered" and (ability.get("when") or ("",))[0] == "enters" and any(
+            isinstance(e, dict) and e.get("verb") == "exile_until" and e.get("may_play")
+            for e in ability.get("effects") or []):
+        out.add("play:exiled_on_enters")   # "exile the top card ... you may play that card" (701.18)
+    if ability.get("unless_kicked"):
+        out.add("kicked:instead")     # "if this spell was kicked, it deals 5 damage instead" (702.33e)
+    # the spell's effects, and those it has unless kicked (the text a kicked one replaces)
+    for effect in (ability.get("effects") or []) + (ability.get("unless_kicked") or []):
         if isinstance(effect, dict) and effect.get("verb"):
             out |= _effect_features(effect)
     text = ability.get("text") if kind == "static" else None
@@ -139,8 +147,14 @@ def _effect_features(effect: dict[str, Any]) -> set[str]:
     target = effect.get("object")
     if isinstance(target, (tuple, list)) and target and target[0] == "all":
         out.add(f"{verb}:all")
+        if any(str(i).startswith("same_name_as(") for i in target[1]):
+            out.add(f"{verb}:same_name")    # "... and all other permanents with the same name" (608.2c)
         if verb == "modify" and (effect.get("power") or effect.get("toughness")):
             out.add("modify:all_pt")     # "creatures ... get +N/+M until end of turn" (611.2c)
+    if verb == "put_in_library" and effect.get("position") == 2:
+        out.add("library:second")        # "into its owner's library second from the top" (401.7)
+    if verb == "gain_life" and effect.get("player") == "target_controller":
+        out.add("gain_life:target_controller")     # "its controller gains N life"
     if verb == "modify" and _positive(effect.get("toughness")):
         out.add("pump:toughness")
     ops = {str(op) for op in effect.get("ops") or []} if verb == "modify" else set()
@@ -186,6 +200,60 @@ def _enters_target_index(card: Card) -> int:
     return 0
 
 
+def _modify_target(card: Card) -> str | None:
+    """Whom a probe casts the card's lose-all-abilities spell at (613.1f): `victim` (the probe's
+    creature) for "target creature loses all abilities ..." (Turn to Frog), `bob` (the
+    creature's controller) for "each creature target player controls ..." (Polymorphist's
+    Jest); None for any other form."""
+    for ability in card.abilities:
+        for effect in ability.get("effects") or []:
+            if not isinstance(effect, dict) or effect.get("verb") != "modify" or \
+                    "remove_all(ability)" not in {str(op) for op in effect.get("ops") or []}:
+                continue
+            target = effect.get("object")
+            if ability.get("kind") == "spell" and target == "target1" \
+                    and ability.get("targets") == ["creature"]:
+                return "victim"
+            if ability.get("kind") == "spell" and ability.get("targets") == ["player"] \
+                    and isinstance(target, tuple) and target[0] == "all" \
+                    and {str(i) for i in target[1]} == {"needs(type,creature)", "controlled_by(target(1))"}:
+                return "bob"
+    return None
+
+
+BASIC_FOR = {"W": "Plains", "U": "Island", "B": "Swamp", "R": "Mountain", "G": "Forest"}
+
+
+def _kicker_lands(card: Card) -> list[dict[str, Any]] | None:
+    """Basic lands that pay exactly the spell's mana cost plus its kicker (601.2f), generic mana
+    with the land of its first colour: all of them are tapped, so the payment is one outcome.
+    None for a cost with other symbols (X, hybrid, Phyrexian) or a kicker with other costs."""
+    kicker = next((a.get("kicker") for a in card.abilities if a.get("kind") == "spell"), None)
+    if not kicker or any(not (isinstance(c, tuple) and c[0] == "mana") for c in kicker):
+        return None
+    symbols = re.findall(r"\{([^}]+)\}", card.mana_cost or "") + [str(c[1]) for c in kicker]
+    if any(not (s.isdigit() or s in BASIC_FOR) for s in symbols):
+        return None
+    first = next((BASIC_FOR[s] for s in symbols if s in BASIC_FOR), "Plains")
+    lands = [BASIC_FOR.get(s, first) for s in symbols for _ in range(int(s) if s.isdigit() else 1)]
+    return [{"id": f"land{i}", "card": land, "controller": "alice"} for i, land in enumerate(lands, 1)]
+
+
+def _same_name_trigger(card: Card) -> tuple[int, bool] | None:
+    """The number (from 1) of the card's first enters trigger that exiles or destroys its one
+    target and all other permanents with the same name, and whether it is a "may" ability."""
+    for i, ability in enumerate(card.abilities, 1):
+        if ability.get("kind") != "triggered" or (ability.get("when") or ("",))[0] != "enters" \
+                or len(ability.get("targets") or []) != 1:
+            continue
+        for effect in ability.get("effects") or []:
+            target = effect.get("object") if isinstance(effect, dict) else None
+            if isinstance(target, tuple) and target[0] == "all" \
+                    and "same_name_as(target(1))" in {str(t) for t in target[1]}:
+                return i, bool(ability.get("may"))
+    return None
+
+
 def _saga_chapters(card: Card) -> dict[int, int]:
     """A Saga's understood chapter numbers -> the number (from 1) of the chapter ability."""
     if "saga" not in card.subtypes:
@@ -225,6 +293,18 @@ def card_params(card: Card) -> dict[str, Any]:
         params["enters_target_ability"] = _enters_target_index(card)
     if _draw_mill_index(card):
         params["draw_mill_ability"] = _draw_mill_index(card)
+    if _kicker_lands(card):
+        params["kicker_lands"] = _kicker_lands(card)
+        params["kicker_land_count"] = len(params["kicker_lands"])
+    if _same_name_trigger(card):     # the probe's choices: its target `bear1`, and "yes" to a may
+        number, may = _same_name_trigger(card)
+        params["same_name_target"] = f"target(ability(card,{number}),1,bear1)"
+        params["same_name_choices"] = [params["same_name_target"]] + \
+            ([f"may(ability(card,{number}),yes)"] if may else [])
+        if card.colors:    # protection from a colour the source has (702.16b)
+            params["same_name_color"] = card.colors[0]
+    if _modify_target(card):
+        params["modify_target"] = _modify_target(card)
     if _saga_chapters(card):
         final, chapters = _saga_final(card), _saga_chapters(card)
         params |= {"saga_final": final, "saga_final_ability": chapters[final],

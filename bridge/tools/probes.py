@@ -157,6 +157,9 @@ def instantiate(probe: Probe, raw_card: dict[str, Any], params: dict[str, Any],
     """The probe's scenario as plain data, the card defined under `cards:` and put in for
     `$card`, every other `$param` replaced by its value."""
     data = _substitute(copy.deepcopy(probe.scenario), params)
+    if isinstance(data.get("objects"), list):   # a list-valued `$param` among the objects is spliced in
+        data["objects"] = [o for item in data["objects"]
+                           for o in (item if isinstance(item, list) else [item])]
     cards = dict(data.get("cards") or {})
     cards[params["name"]] = raw_card
     data["cards"] = cards

@@ -41,6 +41,21 @@ class EffectRules:
             raise Unsupported("sacrificing other permanents has no effect form")
         return [{verb: ref}]
 
+    def same_name_effect(self, items):   # 608.2c: the target, then the other permanents named like it
+        verb, target = str(items[0]), items[1]
+        if verb not in ("destroy", "exile") or not isinstance(target, Target):
+            raise Unsupported(f"'{verb} ... and all other permanents with the same name' has no effect form")
+        return [{verb: target}, {verb: {"all": {"same_name_as": target}}}]
+
+    def exile_top_card(self, _):   # 701.13a: the top card, as "exile cards until one is exiled"
+        return [{"exile_until": {"player": "you", "count": 1}}]
+
+    def put_second_from_top(self, items):   # 401.7
+        return [{"put_in_library": {"object": items[0], "position": 2}}]
+
+    def put_on_top(self, items):   # 401.7
+        return [{"put_in_library": {"object": items[0], "position": 1}}]
+
     def attach(self, items):   # 701.3a: only the source itself is attached
         ref, to = items
         if ref not in ("self", IT):
@@ -65,7 +80,7 @@ class EffectRules:
 
     def becomes_creature(self, items):   # Turn to Frog (613.1d-f, 613.4b; 205.1a)
         ref, colour, word, pt = items
-        if not isinstance(ref, Target) and ref not in ("self", IT):
+        if not isinstance(ref, Target) and ref not in ("self", IT) and not _by_target_player(ref):
             raise Unsupported("a group that becomes a creature type has no effect form")
         found = _subtype(str(word), "becomes a " + str(word))
         if found not in creature_types():
@@ -196,3 +211,8 @@ class EffectRules:
 
     def add_any_color(self, _):
         return [{"add_mana": ["W", "U", "B", "R", "G"]}]
+
+
+def _by_target_player(ref: Any) -> bool:
+    """ "each creature target player controls": the one group a becomes-a-creature effect takes."""
+    return isinstance(ref, dict) and isinstance(ref.get("all", {}).get("controller"), Target)

@@ -174,7 +174,7 @@ def ability(kind: str, body: dict[str, Any]) -> dict[str, Any]:
     if kind == "chapter":   # 714.2: one number, or the list of several ("I, II — ...")
         numbers = body["chapter"]
         out["chapter"] = numbers[0] if len(numbers) == 1 else numbers
-    if body.get("if_kicked"):
+    if body.get("if_kicked") or body.get("unless_kicked"):
         raise Unsupported("'if this spell was kicked' outside a spell")
     if _names_x({k: v for k, v in body.items() if k != "cost"}):
         # 107.3: X is announced as a spell is cast; an activated or triggered ability's X (the
@@ -216,7 +216,7 @@ def _targets_effects(effect_lists: list[list], it_is_source: bool = True) -> dic
 def _modal(body: dict[str, Any], it_is_source: bool = True) -> dict[str, Any]:
     modes = []
     for mode in body["modes"]:
-        if mode.get("if_kicked"):
+        if mode.get("if_kicked") or mode.get("unless_kicked"):
             raise Unsupported("'if this spell was kicked' inside a mode")
         modes.append(_targets_effects([mode["effects"]], it_is_source))
     return {"choose": body["choose"], "modes": modes}
@@ -235,7 +235,8 @@ def _spell(bodies: list[dict], kicker: str | None, additional: list | None,
         return out
     effects = [e for b in bodies for e in b["effects"]]
     if_kicked = [e for b in bodies for e in b.get("if_kicked", [])]
-    targets, (effects, if_kicked) = number_targets([effects, if_kicked])
+    unless_kicked = [e for b in bodies for e in b.get("unless_kicked", [])]
+    targets, (effects, if_kicked, unless_kicked) = number_targets([effects, if_kicked, unless_kicked])
     if targets:
         out["targets"] = targets
     out["effects"] = effects
@@ -243,6 +244,8 @@ def _spell(bodies: list[dict], kicker: str | None, additional: list | None,
         if not kicker and need_kicker:
             raise Unsupported("'if this spell was kicked' without a kicker cost")
         out["if_kicked"] = if_kicked
+    if unless_kicked:     # 702.33e: replaced by the kicked text ("... instead")
+        out["unless_kicked"] = unless_kicked
     return out
 
 

@@ -32,6 +32,7 @@ from .words import (
     _under_your_control,
     _words,
     parse_filter,
+    restricted_target,
     target_kind,
 )
 
@@ -106,6 +107,17 @@ class OracleTransformer(KeywordRules, EffectRules, StaticRules, Transformer):
     def each_filter(self, items):
         return {"all": items[0]}
 
+    def each_target_controls(self, items):   # "each creature target player controls" (608.2c)
+        found, who = items
+        if "controller" in found or "other" in found:
+            raise Unsupported("a filter naming its controller twice, or 'other', has no form here")
+        return {"all": {**found, "controller": Target(target_kind([str(who)]))}}
+
+    def target_not_named(self, items):   # "target nonland permanent not named ~" (115.1, 201.2)
+        words = [str(t) for t in items if isinstance(t, Token) and t.type == "NAMED_WORD"]
+        kind = {"kind": words[0]} if len(words) == 1 and words[0] in RESTRICTED_NOUNS else restricted_target(words)
+        return Target({**kind, "not_named": "self"})
+
     def any_target(self, _):
         return Target("any")
 
@@ -150,14 +162,36 @@ class OracleTransformer(KeywordRules, EffectRules, StaticRules, Transformer):
     def if_kicked(self, items):
         return ("if_kicked", items[-1])
 
+    def if_kicked_damage_instead(self, items):
+        return ("kicked_damage", items[-1])
+
+    def may_play_that_card(self, _):
+        return ("may_play", None)
+
     def body(self, items):
-        effects, if_kicked = [], []
+        effects, if_kicked, unless_kicked = [], [], []
         for sentence in items:
-            if isinstance(sentence, tuple):
+            if isinstance(sentence, tuple) and sentence[0] == "kicked_damage":
+                # "it deals N damage instead": the one damage the spell deals so far, to the same
+                # recipient, but N; the unkicked damage happens only when not kicked (702.33e)
+                damage = [e for e in effects if "deal_damage" in e]
+                if len(damage) != 1 or BY_KEY in damage[0] or if_kicked or unless_kicked:
+                    raise Unsupported("'it deals N damage instead' names no single damage the spell deals")
+                effects.remove(damage[0])
+                unless_kicked.append(damage[0])
+                if_kicked.append({"deal_damage": {**damage[0]["deal_damage"], "amount": sentence[1]}})
+            elif isinstance(sentence, tuple) and sentence[0] == "may_play":
+                # "that card": the one card the sentence before exiled from the top of your library
+                last = effects[-1] if effects else {}
+                if set(last) != {"exile_until"} or last["exile_until"] != {"player": "you", "count": 1}:
+                    raise Unsupported("'you may play that card' names no card just exiled from your library")
+                last["exile_until"]["may_play"] = "end_of_turn"
+            elif isinstance(sentence, tuple):
                 if_kicked += _after_destroy(if_kicked, sentence[1])
             else:
                 effects += _after_destroy(effects, sentence)
-        return {"effects": effects, "if_kicked": if_kicked}
+        out = {"effects": effects, "if_kicked": if_kicked}
+        return {**out, "unless_kicked": unless_kicked} if unless_kicked else out
 
     def may_body(self, items):
         return {**items[0], "may": True}

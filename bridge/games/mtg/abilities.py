@@ -86,7 +86,7 @@ def _ability(chk: Checker, p: tuple, kind: str, body: Any) -> dict[str, Any]:
         return parse_replacement(chk, p, body)
     allowed = {"targets", "effects"} | ({"cost", "exhaust"} if kind == "activated" else set()) | \
         ({"when", "if", "may"} if kind == "triggered" else set()) | \
-        ({"choose", "modes", "if_kicked"} | set(SPELL_COSTS) if kind == "spell" else set()) | \
+        ({"choose", "modes", "if_kicked", "unless_kicked"} | set(SPELL_COSTS) if kind == "spell" else set()) | \
         ({"choose", "modes"} if kind in ("triggered", "activated") else set())
     data = chk.mapping(p, body or {}, allowed)
     ab: dict[str, Any] = {"kind": kind, "modes": None}
@@ -120,7 +120,7 @@ def _targets_effects(chk: Checker, p: tuple, data: dict) -> dict[str, Any]:
 # target-only ones ("target nonblack creature", "target attacking creature with flying")
 RESTRICTABLE = ("creature", "permanent", "nonland_permanent", "spell", "land", "artifact",
                 "enchantment", "planeswalker", "creature_or_planeswalker")
-TARGET_FILTER_ONLY = {"kind", "types_any", "keywords", "attacking", "tapped"}
+TARGET_FILTER_ONLY = {"kind", "types_any", "keywords", "attacking", "tapped", "not_named"}
 
 
 def _target_spec(chk: Checker, p: tuple, raw: Any) -> Any:
@@ -137,6 +137,9 @@ def _target_spec(chk: Checker, p: tuple, raw: Any) -> Any:
         raise chk.src.error(p + ("types_any",), "types_any lists at least two types (one of them)")
     items += [Function("keyword", [Function(w)])
               for w in chk.word_list(p + ("keywords",), data.get("keywords", []), WORD)]
+    if "not_named" in data:     # "not named ~": a name other than the source's (115.1, 201.2)
+        chk.choice(p + ("not_named",), data["not_named"], ("self",))
+        items.append(Function("not_named", [Function("self")]))
     for flag in ("attacking", "tapped"):
         if flag in data:
             on = chk.bool_value(p + (flag,), data[flag])
@@ -169,13 +172,18 @@ SPELL_COSTS = ("kicker", "additional_cost", "alternative_costs")
 def _spell_costs(chk: Checker, p: tuple, data: dict) -> dict[str, Any]:
     """`kicker: "{2}{R}"` (702.33, optional), `additional_cost: [...]` (118.8, mandatory) and
     `alternative_costs: [[...], ...]` (118.9): costs in the activated-cost form."""
-    out: dict[str, Any] = {"kicker": None, "additional": [], "alternatives": [], "if_kicked": []}
+    out: dict[str, Any] = {"kicker": None, "additional": [], "alternatives": [], "if_kicked": [],
+                           "unless_kicked": []}
     if "kicker" in data:
         out["kicker"] = _cost(chk, p + ("kicker",), data["kicker"], COST_WORDS_SPELL)
-        out["if_kicked"] = [_effect(chk, p + ("if_kicked", j), e)
-                            for j, e in enumerate(chk.list(p + ("if_kicked",), data.get("if_kicked", [])))]
-    elif "if_kicked" in data:
-        raise chk.src.error(p + ("if_kicked",), "if_kicked needs a kicker cost")
+        # 702.33e: `if_kicked` effects happen only if the spell was kicked; `unless_kicked` ones
+        # only if it was not (the text the kicked one replaces: "... deals 5 damage instead")
+        for key in ("if_kicked", "unless_kicked"):
+            out[key] = [_effect(chk, p + (key, j), e)
+                        for j, e in enumerate(chk.list(p + (key,), data.get(key, [])))]
+    for key in ("if_kicked", "unless_kicked"):
+        if key in data and "kicker" not in data:
+            raise chk.src.error(p + (key,), f"{key} needs a kicker cost")
     if "additional_cost" in data:
         out["additional"] = _cost(chk, p + ("additional_cost",), data["additional_cost"], COST_WORDS_SPELL)
     for j, alt in enumerate(chk.list(p + ("alternative_costs",), data.get("alternative_costs", []))):
@@ -193,6 +201,8 @@ EFFECT_FIELDS = {
     "gain_life": ({"player", "amount"}, ("amount",)),
     "lose_life": ({"player", "amount"}, ("amount",)),
     "put_counters": ({"object", "kind", "amount"}, ("object", "kind", "amount")),
+    # 401.7: "put target creature on top of / into its owner's library second from the top"
+    "put_in_library": ({"object", "position"}, ("object", "position")),
     "remove_counters": ({"object", "kind", "amount"}, ("object", "kind", "amount")),
     "modify": ({"object", "power", "toughness", "keywords", "until"} | MODIFY_OPS, ("object",)),
     "prevent_damage": ({"target", "amount"}, ("target", "amount")),
@@ -294,6 +304,10 @@ def _effect(chk: Checker, p: tuple, raw: Any) -> dict[str, Any]:
             raise chk.src.error(q + ("amount",), "a prevention shield takes a number, x or all")
     if verb == "endure" and not isinstance(out["amount"], int):
         raise chk.src.error(q + ("amount",), "endure takes a number (its Spirit token is N/N)")
+    if verb == "put_in_library":    # the place from the top: 1 (on top) or 2 (second)
+        out["position"] = chk.int_value(q + ("position",), d["position"], 1)
+        if out["position"] > 2:
+            raise chk.src.error(q + ("position",), "position is 1 (on top) or 2 (second from the top)")
     if "kind" in d:
         out["kind"] = chk.str_value(q + ("kind",), d["kind"])
     if "subtype" in d:
@@ -332,12 +346,12 @@ def _amount(chk: Checker, p: tuple, raw: Any, special: tuple[str, ...], minimum:
     return chk.int_value(p, raw, -2 ** 31 if minimum is None else minimum)
 
 
-def _filter(chk: Checker, p: tuple, raw: Any) -> list[Symbol]:
+def _filter(chk: Checker, p: tuple, raw: Any, by_target: bool = False) -> list[Symbol]:
     """FILTER: the static filter map (docs/abilities-static.md) as needs/needs_not/other/
-    controlled_by terms."""
+    controlled_by terms; `by_target`: an effect's filter, whose controller may be a target."""
     if not isinstance(raw, dict):
         raise chk.src.error(p, f"{clip(raw)}: a filter is a map like {{types: [creature], controller: you}}")
-    return _affects(chk, p, raw)[1]
+    return _affects(chk, p, raw, by_target=by_target)[1]
 
 
 def _multiply(chk: Checker, q: tuple, verb: str, d: dict) -> dict[str, Any]:
@@ -449,7 +463,7 @@ def _ref(chk: Checker, p: tuple, raw: Any, all_ok: bool = False, players_ok: boo
         d = chk.mapping(p, raw, {"all"})
         if "all" not in d:
             raise chk.src.error(p, "write {all: FILTER}")
-        return ("all", _filter(chk, p + ("all",), d["all"] if d["all"] is not None else {}))
+        return ("all", _filter(chk, p + ("all",), d["all"] if d["all"] is not None else {}, True))
     if players_ok and raw in PLAYER_REFS:
         return raw
     if not isinstance(raw, str) or not REF.fullmatch(raw):

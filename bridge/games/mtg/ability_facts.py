@@ -36,6 +36,10 @@ def ability_facts(key: Symbol, face: str, n: int, ab: dict[str, Any]) -> list[Sy
         facts = _effect_facts(head, 50000 + e + 1, eff)
         out += facts + [Function("effect_if_kicked", head + [a.arguments[3]]) for a in facts
                         if a.name == "ability_effect"]
+    for e, eff in enumerate(ab.get("unless_kicked", [])):
+        facts = _effect_facts(head, 60000 + e + 1, eff)
+        out += facts + [Function("effect_unless_kicked", head + [a.arguments[3]]) for a in facts
+                        if a.name == "ability_effect"]
     for i, c in enumerate(ab.get("cost", [])):
         out.append(Function("ability_cost", head + [Number(i + 1), _cost_term(c)]))
     if ab.get("exhaust"):
@@ -148,6 +152,8 @@ def _effect_facts(head: list[Symbol], e: int, eff: dict[str, Any]) -> list[Symbo
     elif verb in ("prevent_combat_damage", "proliferate", "populate", "investigate", "time_travel",
                   "manifest", "cloak", "manifest_dread", "clash"):
         terms = [Function(verb)]
+    elif verb == "put_in_library":         # 401.7: Nth from the top of its owner's library
+        terms = [Function(verb, [ref("object"), Number(eff["position"])])]
     elif verb == "shuffle":                # 701.24a: the player's library
         terms = [Function("shuffle", [ref("player") if "player" in eff else Function("you")])]
     elif verb in ("draw", "gain_life", "lose_life", "discard", "mill", "scry", "surveil", "fateseal"):
@@ -232,6 +238,8 @@ def _exile_until_facts(head: list[Symbol], e: int, eff: dict[str, Any]) -> list[
         out.append(arg("may_cast_free", Function("true")))
     if eff["found_to_hand"]:
         out.append(arg("found_to_hand", Number(eff["found_to_hand"])))
+    if eff.get("may_play"):
+        out.append(arg("may_play", Function(eff["may_play"])))
     out.append(arg("rest", Function(eff["rest"])))
     return out
 

@@ -9,6 +9,7 @@ read: `add(type,artifact)`, `add(keyword,flying)`, `remove(keyword,flying)`,
 """
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from clingo import Function, Number, String, Symbol
@@ -185,12 +186,19 @@ def _player_keywords(chk: Checker, path: tuple, raw: Any) -> list[Symbol]:
     return ops
 
 
-def _affects(chk: Checker, path: tuple, raw: Any,
-             fields: set[str] = FILTER_FIELDS) -> tuple[Symbol, list[Symbol]]:
+def _affects(chk: Checker, path: tuple, raw: Any, fields: set[str] = FILTER_FIELDS,
+             by_target: bool = False) -> tuple[Symbol, list[Symbol]]:
+    """The filter map as terms; `by_target`: an effect's "each creature target player controls",
+    whose `controller` may be a target ref (`target`, `target2`: controlled_by(target(J)))."""
     if isinstance(raw, str):
         return Function(chk.choice(path, raw, ("self", "attached"))), []
-    data = chk.mapping(path, raw, fields)
+    data = chk.mapping(path, raw, fields | ({"same_name_as"} if by_target else set()))
     filt: list[Symbol] = []
+    if "same_name_as" in data:    # "all other permanents with the same name as that permanent"
+        ref = chk.str_value(path + ("same_name_as",), data["same_name_as"])
+        if not re.fullmatch(r"target\d?", ref):
+            raise chk.src.error(path + ("same_name_as",), "same_name_as names a target: target, target2, ...")
+        filt.append(Function("same_name_as", [Function("target", [Number(int(ref[6:] or 1))])]))
     for fld, attr in (("types", "type"), ("subtypes", "subtype"), ("supertypes", "supertype")):
         filt += [Function("needs", [Function(attr), _word(w)])
                  for w in chk.word_list(path + (fld,), data.get(fld, []), WORD)]
@@ -200,8 +208,13 @@ def _affects(chk: Checker, path: tuple, raw: Any,
     for fld, need in (("colors", "needs"), ("not_colors", "needs_not")):   # 105.1: by colour
         filt += [Function(need, [Function("color"), Function(chk.choice(path + (fld, i), c, COLOURS))])
                  for i, c in enumerate(chk.list(path + (fld,), data.get(fld, [])))]
-    if "controller" in data:
-        who = chk.choice(path + ("controller",), data["controller"], ("you", "opponent"))
+    if by_target and isinstance(data.get("controller"), str) and \
+            re.fullmatch(r"target\d?", data["controller"]):
+        index = int(data["controller"][6:] or 1)
+        filt.append(Function("controlled_by", [Function("target", [Number(index)])]))
+    elif "controller" in data:
+        who = chk.choice(path + ("controller",), data["controller"], ("you", "opponent")
+                         + (("target",) if by_target else ()))
         filt.append(Function("controlled_by", [Function(who)]))
     if chk.bool_value(path + ("other",), data.get("other", False)):
         filt.append(Function("other"))

@@ -19,7 +19,7 @@ SEARCH_FIELDS = {"player", "for", "amount", "to", "tapped"}
 # too: "a basic land card")
 SEARCH_FILTER_FIELDS = {"types", "not_types", "subtypes", "supertypes", "not_supertypes", "colors", "not_colors"}
 EXILE_UNTIL_FIELDS = {"player", "count", "not_types", "max_mana_value", "may_cast_free", "found_to_hand",
-                      "rest"}
+                      "rest", "may_play"}
 SEARCH_DESTINATIONS = ("hand", "battlefield", "graveyard", "exile")
 
 
@@ -71,6 +71,10 @@ def parse_exile_until(chk: Checker, q: tuple, arg: Any, ref: Callable[..., Any])
                            "rest": chk.choice(q + ("rest",), d.get("rest", "exile"), ("exile", "bottom"))}
     if d.get("max_mana_value") is not None:
         out["max_mana_value"] = chk.int_value(q + ("max_mana_value",), d["max_mana_value"], 0)
+    if "may_play" in d:     # "Until end of turn, you may play that card" (611.2a, 701.18b)
+        out["may_play"] = chk.choice(q + ("may_play",), d["may_play"], ("end_of_turn",))
+        if out["may_cast_free"] or out["found_to_hand"]:
+            raise chk.src.error(q + ("may_play",), "may_play is for cards that stay in exile")
     if out["found_to_hand"] > 1:
         raise chk.src.error(q + ("found_to_hand",), "only 0 or 1 is encoded (608.2c)")
     return out

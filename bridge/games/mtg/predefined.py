@@ -29,6 +29,7 @@ def _effects(ab: dict[str, Any]) -> Iterable[dict[str, Any]]:
     for mode in ab.get("modes") or []:
         yield from mode.get("effects", [])
     yield from ab.get("if_kicked", [])
+    yield from ab.get("unless_kicked", [])
 
 
 def predefined_token_cards(cards: list[Card]) -> list[Card]:

@@ -96,6 +96,8 @@ EFFECT_VERB_RULES: dict[str, tuple[str, ...]] = {
     "incubate": ("701.53a", "111.10i"), "transform": ("701.27a",), "convert": ("701.28a",),
     "harness": ("701.64a", "701.64b"), "clash": ("701.30a", "701.30b", "701.30d"),
     "manifest": ("701.40a",), "cloak": ("701.58a",), "manifest_dread": ("701.62a", "701.40a"),
+    # issue 33
+    "exile_until": ("701.13a",), "put_in_library": ("401.7",),
 }
 # Forms inside an effect (issue 15): refs and amounts read from the game.
 EFFECT_FORM_RULES: dict[str, tuple[str, ...]] = {
@@ -109,7 +111,7 @@ TARGET_FILTER_RULES: dict[str, tuple[str, ...]] = {
     "restricted": ("115.1",), "needs": ("608.2c",), "needs_not": ("608.2c",), "other": ("608.2c",),
     "controlled_by": ("608.2c",), "needs_any": ("115.1",), "keyword": ("115.1", "702.1"),
     "attacking": ("115.1", "506.4"), "not_attacking": ("115.1", "506.4"), "tapped": ("115.1",),
-    "not_tapped": ("115.1",),
+    "not_tapped": ("115.1",), "not_named": ("115.1",),
 }
 # Static combat restrictions (issue 15; effects.py COMBAT_RESTRICTIONS).
 COMBAT_RESTRICTION_RULES: dict[str, tuple[str, ...]] = {

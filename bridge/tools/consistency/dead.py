@@ -27,7 +27,7 @@ def dead_findings(report: Report, rules, pack: str, fired: set[int], open_: dict
                                                  "fix": fix_dead(infos)}))
             continue
         spent = max((w.seconds for _, w in items if w is not None), default=0.0)
-        why = (f"gave up after {spent:.0f} s" if any(w is not None for _, w in items)
+        why = (f"gave up after {spent:.0f} s of CPU" if any(w is not None for _, w in items)
                else "no time left for its search")
         report.not_reached.append(Finding(
             "not_reached", [number], f"{len(infos)} statement(s) not reached ({why} within "
@@ -44,7 +44,7 @@ def dead_findings(report: Report, rules, pack: str, fired: set[int], open_: dict
                     kind, "it must choose where there is nothing to choose")
         report.not_reached.append(Finding(
             "not_checked", [i.rule for i in infos], f"not checked whether {what} (gave up after "
-            f"{why.seconds:.0f} s within {why.bounds})", details={
+            f"{why.seconds:.0f} s of CPU within {why.bounds})", details={
                 "statements": [f"{i.file}:{i.line}: {i.text[:120]}" for i in infos],
                 "fix": "raise --per-target or --timeout"}))
 

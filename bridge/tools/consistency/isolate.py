@@ -15,7 +15,7 @@ from ..batch import Job, LocalPool
 from ..batchjobs import Given
 from .search import Result, Search, Target
 
-GRACE = 2.0     # seconds past the longest time box before a target's child is killed
+GRACE = 2.0     # seconds past the run's end before a target's child is killed (its box is CPU time)
 AHEAD = 3       # targets handed to each worker ahead: the results come back in order, so a
                 # worker whose target is done goes on while an earlier, longer one still runs
 

@@ -60,6 +60,7 @@ def prove(checker, bounds: Bounds, per_target: float, budget_end: float,
         began = time.monotonic()
         space = build_space(checker.voc, level, packs)
         search = Search(checker.full, checker.pack.name, space, checker.engine_library())
+        search.deadline = budget_end
         ground = time.monotonic() - began
         share = per_target if last else per_target / 4
 
@@ -72,7 +73,8 @@ def prove(checker, bounds: Bounds, per_target: float, budget_end: float,
                     return
                 yield target, min(share * (2 if target.kind != "fires" else 1), left)
 
-        for target, res in run_targets(search, items(), 2 * share, workers):
+        # a target's box is CPU time (search.py): its child is killed only past the run's end
+        for target, res in run_targets(search, items(), budget_end - time.monotonic(), workers):
             key = target.key
             if res.status == "found":
                 if _confirm(checker, space, target, res):

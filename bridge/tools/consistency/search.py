@@ -62,6 +62,7 @@ class Search:
         self.rules, self.pack, self.space = rules, pack, space
         self.mine = [r for r in rules.rules if r.pack == pack]
         self.targets: list[Target] = []
+        self.deadline = float("inf")    # the run's end (time.monotonic()): no search past it
         self.ctl = self._ground(library)
 
     # -- the program ---------------------------------------------------------------------------
@@ -234,9 +235,9 @@ class Search:
             assume.append((Function(GOAL, [Number(i)]), True))
         if target.other is not None:
             assume.append((Function(PAIR, [Number(i), Number(target.other.index)]), True))
-        start = time.monotonic()
+        start = time.process_time()
         best, optimal, done, unsat = self._solve(assume, seconds)
-        spent = time.monotonic() - start
+        spent = time.process_time() - start
         if best:
             return Result(target.kind, i, "found", best, spent, optimal)
         if done and unsat:
@@ -244,36 +245,80 @@ class Search:
         return Result(target.kind, i, "gave_up", [], spent)
 
     def _solve(self, assume: list, seconds: float) -> tuple[list[Symbol], bool, bool, bool]:
-        """(the best board, proved smallest, search finished, unsatisfiable) within `seconds`.
-        Once a board is found the search for a smaller one gets IMPROVE times the CPU time the
-        first took (at least IMPROVE_MIN seconds of CPU): a board is what the target needs, the
-        smallest a nicer witness, not worth the whole time box. CPU time (this process's: clasp
-        solves in a thread of it), so that a loaded machine does not cut the search short."""
+        """(the best board, proved smallest, search finished, unsatisfiable) within `seconds` of
+        CPU time (this process's: clasp solves in a thread of it), so that a loaded machine
+        neither cuts a search short nor changes its result; the run's end (`deadline`) bounds
+        the wall time. Two phases. First any board, with clasp's own VSIDS heuristic and no optimisation: the
+        domain heuristic that prefers small boards (search.lp) makes a board needing two actions
+        and a few features a search of minutes, and the minimisation slows the first model too
+        (Almos's 1000.2f and 1000.6a: no board in 20 s of CPU with them, a board in 3-8 s
+        without; exhausting an unsatisfiable target is as fast). Then, once a board is found, a
+        smaller one with the domain heuristic and the minimisation, given IMPROVE times the CPU
+        time the first took (at least IMPROVE_MIN seconds): a board is what the target needs,
+        the smallest a nicer witness, not worth the whole time box."""
+        cpu0 = time.process_time()
+        with _configured(self.ctl, "Vsids", "ignore"):
+            first, done, unsat, _ = self._phase(assume, seconds, False)
+        if not first:
+            return [], False, done, unsat
+        used = time.process_time() - cpu0
+        box = min(seconds - used, max(IMPROVE_MIN, IMPROVE * used))
+        better, finished, _, optimal = self._phase(assume, box, True)
+        if better and self._weight(better) <= self._weight(first):
+            return better, optimal or finished, True, False
+        return first, False, True, False
+
+    def _phase(self, assume: list, seconds: float, improve: bool
+               ) -> tuple[list[Symbol], bool, bool, bool]:
+        """One solve: (the last board, finished, unsatisfiable, proved optimal), within `seconds`
+        of this process's CPU time and the run's deadline; unless it is to `improve`, the first
+        board ends it."""
         best: list[Symbol] = []
         optimal = [False]
-        start, cpu0 = time.monotonic(), time.process_time()
-        first: list[float] = []
+        cpu0 = time.process_time()
 
-        def on_model(m: clingo.Model) -> None:
-            if not first:
-                first.append(time.process_time() - cpu0)
+        def on_model(m: clingo.Model) -> bool:
             best[:] = [s.arguments[0] for s in m.symbols(shown=True) if s.name == "sel"]
             optimal[0] = m.optimality_proven
+            return improve
 
         done = False
+        if seconds <= 0:
+            return [], False, False, False
         with self.ctl.solve(assumptions=assume, on_model=on_model, async_=True) as handle:
             while not done:
-                left = seconds - (time.monotonic() - start)
-                if first and time.process_time() - cpu0 > first[0] + max(IMPROVE_MIN, IMPROVE * first[0]):
-                    break
+                left = min(seconds - (time.process_time() - cpu0), self.deadline - time.monotonic())
                 if left <= 0:
                     break
                 done = handle.wait(min(left, POLL))
             if not done:
                 handle.cancel()
             res = handle.get()
-        return list(best), bool(best) and (optimal[0] or (done and not res.interrupted)), \
-            done, done and res.unsatisfiable
+        finished = done and not res.interrupted
+        return list(best), finished, finished and res.unsatisfiable, \
+            bool(best) and (optimal[0] or finished)
+
+    def _weight(self, board: list[Symbol]) -> int:
+        weights = {f.name: f.weight for f in self.space.features}
+        return sum(weights.get(s, 0) for s in board)
+
+
+class _configured:
+    """The solver's heuristic and optimisation mode set for one solve, restored after (a
+    target may run in the process that holds the program, not in a forked child)."""
+
+    def __init__(self, ctl: clingo.Control, heuristic: str, opt_mode: str):
+        self.conf, self.values = ctl.configuration, (heuristic, opt_mode)
+        self.saved: tuple[str, str] | None = None
+
+    def __enter__(self) -> None:
+        solver, solve = self.conf.solver[0], self.conf.solve
+        self.saved = (solver.heuristic, solve.opt_mode)
+        solver.heuristic, solve.opt_mode = self.values
+
+    def __exit__(self, *exc) -> None:
+        assert self.saved is not None
+        self.conf.solver[0].heuristic, self.conf.solve.opt_mode = self.saved
 
 
 def _fix_instances(facts: set[Symbol], numbers: dict[str, int]) -> set[Symbol]:
