@@ -140,6 +140,14 @@ BUNDLED = {
     "mtg/gratuitous-violence.yaml": sf("Gratuitous Violence", "{2}{R}{R}{R}", "Enchantment",
                                        "If a creature you control would deal damage to a permanent or player, it "
                                        "deals double that damage to that permanent or player instead.", ["R"]),
+    # 608.2c, instructions followed in order (scenarios/mtg/6-spells-abilities/608.2c-*)
+    "mtg/merfolk-looter.yaml": sf("Merfolk Looter", "{1}{U}", "Creature \u2014 Merfolk Rogue",
+                                  "{T}: Draw a card, then discard a card.", ["U"], "1/1"),
+    "mtg/goblin-lore.yaml": sf("Goblin Lore", "{1}{R}", "Sorcery",
+                               "Draw four cards, then discard three cards at random.", ["R"]),
+    "mtg/sokkas-haiku.yaml": sf("Sokka's Haiku", "{3}{U}{U}", "Instant \u2014 Lesson",
+                                "Counter target spell.\nDraw a card, then mill three cards.\nUntap target land.",
+                                ["U"]),
     "mtg/turn-to-frog.yaml": sf("Turn to Frog", "{1}{U}", "Instant",
                                 "Until end of turn, target creature loses all abilities and becomes a blue Frog "
                                 "with base power and toughness 1/1.", ["U"]),

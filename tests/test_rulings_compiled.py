@@ -76,16 +76,17 @@ def test_say_patterns_take_the_cards_values():
     assert bind_say(plain, {}) is plain
 
 
-def test_an_answer_with_an_object_in_two_zones_is_no_ruling(engine):
-    """The engine resolves "draw a card, then target player mills a card" at one time point:
-    aimed at yourself, the same top card is drawn and milled. Such an answer is an engine gap,
-    reported as not decided, never a ruling; the same ability's target-illegal probe is fine."""
+def test_draw_then_mill_aimed_at_yourself_is_followed_in_order(engine):
+    """Jace, Memory Adept's "+1: Draw a card. Target player mills a card." aimed at yourself:
+    the instructions are followed in order (608.2c), so the top card is drawn and the next one
+    milled. Before they were sequenced the same top card was drawn and milled, an answer no
+    game can be in, reported as not decided; now both probes give a ruling."""
     report = generate(engine, resolve_card("Jace, Memory Adept", CARDS), ["mtg"], 20.0,
                       probes_only={"draw-mill-target-yourself", "draw-mill-target-illegal"})
-    assert [r.probe for r in report.rulings] == ["draw-mill-target-illegal"]
-    assert "you don't draw" in report.rulings[0].text
-    [(probe, reason)] = [(s["probe"], s["reason"]) for s in report.skipped]
-    assert probe == "draw-mill-target-yourself" and "two values of zone" in reason
+    text = {r.probe: r.text for r in report.rulings}
+    assert set(text) == {"draw-mill-target-yourself", "draw-mill-target-illegal"}, report.skipped
+    assert "you draw first (the top card of your library), then mill" in text["draw-mill-target-yourself"]
+    assert "you don't draw" in text["draw-mill-target-illegal"]
 
 
 def test_turn_to_frog_layers(engine):

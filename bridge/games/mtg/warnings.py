@@ -61,10 +61,11 @@ def _unsequenced(models: list[frozenset[Symbol]]) -> list[str]:
                     and atom.arguments[0].name == "unsequenced"
                     and len(atom.arguments[0].arguments) == 1})
     return [f"{item}'s instructions change a hand, a library or the battlefield and then read "
-            "it (\"draw a card, then discard a card\", \"create a token, then put a counter on "
-            "each creature you control\"): the rule base follows them at one moment, not one "
-            "after the other as 608.2c says, so the answer is wrong there (a card drawn could "
-            "not be discarded, a new token is missed)" for item in items]
+            "it in a way the rule base does not follow in order (\"draw a card, then target "
+            "player draws a card\" on yourself, two discards, a shuffled library, \"create a "
+            "token, then destroy all creatures\"): it follows them at one moment, not one after "
+            "the other as 608.2c says, so the answer is wrong there (a card is taken twice, a "
+            "new token is missed)" for item in items]
 
 
 def _two_values(models: list[frozenset[Symbol]]) -> list[str]:
