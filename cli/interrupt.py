@@ -6,7 +6,7 @@ process: the solving children are killed with their process groups, the temporar
 written are removed (nothing partial is left), one line is printed, exit 130. Python runs a
 handler in the main thread only between bytecodes, and clingo grounding or solving in this
 process (the console script solves in-process, bridge/deadline.py) can keep it from the
-interpreter for as long as it runs; so the signal is also written to a socket
+interpreter for as long as it runs; so the signal is also written to a pipe (a socket on Windows)
 (`signal.set_wakeup_fd`: Python's C handler does that at once, in any state of the main thread),
 and a watcher thread waiting on it ends the process if the main thread has not within GRACE.
 """
@@ -36,16 +36,14 @@ class Interrupts:
 
     def install(self) -> None:
         """Watch SIGINT from a thread (main thread only; a no-op where it cannot be done)."""
-        import socket
         if threading.current_thread() is not threading.main_thread():
             return
         try:
-            receive, send = socket.socketpair()
-            send.setblocking(False)
-            signal.set_wakeup_fd(send.fileno(), warn_on_full_buffer=False)
+            receive, send = _wakeup_pair()
+            signal.set_wakeup_fd(send, warn_on_full_buffer=False)
         except (OSError, ValueError, AttributeError):
             return
-        self._sockets = (receive, send)     # kept open for the life of the process
+        self._wakeup = (receive, send)      # kept open for the life of the process
         signal.signal(signal.SIGINT, lambda _sig, _frame: self.end())
         threading.Thread(target=self._watch, args=(receive,), daemon=True,
                          name="rulekeeper-interrupt").start()
@@ -53,8 +51,10 @@ class Interrupts:
     def _watch(self, receive) -> None:
         while True:
             try:
-                data = receive.recv(64)
+                data = receive.recv(64) if hasattr(receive, "recv") else os.read(receive, 64)
             except OSError:
+                return
+            if not data:
                 return
             if signal.SIGINT in data:
                 threading.Event().wait(GRACE)
@@ -82,3 +82,17 @@ class Interrupts:
         except OSError:
             pass
         os._exit(EXIT_INTERRUPTED)
+
+
+def _wakeup_pair() -> tuple:
+    """(what the watcher reads, the fd the C handler writes to, non-blocking). A pipe where
+    there is one: importing `socket` (selectors, enum classes) cost every command ~7 ms of CPU;
+    Windows' set_wakeup_fd takes a socket only."""
+    if os.name == "nt":
+        import socket
+        receive, send = socket.socketpair()
+        send.setblocking(False)
+        return receive, send.fileno()
+    receive_fd, send_fd = os.pipe()
+    os.set_blocking(send_fd, False)
+    return receive_fd, send_fd

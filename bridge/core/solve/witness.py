@@ -35,9 +35,11 @@ class Witnesses:
     def __init__(self, ctl: clingo.Control, project: tuple[str, ...]):
         chose = sorted(_free_atoms(ctl, "chose", 1))    # by symbol: the order of choices
         self.choices = [lit for _, lit in chose]
+        # read only where a model can choose anything (note): walking every outcome atom
+        # through the API is a few ms a solve, for nothing in most scenarios
         self.projected = [a.literal for sig in project
                           for a in ctl.symbolic_atoms.by_signature(*_signature(sig))
-                          if not a.is_fact]
+                          if not a.is_fact] if self.choices else []
         self.noted: dict[int, tuple[tuple[bool, ...], list[int]]] = {}
         # the order the witness solves decide the choices in, given before the first solve:
         # added after it, the program would be prepared again. Only the domain heuristic reads
