@@ -12,6 +12,7 @@ from lark import Token, Transformer
 
 from ._effects import EffectRules
 from ._keywords import KeywordRules
+from ._replacements import ReplacementRules
 from ._statics import StaticRules, _land_type
 from .words import (
     BY_KEY,
@@ -37,19 +38,11 @@ from .words import (
 )
 
 
-def _counter_affects(found: dict[str, Any]) -> dict[str, Any]:
-    """A counter replacement's filter: the replacement form takes card types and a controller."""
-    if set(found) - {"types", "controller"} or "controller" not in found:
-        raise Unsupported("a counter replacement filter other than types and controller")
-    return {"types": found.get("types", ["permanent"]), "controller": found["controller"]}
-
-
-
 ROMAN = {"i": 1, "ii": 2, "iii": 3, "iv": 4, "v": 5, "vi": 6}
 
 
 # -- the transformer ------------------------------------------------------------------------
-class OracleTransformer(KeywordRules, EffectRules, StaticRules, Transformer):
+class OracleTransformer(KeywordRules, EffectRules, StaticRules, ReplacementRules, Transformer):
     """Bottom-up: each rule of grammar.lark becomes a Python value; entry points return
     (kind, payload) pieces that compile.py assembles into a card."""
 
@@ -371,80 +364,6 @@ class OracleTransformer(KeywordRules, EffectRules, StaticRules, Transformer):
 
     def lure(self, items):
         return ("static", {**items[0], "combat_requirement": "all_able_block"})
-
-    # -- replacement effects (614, 615)
-    def repl_enters_tapped(self, _):
-        return ("replacement", {"enters_tapped": True})
-
-    def repl_filter_enters_tapped(self, items):
-        found = items[0]
-        if set(found) - {"types", "controller"}:
-            raise Unsupported("an enters-tapped filter other than types and controller")
-        return ("replacement", {"enters_tapped": True, "affects": found})
-
-    def repl_tapped_unless_life(self, items):
-        life = [i for i in items if not isinstance(i, Token)][-1]
-        return ("replacement", {"enters_tapped": {"unless": {"pay_life": life}}})
-
-    def repl_kicked_enters_with(self, items):   # 702.33e, 614.1c
-        kind, body = self.repl_enters_with(items)
-        return (kind, {**body, "if_kicked": True})
-
-    def repl_tapped_unless_lands(self, items):   # 614.1c: fast lands, check lands
-        amount = next(i for i in items if not isinstance(i, Token))
-        kind = {"or fewer other lands": "lands_at_most", "or more other lands": "lands_at_least",
-                "or more basic lands": "basic_lands_at_least"}[str(items[-1])]
-        return ("replacement", {"enters_tapped": {"unless": {kind: amount}}})
-
-    def repl_enters_with(self, items):
-        amount = next(i for i in items if not isinstance(i, Token))   # x: the spell's X (107.3m)
-        kind = str(next(i for i in items if isinstance(i, Token) and i.type == "COUNTER_KIND"))
-        return ("replacement", {"enters_with": {kind: amount}})
-
-    def repl_enter_as_copy(self, items):   # 614.1c: Clone
-        found = [i for i in items if isinstance(i, dict)][0]
-        if set(found) - {"types", "controller"} or found.get("controller", "any") == "opponent":
-            raise Unsupported("an enter-as-a-copy choice other than of types and \"you control\"")
-        return ("replacement", {"enters_as_copy": found})
-
-    def repl_filter_enter_as_copy(self, items):   # 614.1c: Essence of the Wild
-        found = [i for i in items if isinstance(i, dict)][0]
-        if set(found) - {"types", "controller"}:
-            raise Unsupported("an enter-as-a-copy filter other than types and controller")
-        return ("replacement", {"enters_as_copy": "self", "affects": found})
-
-    def repl_die_exile(self, _):
-        return ("replacement", {"would": "die", "instead": "exile"})
-
-    def repl_graveyard_exile(self, _):   # 614.1a: "from anywhere" (Rest in Peace's form, self)
-        return ("replacement", {"would": "graveyard", "instead": "exile"})
-
-    def repl_any_graveyard_exile(self, _):   # 614.1a: Rest in Peace
-        return ("replacement", {"would": "graveyard", "instead": "exile", "affects": {"controller": "any"}})
-
-    def repl_double_damage(self, items):   # 614.1a: Furnace of Rath, Gratuitous Violence
-        source = {"a source": "any", "a source you control": "you",
-                  "a creature you control": "your_creatures"}[str(items[0])]
-        return ("replacement", {"damage": {"from": source, "to": "any"}, "double": True})
-
-    def repl_prevent_to_self(self, items):
-        combat = any(isinstance(t, Token) and t.type == "COMBAT" for t in items)
-        return ("replacement", {"damage": {"to": "self", **({"combat": True} if combat else {})}, "prevent": "all"})
-
-    def repl_effect_counters_double(self, items):   # Doubling Season's second line (614.1a)
-        return ("replacement", {"counters": {"by": "effect"}, "double": True,
-                                "affects": _counter_affects(items[0])})
-
-    def repl_counters_mod(self, items):   # Hardened Scales, Corpsejack Menace (614.1a)
-        kind, found, mod, kind2 = (i for i in items if not (isinstance(i, Token) and i.type == "COUNTERS"))
-        if str(kind) != str(kind2):
-            raise Unsupported("counters of one kind replaced by another kind have no form")
-        op = {"double": True} if str(mod) == "twice that many" else \
-            {"plus": {"that many plus one": 1, "that many plus two": 2}[str(mod)]}
-        return ("replacement", {"counters": {"kind": str(kind)}, **op, "affects": _counter_affects(found)})
-
-    def repl_skip(self, items):
-        return ("replacement", {"skip": str(items[0])})
 
     def blocked_self(self, _):
         return {}
