@@ -84,6 +84,24 @@ def test_the_number_of_entries_is_bounded(cache, monkeypatch):
     assert load_yaml("n: 24\n", "n.yaml").data == {"n": 24}
 
 
+def test_an_entry_removed_by_another_process_while_bounding_is_no_error(cache, monkeypatch):
+    # two `rulings --all` workers bounding the cache at once: the other removed an entry
+    # between this one's listing and its sort by age (a FileNotFoundError ended a card's run)
+    monkeypatch.setattr(parsecache, "MAX_ENTRIES", 10)
+    for i in range(10):
+        load_yaml(f"n: {i}\n", "n.yaml")
+    listing = parsecache.os.scandir
+
+    def racing(path):
+        found = list(listing(path))
+        Path(found[0].path).unlink()
+        return iter(found)
+    monkeypatch.setattr(parsecache.os, "scandir", racing)
+    assert load_yaml("n: 10\n", "n.yaml").data == {"n": 10}
+    monkeypatch.setattr(parsecache.os, "scandir", listing)
+    assert len(entries(cache)) <= 10
+
+
 def test_a_hit_does_not_import_pyyaml(cache, tmp_path):
     scenario = tmp_path / "s.yaml"
     scenario.write_text(TEXT)

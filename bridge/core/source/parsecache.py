@@ -90,9 +90,18 @@ def _bound() -> None:
         return
     if len(entries) <= MAX_ENTRIES:
         return
-    entries.sort(key=lambda e: e.stat().st_mtime_ns)
+    entries.sort(key=_mtime)
     for entry in entries[:len(entries) // 2]:
         try:
             os.unlink(entry.path)
         except OSError:
             pass
+
+
+def _mtime(entry: os.DirEntry) -> int:
+    """An entry's age; one another process removed meanwhile (two batch workers bounding the
+    cache at once) sorts first and is skipped, never an error in the parse that stored it."""
+    try:
+        return entry.stat().st_mtime_ns
+    except OSError:
+        return 0
