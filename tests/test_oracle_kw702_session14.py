@@ -4,20 +4,9 @@ format accepts the compiled card."""
 from __future__ import annotations
 
 import pytest
+from oracle_cards import card, full
 from rulekeeper.bridge.cards.oracle import compile_card, compile_line
 from rulekeeper.bridge.games.mtg.cards import parse_card_map
-
-
-def card(name: str, type_line: str, text: str, **more) -> dict:
-    return {"object": "card", "name": name, "type_line": type_line, "oracle_text": text, **more}
-
-
-def full(data: dict) -> dict:
-    """The card compiled fully and the card format accepts it."""
-    result = compile_card(data)
-    assert result.status == "full", [(ln.text, ln.reason) for ln in result.lines]
-    parse_card_map(result.yaml_card, "test", result.yaml_card["name"])
-    return result.yaml_card
 
 
 # -- 702.179a "Start your engines!" (the rule was encoded in session 13; the line was not read) --
