@@ -30,7 +30,11 @@ STATIC_FIELDS = EFFECT_FIELDS | set(CDA_COUNTS) | {"affects", "control", "counte
                                  "player_keywords", "combat_restriction", "doesnt_untap",
                                  "cant_be_countered", "cant_be_blocked_by", "no_maximum_hand_size",
                                  "additional_land_play", "cant_attack_unless_defender_controls",
-                                 "may_not_untap"}
+                                 "may_not_untap", "cant_gain_life", "cant_lose_life",
+                                 "damage_cant_be_prevented"}
+# 119.7 / 119.8: the players a "can't gain life" / "can't lose life" ability is about, seen from
+# its controller ("Your opponents can't gain life", "Players can't gain life", "You can't lose life")
+LIFE_LOCK_PLAYERS = ("you", "opponents", "each_player")
 # 508.1d / 509.1c: the combat requirements a static ability can impose (docs/combat.md)
 COMBAT_REQUIREMENTS = ("attacks_each_combat", "blocks_each_combat", "must_be_blocked", "all_able_block")
 # 508.1c / 509.1b: "can't attack", "can't block", "can't attack or block" (issue 15), "can't be blocked"
@@ -157,8 +161,11 @@ def static_ability(chk: Checker, path: tuple, raw: Any) -> dict[str, list[Symbol
         ops.append(Function("cant_attack_unless_defender_controls", [Function(land)]))
     if "cant_be_blocked_by" in data:
         ops.append(_blocker_quality(chk, path + ("cant_be_blocked_by",), data["cant_be_blocked_by"]))
+    for fld in ("cant_gain_life", "cant_lose_life"):              # 119.7, 119.8
+        if fld in data:
+            ops.append(Function(fld, [Function(chk.choice(path + (fld,), data[fld], LIFE_LOCK_PLAYERS))]))
     for flag in ("cant_be_countered", "no_maximum_hand_size", "additional_land_play",   # 101.2; 402.2; 305.2
-                 "may_not_untap"):                                                       # 502.3
+                 "may_not_untap", "damage_cant_be_prevented"):                           # 502.3; 615.12
         if flag in data:
             if data[flag] is not True:
                 raise chk.src.error(path + (flag,), f"{flag} is true (or left out)")
