@@ -57,6 +57,19 @@ class StaticRules:
         # 402.2: the controller's cleanup discard (514.1) no longer applies (402.2-no-maximum-hand-size.lp)
         return ("static", {"no_maximum_hand_size": True})
 
+    def life_lock(self, items):
+        # 119.7: the players who can't gain life (119.7-cant-gain-or-lose-life.lp)
+        who = "each_player" if str(items[0]) == "players" else "opponents"
+        return ("static", {"cant_gain_life": who})
+
+    def life_total_cant_change(self, _):
+        # 119.7, 119.8: its controller can neither gain nor lose life
+        return ("static", {"cant_gain_life": "you", "cant_lose_life": "you"})
+
+    def cant_prevent(self, _):
+        # 615.12: prevention effects prevent nothing (615.12-cant-be-prevented.lp)
+        return ("static", {"damage_cant_be_prevented": True})
+
     def extra_land(self, _):
         # 305.2: one more land play in its controller's turns (305.2-additional-land-play.lp)
         return ("static", {"additional_land_play": True})

@@ -1,0 +1,29 @@
+"""Oracle templates of issue 32's sections 1-6 work (session 15): "can't gain life" (119.7),
+"Your life total can't change" (119.7, 119.8), "Damage can't be prevented" (615.12), with real
+cards' lines; the compiled form, and that the card format accepts it."""
+from __future__ import annotations
+
+from oracle_cards import card, full
+from rulekeeper.bridge.cards.oracle import compile_line
+
+
+def test_players_and_opponents_cant_gain_life():
+    for text, who in (("Players can't gain life.", "each_player"),            # Sulfuric Vortex
+                      ("Your opponents can't gain life.", "opponents")):      # Erebos, God of the Dead
+        got = compile_line(text, "Some Enchantment", spell=False)
+        assert got.fragment == {"static": {"cant_gain_life": who}}, text
+    # "this turn" (Skullcrack) is a spell's effect, not a static ability: not read
+    assert compile_line("Players can't gain life this turn.", "Some Instant",
+                        spell=True).status == "not_understood"
+
+
+def test_platinum_emperion_life_total_cant_change():
+    got = full(card("Platinum Emperion", "Artifact Creature — Golem",
+                    "Your life total can't change. (You can't gain or lose life. You can't pay any "
+                    "amount of life except 0.)", power="8", toughness="8", mana_cost="{10}"))
+    assert got["abilities"] == [{"static": {"cant_gain_life": "you", "cant_lose_life": "you"}}]
+
+
+def test_damage_cant_be_prevented():
+    got = compile_line("Damage can't be prevented.", "Leyline of Punishment", spell=False)
+    assert got.fragment == {"static": {"damage_cant_be_prevented": True}}
