@@ -110,6 +110,11 @@ def v_life(v, path, raw, scen):
             "amount": v.chk.int_value(path + ("amount",), d["amount"], minimum=0)}
 
 
+def v_concede(v, path, raw, scen):
+    d = _fields(v, path, raw, {"player"}, ("player",))
+    return {"player": _player(v, path + ("player",), d["player"], scen)}
+
+
 def v_control(v, path, raw, scen):
     d = _fields(v, path, raw, {"object", "player", "until"}, ("object", "player"))
     return {"object": _obj(v, path + ("object",), d["object"], scen),
@@ -479,6 +484,8 @@ ACTION_SPECS: dict[str, ActionSpec] = {
     "lose_life": ActionSpec(v_life, f_life("lose_life"), ("119.3",)),
     "draw": ActionSpec(v_draw, f_life("draw"), ("121.1",)),
     "set_battlefield_state": ActionSpec(v_state, f_state, ("1000.3c",)),
+    # 104.3a: a player may concede at any time, with or without priority
+    "concede": ActionSpec(v_concede, lambda a: (atom("concede", a["player"]), []), ("104.3a",), True),
 }
 
 

@@ -21,7 +21,7 @@ VERB_RULES: dict[str, tuple[str, ...]] = {
     "set_battlefield_state": ("1000.3c",),
     "prevent_damage": ("615.7",), "prevent_combat_damage": ("615.1a",),
     "regenerate": ("701.19a",), "put_onto_battlefield": ("110.2a", "122.6"),
-    "become_copy": ("707.2",),
+    "become_copy": ("707.2",), "concede": ("104.3a",),
 }
 # Options of `cast`.
 CAST_OPTION_RULES: dict[str, tuple[str, ...]] = {

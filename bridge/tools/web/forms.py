@@ -38,6 +38,7 @@ FORMS: dict[str, dict[str, Any]] = {
     "draw": {"fields": AMOUNT},
     "become_copy": {"fields": {"object": "object", "of": "object"}},
     "put_onto_battlefield": {"fields": {"object": "object", "controller": "player"}},
+    "concede": {"fields": {"player": "player"}},
 }
 # Altered's actions (games/altered/validate.py): next_phase, {pass: PLAYER}, {play: {...}}
 ALTERED_VERBS = ("next_phase", "pass", "play")
