@@ -127,7 +127,8 @@ TRIGGER_EVENT_RULES: dict[str, tuple[str, ...]] = {
     "dealt_damage": ("120.3",), "you_cast": ("601.2i",), "beginning_of": ("603.2",),
     "counter_removed": ("122.1",), "cycled": ("702.29c",), "exploits": ("702.110b",),
     # issue 15 (card-form-v2)
-    "attacks": ("508.1m",), "deals_combat_damage": ("510.3a",),
+    "attacks": ("508.1m",), "deals_combat_damage": ("510.3a",), "blocks": ("509.3a",),
+    "becomes_blocked": ("509.3c",), "becomes_blocked_by_creature": ("509.3d",),
     "dies_matching": ("603.10a", "700.4"), "enters_matching": ("603.6a",),
 }
 # Keywords (cards.py accepts any word; one with no entry is reported as unknown).
