@@ -27,3 +27,32 @@ def test_platinum_emperion_life_total_cant_change():
 def test_damage_cant_be_prevented():
     got = compile_line("Damage can't be prevented.", "Leyline of Punishment", spell=False)
     assert got.fragment == {"static": {"damage_cant_be_prevented": True}}
+
+
+def test_cost_changes():
+    cases = {
+        "Noncreature spells cost {1} more to cast.":                          # Thalia, Guardian of Thraben
+            {"amount": 1, "whose": "each_player", "not_types": ["creature"]},
+        "Red spells you cast cost {1} less to cast.":                         # Ruby Medallion
+            {"amount": -1, "whose": "you", "colors": ["red"]},
+        "Instant and sorcery spells you cast cost {1} less to cast.":         # Goblin Electromancer
+            {"amount": -1, "whose": "you", "types": ["instant", "sorcery"]},
+        "Spells your opponents cast cost {1} more to cast.":                  # Grand Arbiter Augustin IV
+            {"amount": 1, "whose": "opponents"},
+        "Spells cost {1} less to cast.":                                      # Helm of Awakening
+            {"amount": -1, "whose": "each_player"},
+    }
+    for text, change in cases.items():
+        got = compile_line(text, "Some Permanent", spell=False)
+        assert got.fragment == {"static": {"cost_change": change}}, text
+    for text in ("Spells cost {X} less to cast.", "Activated abilities cost {1} more to activate.",
+                 "Spells you cast this turn cost {1} less to cast."):
+        assert compile_line(text, "Some Permanent", spell=False).status == "not_understood", text
+
+
+def test_thalia_compiles_fully():
+    got = full(card("Thalia, Guardian of Thraben", "Legendary Creature — Human Soldier",
+                    "First strike\nNoncreature spells cost {1} more to cast.", power="2",
+                    toughness="1", mana_cost="{1}{W}"))
+    assert {"static": {"cost_change": {"amount": 1, "whose": "each_player",
+                                       "not_types": ["creature"]}}} in got["abilities"]

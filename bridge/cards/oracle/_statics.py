@@ -70,6 +70,24 @@ class StaticRules:
         # 615.12: prevention effects prevent nothing (615.12-cant-be-prevented.lp)
         return ("static", {"damage_cant_be_prevented": True})
 
+    def cost_change(self, items):
+        # 601.2f, 118.7: a generic cost increase or reduction (118.7-cost-changes.lp)
+        kind = next((str(t) for t in items if t.type == "SPELL_KIND"), None)
+        caster = next((str(t) for t in items if t.type == "SPELL_CASTER"), None)
+        amount = int(next(str(t) for t in items if t.type == "COST_GENERIC")[1:-1])
+        less = next(str(t) for t in items if t.type == "MORE_LESS") == "less"
+        change: dict = {"amount": -amount if less else amount,
+                        "whose": {"you cast": "you", "your opponents cast": "opponents"}.get(caster or "", "each_player")}
+        if kind == "noncreature":
+            change["not_types"] = ["creature"]
+        elif kind == "instant and sorcery":
+            change["types"] = ["instant", "sorcery"]
+        elif kind in ("white", "blue", "black", "red", "green"):
+            change["colors"] = [kind]
+        elif kind:
+            change["types"] = [kind]
+        return ("static", {"cost_change": change})
+
     def extra_land(self, _):
         # 305.2: one more land play in its controller's turns (305.2-additional-land-play.lp)
         return ("static", {"additional_land_play": True})

@@ -31,7 +31,7 @@ STATIC_FIELDS = EFFECT_FIELDS | set(CDA_COUNTS) | {"affects", "control", "counte
                                  "cant_be_countered", "cant_be_blocked_by", "no_maximum_hand_size",
                                  "additional_land_play", "cant_attack_unless_defender_controls",
                                  "may_not_untap", "cant_gain_life", "cant_lose_life",
-                                 "damage_cant_be_prevented"}
+                                 "damage_cant_be_prevented", "cost_change"}
 # 119.7 / 119.8: the players a "can't gain life" / "can't lose life" ability is about, seen from
 # its controller ("Your opponents can't gain life", "Players can't gain life", "You can't lose life")
 LIFE_LOCK_PLAYERS = ("you", "opponents", "each_player")
@@ -161,6 +161,8 @@ def static_ability(chk: Checker, path: tuple, raw: Any) -> dict[str, list[Symbol
         ops.append(Function("cant_attack_unless_defender_controls", [Function(land)]))
     if "cant_be_blocked_by" in data:
         ops.append(_blocker_quality(chk, path + ("cant_be_blocked_by",), data["cant_be_blocked_by"]))
+    if "cost_change" in data:                                      # 601.2f, 118.7
+        ops += _cost_change(chk, path + ("cost_change",), data["cost_change"])
     for fld in ("cant_gain_life", "cant_lose_life"):              # 119.7, 119.8
         if fld in data:
             ops.append(Function(fld, [Function(chk.choice(path + (fld,), data[fld], LIFE_LOCK_PLAYERS))]))
@@ -186,6 +188,34 @@ def static_ability(chk: Checker, path: tuple, raw: Any) -> dict[str, list[Symbol
                                   + ", ".join(sorted(STATIC_FIELDS - {"affects"})))
     scope, filt = _affects(chk, path + ("affects",), data.get("affects", "self"), AFFECTS_FIELDS)
     return {"scope": [scope], "filter": filt, "ops": ops, "count": count}
+
+
+def _cost_change(chk: Checker, path: tuple, raw: Any) -> list[Symbol]:
+    """601.2f, 118.7: `cost_change: {amount: 1, whose: opponents, not_types: [creature]}`: the
+    spells the players named cast cost N more (a negative N: less) generic mana; at most one
+    criterion: `types` (any of them), `colors` (any of them) or `not_types` (one word). One
+    `cost_change(N,Whose,Kind,Value)` operation per word; the rules count an ability once."""
+    data = chk.mapping(path, raw, {"amount", "whose", "types", "not_types", "colors"})
+    if "amount" not in data:
+        raise chk.src.error(path, "cost_change needs an amount: 1 (costs {1} more) or -1 ({1} less)")
+    amount = chk.int_value(path + ("amount",), data["amount"], minimum=-20)
+    if amount == 0 or amount > 20:
+        raise chk.src.error(path + ("amount",), "amount is a whole number from -20 to 20, not 0")
+    whose = Function(chk.choice(path + ("whose",), data.get("whose", "each_player"), LIFE_LOCK_PLAYERS))
+    kinds = [k for k in ("types", "not_types", "colors") if k in data]
+    if len(kinds) > 1:
+        raise chk.src.error(path, "cost_change takes one of types, not_types, colors")
+    if not kinds:
+        return [Function("cost_change", [Number(amount), whose, Function("any"), Function("any")])]
+    kind = kinds[0]
+    if kind == "colors":
+        words = [chk.choice(path + (kind, i), c, COLOURS) for i, c in enumerate(chk.list(path + (kind,), data[kind]))]
+    else:
+        words = chk.word_list(path + (kind,), data[kind], WORD)
+    if not words or (kind == "not_types" and len(words) != 1):
+        raise chk.src.error(path + (kind,), f"{kind} lists {'one word' if kind == 'not_types' else 'at least one word'}")
+    name = {"types": "type", "not_types": "not_type", "colors": "color"}[kind]
+    return [Function("cost_change", [Number(amount), whose, Function(name), _word(w)]) for w in words]
 
 
 def _player_keywords(chk: Checker, path: tuple, raw: Any) -> list[Symbol]:
