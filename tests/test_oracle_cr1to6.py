@@ -56,3 +56,13 @@ def test_thalia_compiles_fully():
                     toughness="1", mana_cost="{1}{W}"))
     assert {"static": {"cost_change": {"amount": 1, "whose": "each_player",
                                        "not_types": ["creature"]}}} in got["abilities"]
+
+
+def test_banisher_priest_exiles_until_it_leaves():
+    got = full(card("Banisher Priest", "Creature — Human Cleric",
+                    "When this creature enters, exile target creature an opponent controls until "
+                    "this creature leaves the battlefield.", power="2", toughness="2",
+                    mana_cost="{1}{W}{W}"))
+    assert got["abilities"] == [{"triggered": {
+        "when": "enters", "targets": [{"kind": "creature", "controller": "opponent"}],
+        "effects": [{"exile_until_leaves": "target"}]}}]

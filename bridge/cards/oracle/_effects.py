@@ -41,6 +41,10 @@ class EffectRules:
             raise Unsupported("sacrificing other permanents has no effect form")
         return [{verb: ref}]
 
+    def exile_until_leaves(self, items):   # 610.3 (610.3-exile-until-leaves.lp)
+        target = next(i for i in items if isinstance(i, Target))
+        return [{"exile_until_leaves": target}]
+
     def same_name_effect(self, items):   # 608.2c: the target, then the other permanents named like it
         verb, target = str(items[0]), items[1]
         if verb not in ("destroy", "exile") or not isinstance(target, Target):
