@@ -254,6 +254,8 @@ OBJECT_EFFECTS = ("destroy", "exile", "return_to_hand", "sacrifice", "counter", 
                   "explore",                              # 701.44a: "[it] explores"
                   "transform", "convert", "harness",      # 701.27a, 701.28a, 701.64a (issue 32)
                   "exile_until_leaves")                   # 610.3: "exile [it] until ~ leaves the battlefield"
+# 603.7: what a delayed "at the beginning of the next end step" ability may do to the object
+DELAYED_ACTIONS = ("sacrifice", "exile", "destroy", "return_to_hand", "return_to_battlefield")
 # issue 15: where an object ref may be `{all: FILTER}` and a player ref a PLAYER_REFS word
 ALL_FIELDS = {("deal_damage", "target"), ("modify", "object"), ("put_counters", "object"),
               ("remove_counters", "object")}
@@ -270,7 +272,8 @@ def _effect(chk: Checker, p: tuple, raw: Any) -> dict[str, Any]:
                "manifest", "cloak", "manifest_dread", "clash"):   # 615.1a; 701.34a, .36a, .16a, .56a, .40a, .58a, .62a, .30
         return {"verb": raw}
     data = chk.mapping(p, raw, set(EFFECT_FIELDS) | set(OBJECT_EFFECTS)
-                       | {"add_mana", "set_battlefield_state", "exile_until", "search", "class_level"}
+                       | {"add_mana", "set_battlefield_state", "exile_until", "search", "class_level",
+                          "at_next_end_step"}
                        | set(RESOLUTION_CHOICES))
     if len(data) != 1:
         raise chk.src.error(p, "an effect is a map with one verb as key")
@@ -285,6 +288,13 @@ def _effect(chk: Checker, p: tuple, raw: Any) -> dict[str, Any]:
         return _state_effect(chk, q, arg)
     if verb == "exile_until":
         return parse_exile_until(chk, q, arg, _ref)
+    if verb == "at_next_end_step":         # 603.7: a delayed triggered ability
+        inner = chk.mapping(q, arg, set(DELAYED_ACTIONS))
+        if len(inner) != 1:
+            raise chk.src.error(q, "at_next_end_step: one action, e.g. {sacrifice: target}; one of "
+                                   + ", ".join(DELAYED_ACTIONS))
+        (act, raw_ref), = inner.items()
+        return {"verb": verb, "action": act, "object": _ref(chk, q + (act,), raw_ref)}
     if verb == "class_level":              # 716.2a: "[Cost]: Level N" (issue 32)
         return {"verb": verb, "level": chk.int_value(q, arg, 2)}
     if verb == "search":                   # 701.23 (issue 32)

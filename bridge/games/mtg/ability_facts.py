@@ -157,6 +157,8 @@ def _effect_facts(head: list[Symbol], e: int, eff: dict[str, Any]) -> list[Symbo
     elif verb in ("prevent_combat_damage", "proliferate", "populate", "investigate", "time_travel",
                   "manifest", "cloak", "manifest_dread", "clash"):
         terms = [Function(verb)]
+    elif verb == "at_next_end_step":       # 603.7: a delayed triggered ability
+        terms = [Function(verb, [Function(eff["action"]), ref("object")])]
     elif verb == "put_in_library":         # 401.7: Nth from the top of its owner's library
         terms = [Function(verb, [ref("object"), Number(eff["position"])])]
     elif verb == "exile_graveyard":        # 701.13a: every card in the player's graveyard

@@ -104,6 +104,7 @@ EFFECT_VERB_RULES: dict[str, tuple[str, ...]] = {
     # issue 33
     "exile_until": ("701.13a",), "put_in_library": ("401.7",),
     "exile_until_leaves": ("610.3", "610.3b"),
+    "at_next_end_step": ("603.7", "603.7b", "603.7c"),
 }
 # Forms inside an effect (issue 15): refs and amounts read from the game.
 EFFECT_FORM_RULES: dict[str, tuple[str, ...]] = {
