@@ -66,3 +66,10 @@ def test_banisher_priest_exiles_until_it_leaves():
     assert got["abilities"] == [{"triggered": {
         "when": "enters", "targets": [{"kind": "creature", "controller": "opponent"}],
         "effects": [{"exile_until_leaves": "target"}]}}]
+
+
+def test_ghostly_prison_attack_tax():
+    got = full(card("Ghostly Prison", "Enchantment",
+                    "Creatures can't attack you unless their controller pays {2} for each creature "
+                    "they control that's attacking you.", mana_cost="{2}{W}"))
+    assert got["abilities"] == [{"static": {"attack_tax": 2}}]

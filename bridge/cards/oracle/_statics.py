@@ -88,6 +88,10 @@ class StaticRules:
             change["types"] = [kind]
         return ("static", {"cost_change": change})
 
+    def attack_tax(self, items):
+        # 508.1h: a cost to attack its controller (508.1h-attack-costs.lp)
+        return ("static", {"attack_tax": int(str(items[0])[1:-1])})
+
     def extra_land(self, _):
         # 305.2: one more land play in its controller's turns (305.2-additional-land-play.lp)
         return ("static", {"additional_land_play": True})

@@ -31,7 +31,7 @@ STATIC_FIELDS = EFFECT_FIELDS | set(CDA_COUNTS) | {"affects", "control", "counte
                                  "cant_be_countered", "cant_be_blocked_by", "no_maximum_hand_size",
                                  "additional_land_play", "cant_attack_unless_defender_controls",
                                  "may_not_untap", "cant_gain_life", "cant_lose_life",
-                                 "damage_cant_be_prevented", "cost_change"}
+                                 "damage_cant_be_prevented", "cost_change", "attack_tax"}
 # 119.7 / 119.8: the players a "can't gain life" / "can't lose life" ability is about, seen from
 # its controller ("Your opponents can't gain life", "Players can't gain life", "You can't lose life")
 LIFE_LOCK_PLAYERS = ("you", "opponents", "each_player")
@@ -161,6 +161,8 @@ def static_ability(chk: Checker, path: tuple, raw: Any) -> dict[str, list[Symbol
         ops.append(Function("cant_attack_unless_defender_controls", [Function(land)]))
     if "cant_be_blocked_by" in data:
         ops.append(_blocker_quality(chk, path + ("cant_be_blocked_by",), data["cant_be_blocked_by"]))
+    if "attack_tax" in data:      # 508.1h: "can't attack you ... unless their controller pays {N} for each"
+        ops.append(_attack_tax(chk, path + ("attack_tax",), data["attack_tax"]))
     if "cost_change" in data:                                      # 601.2f, 118.7
         ops += _cost_change(chk, path + ("cost_change",), data["cost_change"])
     for fld in ("cant_gain_life", "cant_lose_life"):              # 119.7, 119.8
@@ -188,6 +190,18 @@ def static_ability(chk: Checker, path: tuple, raw: Any) -> dict[str, list[Symbol
                                   + ", ".join(sorted(STATIC_FIELDS - {"affects"})))
     scope, filt = _affects(chk, path + ("affects",), data.get("affects", "self"), AFFECTS_FIELDS)
     return {"scope": [scope], "filter": filt, "ops": ops, "count": count}
+
+
+def _attack_tax(chk: Checker, path: tuple, raw: Any) -> Symbol:
+    """508.1h: `attack_tax: 2` (creatures attacking the ability's controller cost {2} each) or
+    `attack_tax: {amount: 2, planeswalkers: true}` (also those attacking their planeswalkers)."""
+    if isinstance(raw, dict):
+        data = chk.mapping(path, raw, {"amount", "planeswalkers"})
+        amount = chk.int_value(path + ("amount",), data.get("amount"), minimum=1)
+        walkers = chk.bool_value(path + ("planeswalkers",), data.get("planeswalkers", False))
+    else:
+        amount, walkers = chk.int_value(path, raw, minimum=1), False
+    return Function("attack_tax", [Number(amount), Function("you_and_planeswalkers" if walkers else "you")])
 
 
 def _cost_change(chk: Checker, path: tuple, raw: Any) -> list[Symbol]:
