@@ -73,3 +73,16 @@ def test_ghostly_prison_attack_tax():
                     "Creatures can't attack you unless their controller pays {2} for each creature "
                     "they control that's attacking you.", mana_cost="{2}{W}"))
     assert got["abilities"] == [{"static": {"attack_tax": 2}}]
+
+
+def test_attack_and_block_triggers():
+    for text, when in (("Whenever you attack, you gain 1 life.", "you_attack"),               # 508.3d
+                       ("Whenever this creature blocks, you gain 2 life.", "blocks"),         # 509.3a
+                       ("Whenever this creature becomes blocked, you gain 1 life.", "becomes_blocked"),
+                       ("Whenever this creature becomes blocked by a creature, you gain 1 life.",
+                        "becomes_blocked_by_creature")):                                       # 509.3d
+        got = compile_line(text, "Some Creature", spell=False)
+        assert got.fragment == {"triggered": {"when": when, "effects": [
+            {"gain_life": {"player": "you", "amount": 1 if when != "blocks" else 2}}]}}, text
+    assert compile_line("Whenever this creature blocks or becomes blocked, you gain 1 life.",
+                        "Some Creature", spell=False).status == "not_understood"

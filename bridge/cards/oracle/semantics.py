@@ -212,6 +212,18 @@ class OracleTransformer(KeywordRules, EffectRules, StaticRules, ReplacementRules
     def ev_attacks(self, _):
         return "attacks"
 
+    def ev_you_attack(self, _):          # 508.3d
+        return "you_attack"
+
+    def ev_blocks(self, _):              # 509.3a
+        return "blocks"
+
+    def ev_becomes_blocked(self, _):     # 509.3c
+        return "becomes_blocked"
+
+    def ev_becomes_blocked_by_creature(self, _):   # 509.3d
+        return "becomes_blocked_by_creature"
+
     def ev_leaves(self, _):
         return "leaves"
 

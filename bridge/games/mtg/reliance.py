@@ -131,6 +131,7 @@ TRIGGER_EVENT_RULES: dict[str, tuple[str, ...]] = {
     # issue 15 (card-form-v2)
     "attacks": ("508.1m",), "deals_combat_damage": ("510.3a",), "blocks": ("509.3a",),
     "becomes_blocked": ("509.3c",), "becomes_blocked_by_creature": ("509.3d",),
+    "you_attack": ("508.3d",),
     "dies_matching": ("603.10a", "700.4"), "enters_matching": ("603.6a",),
 }
 # Keywords (cards.py accepts any word; one with no entry is reported as unknown).
