@@ -31,7 +31,7 @@ STATIC_FIELDS = EFFECT_FIELDS | set(CDA_COUNTS) | {"affects", "control", "counte
                                  "cant_be_countered", "cant_be_blocked_by", "no_maximum_hand_size",
                                  "additional_land_play", "cant_attack_unless_defender_controls",
                                  "may_not_untap", "cant_gain_life", "cant_lose_life",
-                                 "damage_cant_be_prevented", "cost_change", "attack_tax"}
+                                 "damage_cant_be_prevented", "cost_change", "attack_tax", "block_tax"}
 # 119.7 / 119.8: the players a "can't gain life" / "can't lose life" ability is about, seen from
 # its controller ("Your opponents can't gain life", "Players can't gain life", "You can't lose life")
 LIFE_LOCK_PLAYERS = ("you", "opponents", "each_player")
@@ -163,6 +163,8 @@ def static_ability(chk: Checker, path: tuple, raw: Any) -> dict[str, list[Symbol
         ops.append(_blocker_quality(chk, path + ("cant_be_blocked_by",), data["cant_be_blocked_by"]))
     if "attack_tax" in data:      # 508.1h: "can't attack you ... unless their controller pays {N} for each"
         ops.append(_attack_tax(chk, path + ("attack_tax",), data["attack_tax"]))
+    if "block_tax" in data:       # 509.1d: "creatures can't block unless their controller pays {N} for each"
+        ops.append(Function("block_tax", [Number(chk.int_value(path + ("block_tax",), data["block_tax"], minimum=1))]))
     if "cost_change" in data:                                      # 601.2f, 118.7
         ops += _cost_change(chk, path + ("cost_change",), data["cost_change"])
     for fld in ("cant_gain_life", "cant_lose_life"):              # 119.7, 119.8
