@@ -1,0 +1,112 @@
+"""Permanents' templates of issue 31, session 15 (helper cards31b), each with a real card's Oracle
+text (a small fixture: name, type line, text, printed values): the compiled form, that the card
+format accepts the compiled card, and the wordings beside each template that must stay not
+understood. Compile-only: the rules each form relies on have their scenarios."""
+from __future__ import annotations
+
+import pytest
+from oracle_cards import card, full
+from rulekeeper.bridge.cards.oracle import compile_card, compile_line
+
+
+# -- 602.5b / 602.5d: activation restrictions after an activated ability ------------------------
+def test_rootwalla_once_each_turn():
+    got = full(card("Rootwalla", "Creature — Lizard", "{1}{G}: This creature gets +2/+2 until "
+                    "end of turn. Activate only once each turn.", power="2", toughness="2"))
+    assert got["abilities"] == [{"activated": {
+        "cost": ["{1}{G}"], "once_each_turn": True,
+        "effects": [{"modify": {"object": "self", "power": 2, "toughness": 2, "until": "end_of_turn"}}]}}]
+
+
+def test_as_sorcery_and_both():
+    # Rix Maadi, Dungeon Palace
+    sorcery = compile_line("{1}{B}{R}, {T}: Each player discards a card. Activate only as a sorcery.",
+                           "Rix Maadi, Dungeon Palace", spell=False)
+    assert sorcery.fragment == {"activated": {"cost": ["{1}{B}{R}", "{T}"], "as_sorcery": True,
+                                              "effects": [{"discard": {"player": "each_player", "amount": 1}}]}}
+    both = compile_line("{G}: Regenerate this creature. Activate only as a sorcery and only once each "
+                        "turn.", "Troll", spell=False)
+    assert both.fragment["activated"]["as_sorcery"] and both.fragment["activated"]["once_each_turn"]
+
+
+@pytest.mark.parametrize("text", [
+    "{T}: Add {G}. Activate only as a sorcery.",        # a mana ability: paid without the limit
+    "{T}: Add one mana of any color. Activate only once each turn.",
+    "{T}: Tap target creature. Activate only once.",    # once ever: 702.177a's wording, not 602.5b
+    "{T}: Draw a card. Activate only during your turn.",
+    "{T}: Draw a card. Activate only as an instant.",
+    "{1}: Draw a card. Activate only if this creature attacked this turn and only once each turn.",
+])
+def test_other_activation_limits_stay_not_understood(text):
+    assert compile_line(text, "Limit", spell=False).status == "not_understood"
+
+
+# -- 711, 702.87: levelers ------------------------------------------------------------------------
+TRANSCENDENT_MASTER = card(
+    "Transcendent Master", "Creature — Human Cleric Avatar",
+    "Level up {1} ({1}: Put a level counter on this. Level up only as a sorcery.)\nLEVEL 6-11\n6/6\n"
+    "Lifelink\nLEVEL 12+\n9/9\nLifelink, indestructible", power="3", toughness="3",
+    mana_cost="{1}{W}{W}", layout="leveler")
+
+
+def test_transcendent_master_levels():
+    got = full(TRANSCENDENT_MASTER)
+    assert got["power"] == 3 and got["toughness"] == 3      # 711.5: the uppermost box
+    assert got["abilities"] == [
+        {"activated": {"cost": ["{1}"], "as_sorcery": True,             # 702.87a
+                       "effects": [{"put_counters": {"object": "self", "kind": "level", "amount": 1}}]}},
+        {"static": {"affects": "self", "set_power": 6, "set_toughness": 6}, "levels": "6-11"},
+        {"static": {"affects": "self", "keywords": ["lifelink"]}, "levels": "6-11"},
+        {"static": {"affects": "self", "set_power": 9, "set_toughness": 9}, "levels": "12+"},
+        {"static": {"affects": "self", "keywords": ["lifelink", "indestructible"]}, "levels": "12+"}]
+    assert "keywords" not in got        # no keyword of a striation is the card's at every level
+
+
+def test_enclave_cryptologist_gates_activated_abilities():
+    got = full(card("Enclave Cryptologist", "Creature — Merfolk Wizard",
+                    "Level up {1}{U} ({1}{U}: Put a level counter on this. Level up only as a sorcery.)\n"
+                    "LEVEL 1-2\n0/1\n{T}: Draw a card, then discard a card.\nLEVEL 3+\n0/1\n{T}: Draw a card.",
+                    power="0", toughness="1"))
+    gated = [(a.get("levels"), next(k for k in a if k != "levels")) for a in got["abilities"]]
+    assert gated == [(None, "activated"), ("1-2", "static"), ("1-2", "activated"), ("3+", "static"),
+                     ("3+", "activated")]
+
+
+def test_a_line_of_a_striation_not_understood_stays_so():
+    result = compile_card(card("Kargan Dragonlord", "Creature — Human Warrior",
+                               "Level up {R}\nLEVEL 4-7\n4/4\nFlying\nLEVEL 8+\n8/8\nFlying, trample\n"
+                               "Whenever you gain the first level this turn, draw a card.",
+                               power="2", toughness="2"))
+    assert [ln.text for ln in result.lines if ln.status != "compiled"] == [
+        "Whenever you gain the first level this turn, draw a card."]
+
+
+def test_level_lines_outside_a_leveler_are_not_understood():
+    # a P/T box or "Level up" is read only under a level symbol / before the first one
+    assert compile_line("3/3", "Odd", spell=False).status == "not_understood"
+    assert compile_line("LEVEL 2-6", "Odd", spell=False).status == "not_understood"
+
+
+# -- 716: Class cards -----------------------------------------------------------------------------
+def test_barbarian_class_level_bars():
+    result = compile_card(card("Barbarian Class", "Enchantment — Class",
+                               "(Gain the next level as a sorcery to add its ability.)\n"
+                               "If you would roll one or more dice, instead roll that many dice plus one "
+                               "and ignore the lowest roll.\n{1}{R}: Level 2\nWhenever you roll one or more "
+                               "dice, target creature you control gets +2/+0 and gains menace until end of "
+                               "turn.\n{2}{R}: Level 3\nCreatures you control have haste.",
+                               mana_cost="{R}", layout="class"))
+    compiled = [ln.fragment for ln in result.lines if ln.status == "compiled"]
+    assert compiled == [
+        {"activated": {"cost": ["{1}{R}"], "effects": [{"class_level": 2}]}},
+        {"activated": {"cost": ["{2}{R}"], "effects": [{"class_level": 3}]}},
+        {"static": {"affects": {"types": ["creature"], "controller": "you"}, "keywords": ["haste"]},
+         "level": 3}]
+
+
+def test_wizard_class_keeps_its_first_section_ungated():
+    got = compile_card(card("Wizard Class", "Enchantment — Class",
+                            "You have no maximum hand size.\n{2}{U}: Level 2\n"
+                            "When this Class becomes level 2, draw two cards.", mana_cost="{U}"))
+    assert got.yaml_card["abilities"][0] == {"static": {"no_maximum_hand_size": True}}   # 716.3
+    assert got.lines[2].status == "not_understood"      # "becomes level N": no trigger form
