@@ -110,3 +110,37 @@ def test_wizard_class_keeps_its_first_section_ungated():
                             "When this Class becomes level 2, draw two cards.", mana_cost="{U}"))
     assert got.yaml_card["abilities"][0] == {"static": {"no_maximum_hand_size": True}}   # 716.3
     assert got.lines[2].status == "not_understood"      # "becomes level N": no trigger form
+
+
+# -- 119.9: "Whenever you gain life" -----------------------------------------------------------------
+def test_ajanis_pridemate():
+    got = full(card("Ajani's Pridemate", "Creature — Cat Soldier",
+                    "Whenever you gain life, put a +1/+1 counter on this creature.",
+                    power="2", toughness="2", mana_cost="{1}{W}"))
+    assert got["abilities"] == [{"triggered": {"when": "you_gain_life", "effects": [
+        {"put_counters": {"object": "self", "kind": "+1/+1", "amount": 1}}]}}]
+
+
+@pytest.mark.parametrize("text", [
+    "Whenever you gain life for the first time each turn, put a +1/+1 counter on this creature.",
+    "Whenever a player gains life, put a +1/+1 counter on this creature.",
+    "Whenever an opponent gains life, this creature deals 1 damage to that player.",
+])
+def test_other_life_gain_triggers_stay_not_understood(text):
+    assert compile_line(text, "Gainer", spell=False).status == "not_understood"
+
+
+# -- 509.1b: "can't be blocked by more than one creature" --------------------------------------------
+def test_charging_rhino():
+    got = full(card("Charging Rhino", "Creature — Rhino",
+                    "Trample\nThis creature can't be blocked by more than one creature.",
+                    power="4", toughness="4", mana_cost="{3}{G}{G}"))
+    assert got["keywords"] == ["trample"]
+    assert got["abilities"] == [{"static": {"max_blockers": 1}}]
+
+
+def test_more_than_one_boundaries():
+    assert compile_line("Creatures you control can't be blocked by more than one creature.", "Odd",
+                        spell=False).status == "not_understood"
+    assert compile_line("This creature can't be blocked except by two or more creatures.", "Odd",
+                        spell=False).status == "not_understood"

@@ -30,7 +30,7 @@ STATIC_FIELDS = EFFECT_FIELDS | set(CDA_COUNTS) | {"affects", "control", "counte
                                  "player_keywords", "combat_restriction", "doesnt_untap",
                                  "cant_be_countered", "cant_be_blocked_by", "no_maximum_hand_size",
                                  "additional_land_play", "cant_attack_unless_defender_controls",
-                                 "may_not_untap"}
+                                 "may_not_untap", "max_blockers"}
 # 508.1d / 509.1c: the combat requirements a static ability can impose (docs/combat.md)
 COMBAT_REQUIREMENTS = ("attacks_each_combat", "blocks_each_combat", "must_be_blocked", "all_able_block")
 # 508.1c / 509.1b: "can't attack", "can't block", "can't attack or block" (issue 15), "can't be blocked"
@@ -147,6 +147,9 @@ def static_ability(chk: Checker, path: tuple, raw: Any) -> dict[str, list[Symbol
         kind = chk.choice(path + ("combat_restriction",), data["combat_restriction"], COMBAT_RESTRICTIONS)
         ops += [Function("combat_restriction", [Function(k)]) for k in
                 (("cant_attack", "cant_block") if kind == "cant_attack_or_block" else (kind,))]
+    if "max_blockers" in data:   # 509.1b: "~ can't be blocked by more than one creature"
+        most = chk.int_value(path + ("max_blockers",), data["max_blockers"], minimum=1)
+        ops.append(Function("max_blockers", [Number(most)]))
     if "doesnt_untap" in data:   # 502.3: "~ doesn't untap during your untap step"
         if data["doesnt_untap"] is not True:
             raise chk.src.error(path + ("doesnt_untap",), "doesnt_untap is true (or left out)")
