@@ -144,3 +144,50 @@ def test_more_than_one_boundaries():
                         spell=False).status == "not_understood"
     assert compile_line("This creature can't be blocked except by two or more creatures.", "Odd",
                         spell=False).status == "not_understood"
+
+
+# -- 611.3a: conditional statics ---------------------------------------------------------------------
+def test_fresh_faced_recruit_during_your_turn():
+    got = full(card("Fresh-Faced Recruit", "Creature — Human Soldier",
+                    "During your turn, this creature has first strike.", power="2", toughness="1"))
+    assert got["abilities"] == [{"static": {"affects": "self", "keywords": ["first_strike"],
+                                            "as_long_as": "your_turn"}}]
+
+
+def test_sedge_troll_as_long_as_you_control_a_swamp():
+    got = full(card("Sedge Troll", "Creature — Troll", "This creature gets +1/+1 as long as you control "
+                    "a Swamp.\n{B}: Regenerate this creature.", power="2", toughness="2"))
+    assert got["abilities"][0] == {"static": {"affects": "self", "power": 1, "toughness": 1,
+                                              "as_long_as": {"you_control": {"subtypes": ["swamp"]}}}}
+
+
+def test_werebear_threshold_and_jor_kadeen_metalcraft():
+    werebear = full(card("Werebear", "Creature — Human Bear Druid", "{T}: Add {G}.\nThreshold — This "
+                         "creature gets +3/+3 as long as there are seven or more cards in your graveyard.",
+                         power="1", toughness="1"))
+    assert werebear["abilities"][1]["static"]["as_long_as"] == {"graveyard_at_least": 7}
+    jor = full(card("Jor Kadeen, the Prevailer", "Legendary Creature — Human Warrior", "First strike\n"
+                    "Metalcraft — Creatures you control get +3/+0 as long as you control three or more "
+                    "artifacts.", power="5", toughness="4"))
+    assert jor["abilities"] == [{"static": {"affects": {"controller": "you", "types": ["creature"]},
+                                            "power": 3, "as_long_as": {"you_control": {"types": ["artifact"]},
+                                                                       "at_least": 3}}}]
+
+
+def test_voldaren_stinger_while_attacking():
+    got = full(card("Voldaren Stinger", "Creature — Vampire Warrior", "This creature has first strike as "
+                    "long as it's attacking.\n{2}{R}: This creature gets +2/+0 until end of turn.",
+                    power="1", toughness="1"))
+    assert got["abilities"][0]["static"]["as_long_as"] == "attacking"
+
+
+@pytest.mark.parametrize("text", [
+    "This creature gets +1/+1 as long as an opponent controls an Island.",
+    "Threshold — White creatures get an additional +1/+1 as long as there are seven or more cards in your graveyard.",
+    "Creatures you control have first strike as long as it's attacking.",
+    "This creature gets +1/+1 as long as you control a Swamp an opponent controls.",
+    "During turns other than yours, this creature has first strike.",
+    "Hellbent — This creature gets +2/+2 as long as you have no cards in hand.",
+])
+def test_other_conditions_stay_not_understood(text):
+    assert compile_line(text, "Odd", spell=False).status == "not_understood"

@@ -1,11 +1,29 @@
 """Rules of the Oracle transformer (semantics.OracleTransformer) for permanents' templates added in
 issue 31, session 15: activation restrictions after an activated ability's effect (602.5b,
 602.5d), the trigger event "you gain life" (119.9), "can't be blocked by more than N creatures"
-(509.1b). Each returns a piece the rule of grammar.lark that holds it reads."""
+(509.1b), conditional statics (611.3a: "during your turn", "as long as ..."). Each returns a piece the rule of grammar.lark that holds it reads."""
 from __future__ import annotations
+
+from typing import Any
+
+from lark import Token
+
+from .words import Unsupported, _pt_fields
 
 LIMIT = "limit"
 BLOCKER_NUMBERS = {"one": 1, "two": 2, "three": 3}
+COND_NUMBERS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8}
+
+
+def _cond_fields(items: list) -> dict[str, Any]:
+    """The effect fields of a conditional static's body: a P/T change and/or keywords."""
+    out: dict[str, Any] = {}
+    for item in items:
+        if isinstance(item, Token) and item.type == "PT":
+            out.update(_pt_fields(item))
+        elif isinstance(item, list):
+            out["keywords"] = item
+    return out
 
 
 class PermanentRules:
@@ -29,3 +47,37 @@ class PermanentRules:
     def max_blockers(self, items):
         # 509.1b: a declaration with more blockers for it is illegal (509.1b-max-blockers.lp)
         return ("static", {**items[0], "max_blockers": BLOCKER_NUMBERS[str(items[1]).split()[0]]})
+
+    # 611.3a: a conditional static ability (the rules: 611.3a-conditional-statics.lp)
+    def cond_self(self, items):
+        return {"affects": "self", **_cond_fields(items)}
+
+    def cond_attached(self, items):
+        return {"affects": "attached", **_cond_fields(items)}
+
+    def cond_anthem(self, items):
+        return {"affects": items[0], **_cond_fields(items[1:])}
+
+    def cond_you_control(self, items):
+        head, found = items
+        if "controller" in found:
+            raise Unsupported("a condition's filter naming a controller again")
+        word = str(head)
+        if word in COND_NUMBERS:
+            return {"you_control": found, "at_least": COND_NUMBERS[word]}
+        return {"you_control": {**found, "other": True} if word == "another" else found}
+
+    def cond_attacking(self, _):
+        return "attacking"
+
+    def cond_graveyard(self, items):
+        return {"graveyard_at_least": COND_NUMBERS[str(items[0])]}
+
+    def during_your_turn(self, items):
+        return ("static", {**items[0], "as_long_as": "your_turn"})
+
+    def as_long_as(self, items):
+        body, cond = items[-2], items[-1]
+        if cond == "attacking" and body["affects"] != "self":
+            raise Unsupported("'as long as it's attacking' of an ability affecting other objects")
+        return ("static", {**body, "as_long_as": cond})

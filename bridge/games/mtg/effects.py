@@ -16,6 +16,7 @@ from clingo import Function, Number, String, Symbol
 
 from ...core.source.checks import Checker
 from .keywords import parse_keyword
+from .static_conditions import static_condition
 from .vocab import KEYWORD_NAME, WORD
 
 ADD_FIELDS = {"add_types": "type", "add_subtypes": "subtype", "add_supertypes": "supertype",
@@ -30,7 +31,7 @@ STATIC_FIELDS = EFFECT_FIELDS | set(CDA_COUNTS) | {"affects", "control", "counte
                                  "player_keywords", "combat_restriction", "doesnt_untap",
                                  "cant_be_countered", "cant_be_blocked_by", "no_maximum_hand_size",
                                  "additional_land_play", "cant_attack_unless_defender_controls",
-                                 "may_not_untap", "max_blockers"}
+                                 "may_not_untap", "max_blockers", "as_long_as"}
 # 508.1d / 509.1c: the combat requirements a static ability can impose (docs/combat.md)
 COMBAT_REQUIREMENTS = ("attacks_each_combat", "blocks_each_combat", "must_be_blocked", "all_able_block")
 # 508.1c / 509.1b: "can't attack", "can't block", "can't attack or block" (issue 15), "can't be blocked"
@@ -181,7 +182,10 @@ def static_ability(chk: Checker, path: tuple, raw: Any) -> dict[str, list[Symbol
         raise chk.src.error(path, "a static ability needs at least one effect field: "
                                   + ", ".join(sorted(STATIC_FIELDS - {"affects"})))
     scope, filt = _affects(chk, path + ("affects",), data.get("affects", "self"), AFFECTS_FIELDS)
-    return {"scope": [scope], "filter": filt, "ops": ops, "count": count}
+    cond, cond_filter = static_condition(chk, path + ("as_long_as",), data["as_long_as"], _affects) \
+        if "as_long_as" in data else ([], [])
+    return {"scope": [scope], "filter": filt, "ops": ops, "count": count, "cond": cond,
+            "cond_filter": cond_filter}
 
 
 def _player_keywords(chk: Checker, path: tuple, raw: Any) -> list[Symbol]:
