@@ -191,3 +191,33 @@ def test_voldaren_stinger_while_attacking():
 ])
 def test_other_conditions_stay_not_understood(text):
     assert compile_line(text, "Odd", spell=False).status == "not_understood"
+
+
+# -- 604.3: a `*` counting cards in a hand or graveyard ------------------------------------------------
+def test_maro_counts_cards_in_your_hand():
+    got = full(card("Maro", "Creature — Avatar", "Maro's power and toughness are each equal to the number "
+                    "of cards in your hand.", power="*", toughness="*", mana_cost="{2}{G}{G}"))
+    assert got["abilities"] == [{"static": {"pt_count": {"zone": "hand", "owner": "you"}}}]
+    assert "power" not in got and "toughness" not in got
+
+
+def test_boneyard_wurm_and_all_graveyards():
+    wurm = full(card("Boneyard Wurm", "Creature — Wurm", "Boneyard Wurm's power and toughness are each "
+                     "equal to the number of creature cards in your graveyard.", power="*", toughness="*"))
+    assert wurm["abilities"] == [{"static": {"pt_count": {"zone": "graveyard", "owner": "you",
+                                                          "types": ["creature"]}}}]
+    line = compile_line("Nighthowler's power and toughness are each equal to the number of creature cards "
+                        "in all graveyards.", "Nighthowler", spell=False)
+    assert line.fragment == {"static": {"pt_count": {"zone": "graveyard", "types": ["creature"]}}}
+
+
+@pytest.mark.parametrize("text", [
+    "Cardcount's power is equal to the number of instant and sorcery cards in your graveyard.",
+    "Cardcount's power and toughness are each equal to the number of other creature cards in your graveyard.",
+    "Cardcount's power and toughness are each equal to the number of cards in all hands.",
+    ("Cardcount's power is equal to the number of creature cards in all graveyards and its toughness "
+     "is equal to that number plus 1."),
+    "Cardcount's power and toughness are each equal to the number of cards in the chosen player's graveyard.",
+])
+def test_other_card_counts_stay_not_understood(text):
+    assert compile_line(text, "Cardcount", spell=False).status == "not_understood"

@@ -1,7 +1,8 @@
 """Rules of the Oracle transformer (semantics.OracleTransformer) for permanents' templates added in
 issue 31, session 15: activation restrictions after an activated ability's effect (602.5b,
 602.5d), the trigger event "you gain life" (119.9), "can't be blocked by more than N creatures"
-(509.1b), conditional statics (611.3a: "during your turn", "as long as ..."). Each returns a piece the rule of grammar.lark that holds it reads."""
+(509.1b), conditional statics (611.3a: "during your turn", "as long as ..."), `*` counts of cards
+in a hand or graveyard (604.3). Each returns a piece the rule of grammar.lark that holds it reads."""
 from __future__ import annotations
 
 from typing import Any
@@ -12,6 +13,10 @@ from .words import Unsupported, _pt_fields
 
 LIMIT = "limit"
 BLOCKER_NUMBERS = {"one": 1, "two": 2, "three": 3}
+ZONE_PLACES = {"your hand": {"zone": "hand", "owner": "you"},
+               "your graveyard": {"zone": "graveyard", "owner": "you"},
+               "all graveyards": {"zone": "graveyard"},
+               "your opponents' graveyards": {"zone": "graveyard", "owner": "opponent"}}
 COND_NUMBERS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8}
 
 
@@ -81,3 +86,14 @@ class PermanentRules:
         if cond == "attacking" and body["affects"] != "self":
             raise Unsupported("'as long as it's attacking' of an ability affecting other objects")
         return ("static", {**body, "as_long_as": cond})
+
+    # 604.3: a `*` counting cards in a hand or graveyard (604.3-cda-zone-counts.lp)
+    def zone_cards(self, items):
+        *kind, place = [str(t) for t in items]
+        return {**ZONE_PLACES[place], **({"types": kind} if kind else {})}
+
+    def cda_zone(self, items):
+        return ("static", {"pt_count": items[0]})
+
+    def cda_one_zone(self, items):
+        return ("static", {f"{items[0]}_count": items[1]})

@@ -173,8 +173,10 @@ def static_ability(chk: Checker, path: tuple, raw: Any) -> dict[str, list[Symbol
     if len(cdas) > 1:
         raise chk.src.error(path, f"one count a static ability: {', '.join(cdas)}")
     for key in cdas:   # 604.3: "power (and toughness) (are each / is) equal to the number of ..."
-        chk.mapping(path + (key,), data[key], FILTER_FIELDS)
-        _, count = _affects(chk, path + (key,), data[key])
+        raw = chk.mapping(path + (key,), data[key], FILTER_FIELDS | {"zone", "owner"})
+        zone = _count_zone(chk, path + (key,), raw)
+        _, count = _affects(chk, path + (key,), {k: v for k, v in raw.items() if k not in ("zone", "owner")})
+        count += zone
         ops.append(Function(CDA_COUNTS[key]))
         if not count:
             count = [Function("any")]
@@ -186,6 +188,21 @@ def static_ability(chk: Checker, path: tuple, raw: Any) -> dict[str, list[Symbol
         if "as_long_as" in data else ([], [])
     return {"scope": [scope], "filter": filt, "ops": ops, "count": count, "cond": cond,
             "cond_filter": cond_filter}
+
+
+def _count_zone(chk: Checker, path: tuple, raw: dict) -> list[Symbol]:
+    """604.3, issue 31 session 15: a count of cards in a hand or graveyard (`zone: hand |
+    graveyard`, `owner: you | opponent`, none for "all graveyards"): in_zone(Z), owned_by(W)."""
+    if "zone" not in raw:
+        if "owner" in raw:
+            raise chk.src.error(path + ("owner",), "owner goes with zone (hand or graveyard)")
+        return []
+    if "controller" in raw:
+        raise chk.src.error(path + ("controller",), "cards in a hand or graveyard have no controller: owner")
+    out = [Function("in_zone", [Function(chk.choice(path + ("zone",), raw["zone"], ("hand", "graveyard")))])]
+    if "owner" in raw:
+        out.append(Function("owned_by", [Function(chk.choice(path + ("owner",), raw["owner"], ("you", "opponent")))]))
+    return out
 
 
 def _player_keywords(chk: Checker, path: tuple, raw: Any) -> list[Symbol]:
