@@ -221,3 +221,18 @@ def test_boneyard_wurm_and_all_graveyards():
 ])
 def test_other_card_counts_stay_not_understood(text):
     assert compile_line(text, "Cardcount", spell=False).status == "not_understood"
+
+
+# -- 724: the monarch ---------------------------------------------------------------------------------
+def test_palace_sentinels_become_the_monarch():
+    got = full(card("Palace Sentinels", "Creature — Human Soldier",
+                    "When this creature enters, you become the monarch.", power="2", toughness="4"))
+    assert got["abilities"] == [{"triggered": {"when": "enters",
+                                               "effects": [{"become_monarch": {"player": "you"}}]}}]
+
+
+def test_only_you_become_the_monarch():
+    assert compile_line("When this creature enters, target player becomes the monarch.", "Odd",
+                        spell=False).status == "not_understood"
+    assert compile_line("At the beginning of your upkeep, if you're the monarch, draw a card.", "Odd",
+                        spell=False).status == "not_understood"

@@ -2,7 +2,7 @@
 issue 31, session 15: activation restrictions after an activated ability's effect (602.5b,
 602.5d), the trigger event "you gain life" (119.9), "can't be blocked by more than N creatures"
 (509.1b), conditional statics (611.3a: "during your turn", "as long as ..."), `*` counts of cards
-in a hand or graveyard (604.3). Each returns a piece the rule of grammar.lark that holds it reads."""
+in a hand or graveyard (604.3), "you become the monarch" (724.1). Each returns a piece the rule of grammar.lark that holds it reads."""
 from __future__ import annotations
 
 from typing import Any
@@ -97,3 +97,6 @@ class PermanentRules:
 
     def cda_one_zone(self, items):
         return ("static", {f"{items[0]}_count": items[1]})
+
+    def become_monarch(self, _):   # 724.1 (rules: 7-additional-rules/724-monarch/)
+        return ("become_monarch", {})

@@ -226,6 +226,7 @@ EFFECT_FIELDS = {
     "set_life": ({"player", "amount"}, ("amount",)),     # 119.5: "[player]'s life total becomes N"
     "lose_game": ({"player"}, ()),                      # 104.3e: "[player] loses the game"
     "win_game": ({"player"}, ()),                       # 104.2b: "[player] wins the game"
+    "become_monarch": ({"player"}, ()),                 # 724.1: "you become the monarch"
     "fateseal": ({"player", "amount"}, ("amount",)),   # 701.29a: an opponent's library
     "move_counters": ({"from", "to", "kind", "amount"}, ("from", "to", "kind")),   # 122.5
     "incubate": ({"amount"}, ("amount",)),            # 701.53a: "incubate N"
@@ -260,7 +261,7 @@ PLAYER_FIELDS = {("deal_damage", "target"), ("draw", "player"), ("gain_life", "p
                  ("mill", "player"), ("scry", "player"), ("surveil", "player"), ("shuffle", "player"),
                  ("exile_graveyard", "player"),
                  ("fateseal", "player"), ("lose_game", "player"), ("win_game", "player"),
-                 ("set_life", "player")}
+                 ("set_life", "player"), ("become_monarch", "player")}
 
 
 def _effect(chk: Checker, p: tuple, raw: Any) -> dict[str, Any]:

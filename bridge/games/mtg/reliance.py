@@ -98,6 +98,7 @@ EFFECT_VERB_RULES: dict[str, tuple[str, ...]] = {
     "lose_game": ("104.3e", "104.3f"), "win_game": ("104.2b", "104.3f"),
     "search": ("701.23a", "701.23b", "701.23d"), "move_counters": ("122.5",),
     "class_level": ("716.2a",), "time_travel": ("701.56a",),
+    "become_monarch": ("724.1", "724.2", "724.3"),     # issue 31, session 15
     "incubate": ("701.53a", "111.10i"), "transform": ("701.27a",), "convert": ("701.28a",),
     "harness": ("701.64a", "701.64b"), "clash": ("701.30a", "701.30b", "701.30d"),
     "manifest": ("701.40a",), "cloak": ("701.58a",), "manifest_dread": ("701.62a", "701.40a"),
