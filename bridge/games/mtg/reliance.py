@@ -190,7 +190,7 @@ OUTCOME_RULES: dict[str, tuple[str, ...]] = {
     "tapped": ("110.5",), "face": ("712.8",), "power": ("208.1",), "toughness": ("208.1",),
     "loyalty": ("306.5c",), "defense": ("310.4c",), "counters": ("122.1",),
     "damage": ("120.3e",), "has": ("702.1",), "life": ("119.3",), "poison": ("122.1f",), "speed": ("702.179d",),
-    "day_night": ("730.1",),
+    "day_night": ("730.1",), "monarch": ("724.1",),
     "lost": ("704.5a",), "won": ("104.2",), "draw_game": ("104.4",), "attacking": ("508.1",),
     "blocking": ("509.1",), "protector": ("310.8",), "battlefield_state": ("1000.3",),
     "occupies": ("1000.2",), "marked": ("1000.7",), "werecreature": ("1000.8",),
