@@ -236,3 +236,32 @@ def test_only_you_become_the_monarch():
                         spell=False).status == "not_understood"
     assert compile_line("At the beginning of your upkeep, if you're the monarch, draw a card.", "Odd",
                         spell=False).status == "not_understood"
+
+
+# -- 613.4c: "gets +N/+N for each ..." -------------------------------------------------------------------
+def test_nim_grotesque_and_cranial_plating_count_artifacts():
+    nim = full(card("Nim Grotesque", "Creature — Zombie", "This creature gets +1/+0 for each artifact you "
+                    "control.", power="3", toughness="6"))
+    assert nim["abilities"] == [{"static": {"affects": "self", "power": 1,
+                                            "per_count": {"controller": "you", "types": ["artifact"]}}}]
+    plating = full(card("Cranial Plating", "Artifact — Equipment", "Equipped creature gets +1/+0 for each "
+                        "artifact you control.\nEquip {1}"))
+    assert plating["abilities"][0]["static"]["affects"] == "attached"
+
+
+def test_grim_strider_counts_cards_in_your_hand():
+    got = full(card("Grim Strider", "Creature — Horror", "This creature gets -1/-1 for each card in your "
+                    "hand.", power="6", toughness="6"))
+    assert got["abilities"] == [{"static": {"affects": "self", "power": -1, "toughness": -1,
+                                            "per_count": {"zone": "hand", "owner": "you"}}}]
+
+
+@pytest.mark.parametrize("text", [
+    "Enchanted creature gets +1/+1 for each other creature you control.",   # other than the creature
+    "This creature gets +1/+1 for each Aura attached to it.",
+    "This creature gets +1/+1 for each oil counter on it.",
+    "This creature gets +1/+1 for each artifact.",
+    "Equipped creature gets +1/+1 for each of its colors.",
+])
+def test_other_per_counts_stay_not_understood(text):
+    assert compile_line(text, "Odd", spell=False).status == "not_understood"

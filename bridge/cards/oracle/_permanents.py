@@ -2,7 +2,7 @@
 issue 31, session 15: activation restrictions after an activated ability's effect (602.5b,
 602.5d), the trigger event "you gain life" (119.9), "can't be blocked by more than N creatures"
 (509.1b), conditional statics (611.3a: "during your turn", "as long as ..."), `*` counts of cards
-in a hand or graveyard (604.3), "you become the monarch" (724.1). Each returns a piece the rule of grammar.lark that holds it reads."""
+in a hand or graveyard (604.3), "you become the monarch" (724.1), "gets +N/+N for each ..." (613.4c). Each returns a piece the rule of grammar.lark that holds it reads."""
 from __future__ import annotations
 
 from typing import Any
@@ -100,3 +100,26 @@ class PermanentRules:
 
     def become_monarch(self, _):   # 724.1 (rules: 7-additional-rules/724-monarch/)
         return ("become_monarch", {})
+
+    # 613.4c: "gets +1/+1 for each <counted>" (613.4c-per-count.lp)
+    def per_self(self, _):
+        return "self"
+
+    def per_attached(self, _):
+        return "attached"
+
+    def per_permanents(self, items):
+        found = items[0]
+        if len(items) == 1 and "controller" not in found:
+            raise Unsupported("'for each <permanent>' without 'you control' or 'on the battlefield'")
+        return found
+
+    def per_zone(self, items):
+        return self.zone_cards(items)
+
+    def per_count_static(self, items):
+        subject, pt, counted = items[0], items[2], items[-1]
+        if subject == "attached" and counted.get("other"):
+            # "other" than the enchanted/equipped creature, not than the Aura/Equipment counting
+            raise Unsupported("'for each other ...' of an attached ability: other than the creature")
+        return ("static", {"affects": subject, **_pt_fields(pt), "per_count": counted})

@@ -31,7 +31,7 @@ STATIC_FIELDS = EFFECT_FIELDS | set(CDA_COUNTS) | {"affects", "control", "counte
                                  "player_keywords", "combat_restriction", "doesnt_untap",
                                  "cant_be_countered", "cant_be_blocked_by", "no_maximum_hand_size",
                                  "additional_land_play", "cant_attack_unless_defender_controls",
-                                 "may_not_untap", "max_blockers", "as_long_as"}
+                                 "may_not_untap", "max_blockers", "as_long_as", "per_count"}
 # 508.1d / 509.1c: the combat requirements a static ability can impose (docs/combat.md)
 COMBAT_REQUIREMENTS = ("attacks_each_combat", "blocks_each_combat", "must_be_blocked", "all_able_block")
 # 508.1c / 509.1b: "can't attack", "can't block", "can't attack or block" (issue 15), "can't be blocked"
@@ -169,7 +169,7 @@ def static_ability(chk: Checker, path: tuple, raw: Any) -> dict[str, list[Symbol
             ops.append(Function(flag))
     ops += _player_keywords(chk, path + ("player_keywords",), data.get("player_keywords", []))
     count: list[Symbol] = []
-    cdas = [k for k in CDA_COUNTS if k in data]
+    cdas = [k for k in CDA_COUNTS if k in data] + (["per_count"] if "per_count" in data else [])
     if len(cdas) > 1:
         raise chk.src.error(path, f"one count a static ability: {', '.join(cdas)}")
     for key in cdas:   # 604.3: "power (and toughness) (are each / is) equal to the number of ..."
@@ -177,7 +177,13 @@ def static_ability(chk: Checker, path: tuple, raw: Any) -> dict[str, list[Symbol
         zone = _count_zone(chk, path + (key,), raw)
         _, count = _affects(chk, path + (key,), {k: v for k, v in raw.items() if k not in ("zone", "owner")})
         count += zone
-        ops.append(Function(CDA_COUNTS[key]))
+        if key == "per_count":     # 613.4c: "gets +1/+1 for each ...": the P/T change times the count
+            pts = [op for op in ops if op.name == "pt"]
+            if not pts:
+                raise chk.src.error(path + (key,), "per_count multiplies a power/toughness change")
+            ops = [Function("pt_per", op.arguments) if op.name == "pt" else op for op in ops]
+        else:
+            ops.append(Function(CDA_COUNTS[key]))
         if not count:
             count = [Function("any")]
     if not ops:
