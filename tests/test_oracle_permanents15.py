@@ -265,3 +265,19 @@ def test_grim_strider_counts_cards_in_your_hand():
 ])
 def test_other_per_counts_stay_not_understood(text):
     assert compile_line(text, "Odd", spell=False).status == "not_understood"
+
+
+# -- 107.14, 122.1: energy ------------------------------------------------------------------------------
+def test_servant_of_the_conduit_gets_energy():
+    line = compile_line("When this creature enters, you get {E}{E}.", "Servant of the Conduit", spell=False)
+    assert line.fragment == {"triggered": {"when": "enters",
+                                           "effects": [{"get_energy": {"player": "you", "amount": 2}}]}}
+
+
+@pytest.mark.parametrize("text", [
+    "Pay {E}: This creature gets +1/+1 until end of turn.",      # paying energy: no cost form
+    "{T}: Add {C}. You get {E}.",                                # a mana ability's other effect
+    "When this creature enters, you get {E}{E}, then you may pay {E}{E}. If you do, draw a card.",
+])
+def test_energy_beyond_getting_it_stays_not_understood(text):
+    assert compile_line(text, "Odd", spell=False).status == "not_understood"

@@ -2,7 +2,7 @@
 issue 31, session 15: activation restrictions after an activated ability's effect (602.5b,
 602.5d), the trigger event "you gain life" (119.9), "can't be blocked by more than N creatures"
 (509.1b), conditional statics (611.3a: "during your turn", "as long as ..."), `*` counts of cards
-in a hand or graveyard (604.3), "you become the monarch" (724.1), "gets +N/+N for each ..." (613.4c). Each returns a piece the rule of grammar.lark that holds it reads."""
+in a hand or graveyard (604.3), "you become the monarch" (724.1), "gets +N/+N for each ..." (613.4c), "you get {E}" (122.1). Each returns a piece the rule of grammar.lark that holds it reads."""
 from __future__ import annotations
 
 from typing import Any
@@ -123,3 +123,6 @@ class PermanentRules:
             # "other" than the enchanted/equipped creature, not than the Aura/Equipment counting
             raise Unsupported("'for each other ...' of an attached ability: other than the creature")
         return ("static", {"affects": subject, **_pt_fields(pt), "per_count": counted})
+
+    def get_energy(self, items):   # 107.14, 122.1: one energy counter a {E}
+        return ("get_energy", {"amount": str(items[0]).count("{e}")})

@@ -292,6 +292,9 @@ class OracleTransformer(KeywordRules, EffectRules, StaticRules, ReplacementRules
             if any("add_mana" in e or "add_any_color" in e for e in body.get("effects", [])):
                 # a mana ability is activated while paying (605.3a), where no limit is checked
                 raise Unsupported("an activation restriction on a mana ability is not read when paying")
+        effects = body.get("effects", []) if isinstance(body, dict) else []
+        if any("add_mana" in e for e in effects) and any("get_energy" in e for e in effects):
+            raise Unsupported("energy from a mana ability: its other effects are not followed as it resolves")
         mana = "".join(c for c in costs if isinstance(c, str) and c.startswith("{") and c != "{T}")
         rest = [c for c in costs if not (isinstance(c, str) and c.startswith("{") and c != "{T}")]
         return ("activated", {"cost": ([mana] if mana else []) + rest, **body, **limits})

@@ -227,6 +227,7 @@ EFFECT_FIELDS = {
     "lose_game": ({"player"}, ()),                      # 104.3e: "[player] loses the game"
     "win_game": ({"player"}, ()),                       # 104.2b: "[player] wins the game"
     "become_monarch": ({"player"}, ()),                 # 724.1: "you become the monarch"
+    "get_energy": ({"player", "amount"}, ("amount",)),  # 107.14, 122.1: "you get {E}{E}"
     "fateseal": ({"player", "amount"}, ("amount",)),   # 701.29a: an opponent's library
     "move_counters": ({"from", "to", "kind", "amount"}, ("from", "to", "kind")),   # 122.5
     "incubate": ({"amount"}, ("amount",)),            # 701.53a: "incubate N"
@@ -261,7 +262,8 @@ PLAYER_FIELDS = {("deal_damage", "target"), ("draw", "player"), ("gain_life", "p
                  ("mill", "player"), ("scry", "player"), ("surveil", "player"), ("shuffle", "player"),
                  ("exile_graveyard", "player"),
                  ("fateseal", "player"), ("lose_game", "player"), ("win_game", "player"),
-                 ("set_life", "player"), ("become_monarch", "player")}
+                 ("set_life", "player"), ("become_monarch", "player"),
+                 ("get_energy", "player")}
 
 
 def _effect(chk: Checker, p: tuple, raw: Any) -> dict[str, Any]:

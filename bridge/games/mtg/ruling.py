@@ -39,6 +39,7 @@ def sentence(atom: Symbol) -> str:
         "battlefield_state": lambda: f"the Battlefield State is {a[0].replace('_', ' ')}",
         "day_night": lambda: f"it is {a[0]} (730.1)",
         "monarch": lambda: f"{a[0]} is the monarch (724.1)",
+        "energy": lambda: f"{a[0]} has {a[1]} energy counter(s)",
         "marked": lambda: f"{a[0]} is marked",
         "werecreature": lambda: f"{a[0]} is a werecreature",
         "occupies": lambda: f"{a[0]} occupies {a[1]}",
