@@ -188,6 +188,9 @@ def test_voldaren_stinger_while_attacking():
     "This creature gets +1/+1 as long as you control a Swamp an opponent controls.",
     "During turns other than yours, this creature has first strike.",
     "Hellbent — This creature gets +2/+2 as long as you have no cards in hand.",
+    # Colossal Rattlewurm: flash works in the hand, where the card's statics do not exist here
+    "Colossal Rattlewurm has flash as long as you control a Desert.",
+    "This spell has flash as long as you control a Spirit.",     # Supernatural Rescue
 ])
 def test_other_conditions_stay_not_understood(text):
     assert compile_line(text, "Odd", spell=False).status == "not_understood"

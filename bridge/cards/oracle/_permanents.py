@@ -21,12 +21,16 @@ COND_NUMBERS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7
 
 
 def _cond_fields(items: list) -> dict[str, Any]:
-    """The effect fields of a conditional static's body: a P/T change and/or keywords."""
+    """The effect fields of a conditional static's body: a P/T change and/or keywords. Flash
+    works while the card is in a hand (702.8a), where no static ability of a permanent exists:
+    "~ has flash as long as ..." has no form here."""
     out: dict[str, Any] = {}
     for item in items:
         if isinstance(item, Token) and item.type == "PT":
             out.update(_pt_fields(item))
         elif isinstance(item, list):
+            if "flash" in item:
+                raise Unsupported("flash granted by a static ability works from the hand (702.8a): no form")
             out["keywords"] = item
     return out
 
