@@ -1080,9 +1080,10 @@ def test_cda_control_and_exile_from_anywhere(line, name, fragment):
 
 
 @pytest.mark.parametrize("line", [
-    "This creature's power and toughness are each equal to the number of cards in your hand.",
+    # (cards in your hand: compiled since issue 31 session 15, tests/test_oracle_permanents15.py)
+    "This creature's power and toughness are each equal to the number of cards in all hands.",
     "This creature's power and toughness are each equal to the number of creatures.",
-    "This creature's power is equal to the number of cards in your hand.",
+    "This creature's power is equal to the number of cards in your library.",
 ])
 def test_cda_counts_of_other_things_are_not_understood(line):
     assert compile_line(line, NAME, spell=False).status == "not_understood"

@@ -340,7 +340,7 @@ def test_relentless_rats_deck_rule_adds_nothing():
     "Enchanted creature can't attack, block, or crew Vehicles.",      # 702.122c, not read
     "Crew 0",
     # block restrictions
-    "This creature can't be blocked by more than one creature.",          # 509.1c, not read
+    # ("can't be blocked by more than one creature": compiled since session 15, max_blockers)
     "Creatures with flying can block only creatures with flying.",        # other creatures
     "{2}{G}: This creature can't be blocked by creatures with power 2 or less this turn.",
     "This creature can't be blocked by Eldrazi Scions.",

@@ -42,7 +42,7 @@ def test_power_alone_does_not_explain_a_star_toughness():
 
 
 @pytest.mark.parametrize("text", [
-    "Cardcount's power is equal to the number of cards in your hand.",
+    # (cards in your hand: compiled since session 15, tests/test_oracle_permanents15.py)
     ("Cardcount's power is equal to the number of card types among cards in all graveyards and its "
      "toughness is equal to that number plus 1."),
     "Cardcount's power is equal to the number of creatures.",

@@ -16,6 +16,7 @@ from typing import Any
 from lark import Lark
 from lark.exceptions import UnexpectedInput, VisitError
 
+from .levels import read_levels
 from .semantics import OracleTransformer, Unsupported, number_targets
 from .vocabulary import unknown_word
 
@@ -27,7 +28,7 @@ REMINDER = re.compile(r"\s*\([^()]*\)")
 # an ability word (207.2c: no rules meaning) before a triggered or activated ability: "Landfall — "
 ABILITY_WORD = re.compile(r"^[A-Z][a-z]+(?:[ -][a-z]+)* — (?=When |Whenever |At |\{)")
 SELF_WORDS = re.compile(r"\bthis (creature|artifact|enchantment|land|permanent|spell|equipment|aura"
-                        r"|vehicle|planeswalker|battle|saga|token|card)\b", re.IGNORECASE)
+                        r"|vehicle|planeswalker|battle|saga|token|card|class)\b", re.IGNORECASE)
 
 
 @dataclass
@@ -164,6 +165,9 @@ def ability(kind: str, body: dict[str, Any]) -> dict[str, Any]:
     """A triggered, activated or static ability from its parsed body."""
     if kind in ("static", "replacement"):
         return {kind: body}
+    if kind == "gated":     # 711.2, 716.2a: an ability of a level section (levels.py)
+        (key, value), inner = body
+        return {**ability(*inner), key: value}
     out: dict[str, Any] = {}
     if kind == "triggered":
         out["when"] = body["when"]
@@ -171,6 +175,7 @@ def ability(kind: str, body: dict[str, Any]) -> dict[str, Any]:
             out["may"] = True
     if kind == "activated":
         out["cost"] = body["cost"]
+        out.update({k: True for k in ("as_sorcery", "once_each_turn") if body.get(k)})   # 602.5b/d
     if kind == "chapter":   # 714.2: one number, or the list of several ("I, II — ...")
         numbers = body["chapter"]
         out["chapter"] = numbers[0] if len(numbers) == 1 else numbers
@@ -326,6 +331,7 @@ def _face(data: dict[str, Any]) -> tuple[dict[str, Any], list[LineResult]]:
                for text in oracle_lines(str(data.get("oracle_text") or ""))]
     lines += [r for r in results if r.reason != "only reminder text"]
     _cda_fields(lines)
+    read_levels(lines, compile_line, ability, name)
     _assemble(out, lines, spell)
     return out, lines
 
@@ -388,7 +394,7 @@ def _assemble(out: dict[str, Any], lines: list[LineResult], spell: bool) -> None
             abilities += [kept] if kept else []
             continue
         kind, payload = line.piece
-        if kind in ("cda_field", "deck_rule"):
+        if kind in ("cda_field", "deck_rule", "level_symbol"):
             continue
         if kind == "keywords":
             keywords += payload

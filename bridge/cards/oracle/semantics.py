@@ -12,6 +12,7 @@ from lark import Token, Transformer
 
 from ._effects import EffectRules
 from ._keywords import KeywordRules
+from ._permanents import LIMIT, PermanentRules
 from ._replacements import ReplacementRules
 from ._statics import StaticRules, _land_type
 from .words import (
@@ -37,12 +38,12 @@ from .words import (
     target_kind,
 )
 
-
 ROMAN = {"i": 1, "ii": 2, "iii": 3, "iv": 4, "v": 5, "vi": 6}
 
 
 # -- the transformer ------------------------------------------------------------------------
-class OracleTransformer(KeywordRules, EffectRules, StaticRules, ReplacementRules, Transformer):
+class OracleTransformer(KeywordRules, EffectRules, StaticRules, ReplacementRules, PermanentRules,
+                        Transformer):
     """Bottom-up: each rule of grammar.lark becomes a Python value; entry points return
     (kind, payload) pieces that compile.py assembles into a card."""
 
@@ -297,9 +298,18 @@ class OracleTransformer(KeywordRules, EffectRules, StaticRules, ReplacementRules
 
     def activated(self, items):
         *costs, body = items
+        limits = {}
+        if isinstance(body, tuple) and body[0] == LIMIT:    # 602.5b, 602.5d (_permanents.py)
+            limits, (*costs, body) = body[1], costs
+            if any("add_mana" in e or "add_any_color" in e for e in body.get("effects", [])):
+                # a mana ability is activated while paying (605.3a), where no limit is checked
+                raise Unsupported("an activation restriction on a mana ability is not read when paying")
+        effects = body.get("effects", []) if isinstance(body, dict) else []
+        if any("add_mana" in e for e in effects) and any("get_energy" in e for e in effects):
+            raise Unsupported("energy from a mana ability: its other effects are not followed as it resolves")
         mana = "".join(c for c in costs if isinstance(c, str) and c.startswith("{") and c != "{T}")
         rest = [c for c in costs if not (isinstance(c, str) and c.startswith("{") and c != "{T}")]
-        return ("activated", {"cost": ([mana] if mana else []) + rest, **body})
+        return ("activated", {"cost": ([mana] if mana else []) + rest, **body, **limits})
 
     def chapter(self, items):   # 714.2a: chapter numbers are roman numerals
         *numbers, body = items

@@ -37,7 +37,7 @@ TARGET_SPECS = ("any", "creature", "player", "opponent", "permanent", "nonland_p
 TRIGGER_EVENTS = ("enters", "dies", "leaves", "dealt_damage", "you_cast", "beginning_of",
                   "counter_removed", "attacks", "deals_combat_damage", "dies_matching",
                   "enters_matching", "cycled", "exploits", "blocks", "becomes_blocked",
-                  "becomes_blocked_by_creature", "you_attack")
+                  "becomes_blocked_by_creature", "you_attack", "you_gain_life")
 # `{beginning_of: ...}` also takes the step names of Oracle text (issue 15)
 STEP_ALIASES = {"draw_step": "draw", "end_step": "end", "combat": "beginning_of_combat"}
 CONDITIONS = ("life_at_least", "life_at_most", "you_control", "battlefield_state")
@@ -227,6 +227,8 @@ EFFECT_FIELDS = {
     "set_life": ({"player", "amount"}, ("amount",)),     # 119.5: "[player]'s life total becomes N"
     "lose_game": ({"player"}, ()),                      # 104.3e: "[player] loses the game"
     "win_game": ({"player"}, ()),                       # 104.2b: "[player] wins the game"
+    "become_monarch": ({"player"}, ()),                 # 724.1: "you become the monarch"
+    "get_energy": ({"player", "amount"}, ("amount",)),  # 107.14, 122.1: "you get {E}{E}"
     "fateseal": ({"player", "amount"}, ("amount",)),   # 701.29a: an opponent's library
     "move_counters": ({"from", "to", "kind", "amount"}, ("from", "to", "kind")),   # 122.5
     "incubate": ({"amount"}, ("amount",)),            # 701.53a: "incubate N"
@@ -264,7 +266,8 @@ PLAYER_FIELDS = {("deal_damage", "target"), ("draw", "player"), ("gain_life", "p
                  ("mill", "player"), ("scry", "player"), ("surveil", "player"), ("shuffle", "player"),
                  ("exile_graveyard", "player"),
                  ("fateseal", "player"), ("lose_game", "player"), ("win_game", "player"),
-                 ("set_life", "player")}
+                 ("set_life", "player"), ("become_monarch", "player"),
+                 ("get_energy", "player")}
 
 
 def _effect(chk: Checker, p: tuple, raw: Any) -> dict[str, Any]:
@@ -423,7 +426,7 @@ def _when(chk: Checker, p: tuple, raw: Any) -> tuple:
         return (chk.choice(p, raw, ("enters", "dies", "leaves", "dealt_damage", "attacks",
                                     "deals_combat_damage", "cycled", "exploits", "blocks",
                                     "becomes_blocked", "becomes_blocked_by_creature",
-                                    "you_attack")),)
+                                    "you_attack", "you_gain_life")),)
     d = chk.mapping(p, raw, set(TRIGGER_EVENTS) | {"player"})
     kinds = [k for k in d if k != "player"]
     if len(kinds) != 1:

@@ -163,9 +163,10 @@ def _effect_facts(head: list[Symbol], e: int, eff: dict[str, Any]) -> list[Symbo
         terms = [Function(verb, [ref("object"), Number(eff["position"])])]
     elif verb == "exile_graveyard":        # 701.13a: every card in the player's graveyard
         terms = [Function("exile_graveyard", [ref("player")])]
-    elif verb in ("shuffle", "lose_game", "win_game"):   # 701.24a: the player's library; 104.3e, 104.2b
+    elif verb in ("shuffle", "lose_game", "win_game", "become_monarch"):   # 701.24a; 104.3e, 104.2b; 724.1
         terms = [Function(verb, [ref("player") if "player" in eff else Function("you")])]
-    elif verb in ("draw", "gain_life", "lose_life", "discard", "mill", "scry", "surveil", "fateseal", "set_life"):
+    elif verb in ("draw", "gain_life", "lose_life", "discard", "mill", "scry", "surveil", "fateseal", "set_life",
+                  "get_energy"):
         default = "opponent" if verb == "fateseal" else "you"    # 701.29a: an opponent's library
         who = ref("player") if "player" in eff else _ref_term(default, head, eid, extra)
         name = "discard_random" if eff.get("random") else verb

@@ -16,6 +16,7 @@ from clingo import Function, Number, String, Symbol
 
 from ...core.source.checks import Checker
 from .keywords import parse_keyword
+from .static_conditions import static_condition
 from .vocab import KEYWORD_NAME, WORD
 
 ADD_FIELDS = {"add_types": "type", "add_subtypes": "subtype", "add_supertypes": "supertype",
@@ -31,7 +32,8 @@ STATIC_FIELDS = EFFECT_FIELDS | set(CDA_COUNTS) | {"affects", "control", "counte
                                  "cant_be_countered", "cant_be_blocked_by", "no_maximum_hand_size",
                                  "additional_land_play", "cant_attack_unless_defender_controls",
                                  "may_not_untap", "cant_gain_life", "cant_lose_life",
-                                 "damage_cant_be_prevented", "cost_change", "attack_tax", "block_tax"}
+                                 "damage_cant_be_prevented", "cost_change", "attack_tax", "block_tax",
+                                 "max_blockers", "as_long_as", "per_count"}
 # 119.7 / 119.8: the players a "can't gain life" / "can't lose life" ability is about, seen from
 # its controller ("Your opponents can't gain life", "Players can't gain life", "You can't lose life")
 LIFE_LOCK_PLAYERS = ("you", "opponents", "each_player")
@@ -151,6 +153,9 @@ def static_ability(chk: Checker, path: tuple, raw: Any) -> dict[str, list[Symbol
         kind = chk.choice(path + ("combat_restriction",), data["combat_restriction"], COMBAT_RESTRICTIONS)
         ops += [Function("combat_restriction", [Function(k)]) for k in
                 (("cant_attack", "cant_block") if kind == "cant_attack_or_block" else (kind,))]
+    if "max_blockers" in data:   # 509.1b: "~ can't be blocked by more than one creature"
+        most = chk.int_value(path + ("max_blockers",), data["max_blockers"], minimum=1)
+        ops.append(Function("max_blockers", [Number(most)]))
     if "doesnt_untap" in data:   # 502.3: "~ doesn't untap during your untap step"
         if data["doesnt_untap"] is not True:
             raise chk.src.error(path + ("doesnt_untap",), "doesnt_untap is true (or left out)")
@@ -178,20 +183,46 @@ def static_ability(chk: Checker, path: tuple, raw: Any) -> dict[str, list[Symbol
             ops.append(Function(flag))
     ops += _player_keywords(chk, path + ("player_keywords",), data.get("player_keywords", []))
     count: list[Symbol] = []
-    cdas = [k for k in CDA_COUNTS if k in data]
+    cdas = [k for k in CDA_COUNTS if k in data] + (["per_count"] if "per_count" in data else [])
     if len(cdas) > 1:
         raise chk.src.error(path, f"one count a static ability: {', '.join(cdas)}")
     for key in cdas:   # 604.3: "power (and toughness) (are each / is) equal to the number of ..."
-        chk.mapping(path + (key,), data[key], FILTER_FIELDS)
-        _, count = _affects(chk, path + (key,), data[key])
-        ops.append(Function(CDA_COUNTS[key]))
+        raw = chk.mapping(path + (key,), data[key], FILTER_FIELDS | {"zone", "owner"})
+        zone = _count_zone(chk, path + (key,), raw)
+        _, count = _affects(chk, path + (key,), {k: v for k, v in raw.items() if k not in ("zone", "owner")})
+        count += zone
+        if key == "per_count":     # 613.4c: "gets +1/+1 for each ...": the P/T change times the count
+            pts = [op for op in ops if op.name == "pt"]
+            if not pts:
+                raise chk.src.error(path + (key,), "per_count multiplies a power/toughness change")
+            ops = [Function("pt_per", op.arguments) if op.name == "pt" else op for op in ops]
+        else:
+            ops.append(Function(CDA_COUNTS[key]))
         if not count:
             count = [Function("any")]
     if not ops:
         raise chk.src.error(path, "a static ability needs at least one effect field: "
                                   + ", ".join(sorted(STATIC_FIELDS - {"affects"})))
     scope, filt = _affects(chk, path + ("affects",), data.get("affects", "self"), AFFECTS_FIELDS)
-    return {"scope": [scope], "filter": filt, "ops": ops, "count": count}
+    cond, cond_filter = static_condition(chk, path + ("as_long_as",), data["as_long_as"], _affects) \
+        if "as_long_as" in data else ([], [])
+    return {"scope": [scope], "filter": filt, "ops": ops, "count": count, "cond": cond,
+            "cond_filter": cond_filter}
+
+
+def _count_zone(chk: Checker, path: tuple, raw: dict) -> list[Symbol]:
+    """604.3, issue 31 session 15: a count of cards in a hand or graveyard (`zone: hand |
+    graveyard`, `owner: you | opponent`, none for "all graveyards"): in_zone(Z), owned_by(W)."""
+    if "zone" not in raw:
+        if "owner" in raw:
+            raise chk.src.error(path + ("owner",), "owner goes with zone (hand or graveyard)")
+        return []
+    if "controller" in raw:
+        raise chk.src.error(path + ("controller",), "cards in a hand or graveyard have no controller: owner")
+    out = [Function("in_zone", [Function(chk.choice(path + ("zone",), raw["zone"], ("hand", "graveyard")))])]
+    if "owner" in raw:
+        out.append(Function("owned_by", [Function(chk.choice(path + ("owner",), raw["owner"], ("you", "opponent")))]))
+    return out
 
 
 def _attack_tax(chk: Checker, path: tuple, raw: Any) -> Symbol:

@@ -308,7 +308,7 @@ def _face(key: Symbol, face: str, card: Card) -> list[Symbol]:
     for i, chapters in card.chapters.items():
         out += [atom("chapter_ability", key, face, i + 1, n) for n in chapters]
     for i, static in card.statics.items():
-        for part in ("scope", "filter", "ops", "count"):
+        for part in ("scope", "filter", "ops", "count", "cond", "cond_filter"):
             out += [atom(f"static_{part}", key, face, i + 1, term) for term in static[part]]
     return out
 

@@ -98,6 +98,8 @@ EFFECT_VERB_RULES: dict[str, tuple[str, ...]] = {
     "lose_game": ("104.3e", "104.3f"), "win_game": ("104.2b", "104.3f"),
     "search": ("701.23a", "701.23b", "701.23d"), "move_counters": ("122.5",),
     "class_level": ("716.2a",), "time_travel": ("701.56a",),
+    "become_monarch": ("724.1", "724.2", "724.3"),     # issue 31, session 15
+    "get_energy": ("107.14", "122.1"),
     "incubate": ("701.53a", "111.10i"), "transform": ("701.27a",), "convert": ("701.28a",),
     "harness": ("701.64a", "701.64b"), "clash": ("701.30a", "701.30b", "701.30d"),
     "manifest": ("701.40a",), "cloak": ("701.58a",), "manifest_dread": ("701.62a", "701.40a"),
@@ -133,6 +135,7 @@ TRIGGER_EVENT_RULES: dict[str, tuple[str, ...]] = {
     "becomes_blocked": ("509.3c",), "becomes_blocked_by_creature": ("509.3d",),
     "you_attack": ("508.3d",),
     "dies_matching": ("603.10a", "700.4"), "enters_matching": ("603.6a",),
+    "you_gain_life": ("119.9",),     # issue 31, session 15
 }
 # Keywords (cards.py accepts any word; one with no entry is reported as unknown).
 KEYWORD_RULES: dict[str, tuple[str, ...]] = {
@@ -192,7 +195,7 @@ OUTCOME_RULES: dict[str, tuple[str, ...]] = {
     "tapped": ("110.5",), "face": ("712.8",), "power": ("208.1",), "toughness": ("208.1",),
     "loyalty": ("306.5c",), "defense": ("310.4c",), "counters": ("122.1",),
     "damage": ("120.3e",), "has": ("702.1",), "life": ("119.3",), "poison": ("122.1f",), "speed": ("702.179d",),
-    "day_night": ("730.1",),
+    "day_night": ("730.1",), "monarch": ("724.1",), "energy": ("122.1",),
     "lost": ("704.5a",), "won": ("104.2",), "draw_game": ("104.4",), "attacking": ("508.1",),
     "blocking": ("509.1",), "protector": ("310.8",), "battlefield_state": ("1000.3",),
     "occupies": ("1000.2",), "marked": ("1000.7",), "werecreature": ("1000.8",),

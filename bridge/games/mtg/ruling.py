@@ -38,6 +38,8 @@ def sentence(atom: Symbol) -> str:
         "illegal": lambda: f"the action {a[0]} is not allowed (rule {a[1]})",
         "battlefield_state": lambda: f"the Battlefield State is {a[0].replace('_', ' ')}",
         "day_night": lambda: f"it is {a[0]} (730.1)",
+        "monarch": lambda: f"{a[0]} is the monarch (724.1)",
+        "energy": lambda: f"{a[0]} has {a[1]} energy counter(s)",
         "marked": lambda: f"{a[0]} is marked",
         "werecreature": lambda: f"{a[0]} is a werecreature",
         "occupies": lambda: f"{a[0]} occupies {a[1]}",
@@ -70,6 +72,7 @@ def _event(event: Symbol) -> str:
         "replaced": lambda: f"{a[1]} would be put into a {a[0]}; it was put into {a[2]} instead",
         "gained_life": lambda: f"{a[0]} gained {a[1]} life from {a[2]}'s lifelink",
         "untapped": lambda: f"{a[0]} untapped",
+        "became_monarch": lambda: f"{a[0]} became the monarch",
         "stays_tapped": lambda: f"{a[0]} stayed tapped (it did not untap)",
         "tokens_not_named": lambda: f"{a[1]} token(s) created for {a[0]} are not followed (no id)",
     }
