@@ -251,7 +251,8 @@ OBJECT_EFFECTS = ("destroy", "exile", "return_to_hand", "sacrifice", "counter", 
                   "cant_be_regenerated",   # 701.19c (issue 15)
                   "goad", "detain", "suspect", "exert",   # 701.15a, 701.35a, 701.60a, 701.43a (issue 32)
                   "explore",                              # 701.44a: "[it] explores"
-                  "transform", "convert", "harness")      # 701.27a, 701.28a, 701.64a (issue 32)
+                  "transform", "convert", "harness",      # 701.27a, 701.28a, 701.64a (issue 32)
+                  "unattach")                             # 701.3d: "unattach [Equipment]"
 # issue 15: where an object ref may be `{all: FILTER}` and a player ref a PLAYER_REFS word
 ALL_FIELDS = {("deal_damage", "target"), ("modify", "object"), ("put_counters", "object"),
               ("remove_counters", "object")}

@@ -103,6 +103,8 @@ EFFECT_VERB_RULES: dict[str, tuple[str, ...]] = {
     "manifest": ("701.40a",), "cloak": ("701.58a",), "manifest_dread": ("701.62a", "701.40a"),
     # issue 33
     "exile_until": ("701.13a",), "put_in_library": ("401.7",),
+    # issue 32, cr701
+    "unattach": ("701.3d",),
 }
 # Forms inside an effect (issue 15): refs and amounts read from the game.
 EFFECT_FORM_RULES: dict[str, tuple[str, ...]] = {
