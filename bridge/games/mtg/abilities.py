@@ -238,6 +238,7 @@ EFFECT_FIELDS = {
     "discover": ({"amount"}, ("amount",)),        # 701.57a: "Discover N." (its controller)
     "amass": ({"amount", "subtype"}, ("amount", "subtype")),   # 701.47a: "Amass Zombies N."
     "endure": ({"amount"}, ("amount",)),          # 701.63a: "This creature endures N." (this permanent)
+    "connive": ({"object", "amount"}, ()),        # 701.50a, 701.50e: "[it] connives [N]" (self, 1)
     "create_token": ({"amount", "name", "power", "toughness", "colors", "types", "subtypes",
                       "keywords", "player", "tapped", "predefined"}, ()),
     # 701.10, 701.11: "double target creature's power", "double your life total", "double the
@@ -302,8 +303,8 @@ def _effect(chk: Checker, p: tuple, raw: Any) -> dict[str, Any]:
     if verb == "exchange":
         return _exchange(chk, q, d)
     out: dict[str, Any] = {"verb": verb}
-    if verb in ("attach", "fight"):
-        d = {"object": "self", **d}
+    if verb in ("attach", "fight", "connive"):
+        d = {"object": "self", **({"amount": 1} if verb == "connive" else {}), **d}
     for key in ("target", "object", "player", "of", "to", "other", "from"):
         if key in d:
             out[key] = _ref(chk, q + (key,), d[key], all_ok=(verb, key) in ALL_FIELDS,
@@ -316,6 +317,8 @@ def _effect(chk: Checker, p: tuple, raw: Any) -> dict[str, Any]:
         out["amount"] = _amount(chk, q + ("amount",), d["amount"], special, 0)
         if verb == "prevent_damage" and isinstance(out["amount"], tuple):
             raise chk.src.error(q + ("amount",), "a prevention shield takes a number, x or all")
+    if verb == "connive" and (not isinstance(out["object"], str) or out["object"] in ("you", "attached")):
+        raise chk.src.error(q + ("object",), "connive: self or a target creature (its controller draws and discards)")
     if verb == "endure" and not isinstance(out["amount"], int):
         raise chk.src.error(q + ("amount",), "endure takes a number (its Spirit token is N/N)")
     if verb == "put_in_library":    # the place from the top: 1 (on top) or 2 (second)

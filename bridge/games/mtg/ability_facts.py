@@ -211,6 +211,12 @@ def _effect_facts(head: list[Symbol], e: int, eff: dict[str, Any]) -> list[Symbo
     elif verb in ("double", "triple"):     # 701.10, 701.11
         who = ref("player") if "player" in eff else ref("object")
         terms = [Function(verb, [who, Function(eff["what"]), String(eff.get("kind", ""))])]
+    elif verb == "connive":                # 701.50a/e: its controller draws N, then discards N
+        obj = eff["object"]
+        who = _ref_term("you" if not isinstance(obj, str) or not TARGET_REF.fullmatch(obj)
+                        else ("target_controller", int(obj[6:] or 1)), head, eid, extra)
+        terms = [Function("draw", [who, amount()]), Function("discard", [who, amount()]),
+                 Function("connive", [ref("object")])]
     elif verb in ("monstrosity", "adapt", "bolster", "discover"):
         terms = [Function(verb, [amount()])]
     elif verb == "create_token":
