@@ -267,7 +267,8 @@ PLAYER_FIELDS = {("deal_damage", "target"), ("draw", "player"), ("gain_life", "p
 
 def _effect(chk: Checker, p: tuple, raw: Any) -> dict[str, Any]:
     if raw in ("prevent_combat_damage", "proliferate", "populate", "investigate", "time_travel",
-               "manifest", "cloak", "manifest_dread", "clash"):   # 615.1a; 701.34a, .36a, .16a, .56a, .40a, .58a, .62a, .30
+               "manifest", "cloak", "manifest_dread", "clash",   # 615.1a; 701.34a, .36a, .16a, .56a, .40a, .58a, .62a, .30
+               "forage"):                                        # 701.61a
         return {"verb": raw}
     data = chk.mapping(p, raw, set(EFFECT_FIELDS) | set(OBJECT_EFFECTS)
                        | {"add_mana", "set_battlefield_state", "exile_until", "search", "class_level"}

@@ -104,7 +104,7 @@ EFFECT_VERB_RULES: dict[str, tuple[str, ...]] = {
     # issue 33
     "exile_until": ("701.13a",), "put_in_library": ("401.7",),
     # issue 32, cr701
-    "unattach": ("701.3d",), "connive": ("701.50a", "701.50b"),
+    "unattach": ("701.3d",), "connive": ("701.50a", "701.50b"), "forage": ("701.61a",),
 }
 # Forms inside an effect (issue 15): refs and amounts read from the game.
 EFFECT_FORM_RULES: dict[str, tuple[str, ...]] = {
