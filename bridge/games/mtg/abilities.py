@@ -28,7 +28,7 @@ from ._effect_args import (
 from .effects import FILTER_FIELDS, _affects, effect_ops
 from .library_effects import parse_exile_until, parse_search
 from .replacement import parse_replacement
-from .vocab import COPY_KEEP, MANA_SYMBOL, WORD
+from .vocab import COPY_KEEP, COUNTER_ALIASES, MANA_SYMBOL, WORD
 
 KINDS = ("spell", "activated", "triggered", "static", "chapter", "replacement")
 TARGET_SPECS = ("any", "creature", "player", "opponent", "permanent", "nonland_permanent", "spell", "land",
@@ -36,7 +36,7 @@ TARGET_SPECS = ("any", "creature", "player", "opponent", "permanent", "nonland_p
                 "player_or_planeswalker", "opponent_permanent")
 TRIGGER_EVENTS = ("enters", "dies", "leaves", "dealt_damage", "you_cast", "beginning_of",
                   "counter_removed", "attacks", "deals_combat_damage", "dies_matching",
-                  "enters_matching", "cycled", "exploits", "you_scry", "you_surveil")
+                  "enters_matching", "cycled", "exploits", "you_scry", "you_surveil", "nth_counter")
 # `{beginning_of: ...}` also takes the step names of Oracle text (issue 15)
 STEP_ALIASES = {"draw_step": "draw", "end_step": "end", "combat": "beginning_of_combat"}
 CONDITIONS = ("life_at_least", "life_at_most", "you_control", "battlefield_state")
@@ -434,6 +434,11 @@ def _when(chk: Checker, p: tuple, raw: Any) -> tuple:
         return (kind, chk.choice(p + (kind,), step, STEPS + tuple(STEP_ALIASES)), whose)
     if kind == "counter_removed":
         return (kind, chk.str_value(p + (kind,), d[kind]))
+    if kind == "nth_counter":       # 122.7: "when the Nth [kind] counter is put on this"
+        nth = chk.mapping(p + (kind,), d[kind], {"kind", "n"})
+        word = chk.str_value(p + (kind, "kind"), nth.get("kind", "+1/+1"))
+        return (kind, COUNTER_ALIASES.get(word, word),
+                chk.int_value(p + (kind, "n"), nth.get("n"), 1))
     if kind in ("dies", "enters"):   # issue 15: "whenever another creature dies / enters"
         return (f"{kind}_matching", _filter(chk, p + (kind,), d[kind]))
     if kind == "deals_combat_damage":   # 510.3a: "... deals combat damage to a player"
