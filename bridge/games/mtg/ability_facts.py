@@ -105,7 +105,8 @@ def _shift_ref(ref: Any, offset: int) -> Any:
 def _mode_facts(head: list[Symbol], ab: dict[str, Any]) -> list[Symbol]:
     """700.2: mode m's targets keep their order after the earlier modes' targets; its effects
     are numbered from m*1000; target_mode/effect_mode say which mode each belongs to."""
-    out = [Function("ability_modal", head + [Number(ab["choose"])])]
+    out = [Function("ability_villainous", head) if ab.get("villainous")      # 701.55a
+           else Function("ability_modal", head + [Number(ab["choose"])])]
     offset = 0
     for m, mode in enumerate(ab["modes"], start=1):
         out.append(Function("ability_mode", head + [Number(m)]))
