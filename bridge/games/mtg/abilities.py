@@ -36,7 +36,8 @@ TARGET_SPECS = ("any", "creature", "player", "opponent", "permanent", "nonland_p
                 "player_or_planeswalker", "opponent_permanent")
 TRIGGER_EVENTS = ("enters", "dies", "leaves", "dealt_damage", "you_cast", "beginning_of",
                   "counter_removed", "attacks", "deals_combat_damage", "dies_matching",
-                  "enters_matching", "cycled", "exploits", "you_scry", "you_surveil", "nth_counter")
+                  "enters_matching", "cycled", "exploits", "you_scry", "you_surveil", "nth_counter",
+                  "ring_tempts_you")
 # `{beginning_of: ...}` also takes the step names of Oracle text (issue 15)
 STEP_ALIASES = {"draw_step": "draw", "end_step": "end", "combat": "beginning_of_combat"}
 CONDITIONS = ("life_at_least", "life_at_most", "you_control", "battlefield_state")
@@ -280,7 +281,7 @@ PLAYER_FIELDS = {("deal_damage", "target"), ("draw", "player"), ("gain_life", "p
 def _effect(chk: Checker, p: tuple, raw: Any) -> dict[str, Any]:
     if raw in ("prevent_combat_damage", "proliferate", "populate", "investigate", "time_travel",
                "manifest", "cloak", "manifest_dread", "clash",   # 615.1a; 701.34a, .36a, .16a, .56a, .40a, .58a, .62a, .30
-               "forage"):                                        # 701.61a
+               "forage", "ring_tempts"):                         # 701.61a, 701.54a
         return {"verb": raw}
     data = chk.mapping(p, raw, set(EFFECT_FIELDS) | set(OBJECT_EFFECTS)
                        | {"add_mana", "set_battlefield_state", "exile_until", "search", "class_level"}
@@ -427,7 +428,7 @@ def _when(chk: Checker, p: tuple, raw: Any) -> tuple:
     if isinstance(raw, str):
         return (chk.choice(p, raw, ("enters", "dies", "leaves", "dealt_damage", "attacks",
                                     "deals_combat_damage", "cycled", "exploits",
-                                    "you_scry", "you_surveil")),)
+                                    "you_scry", "you_surveil", "ring_tempts_you")),)
     d = chk.mapping(p, raw, set(TRIGGER_EVENTS) | {"player"})
     kinds = [k for k in d if k != "player"]
     if len(kinds) != 1:

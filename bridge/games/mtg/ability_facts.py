@@ -156,7 +156,7 @@ def _effect_facts(head: list[Symbol], e: int, eff: dict[str, Any]) -> list[Symbo
     elif verb == "counter_unless":      # 701.6a, 118.12a
         terms = [Function(verb, [ref("object"), amount()])]
     elif verb in ("prevent_combat_damage", "proliferate", "populate", "investigate", "time_travel",
-                  "manifest", "cloak", "manifest_dread", "clash", "forage"):
+                  "manifest", "cloak", "manifest_dread", "clash", "forage", "ring_tempts"):
         terms = [Function(verb)]
     elif verb == "put_in_library":         # 401.7: Nth from the top of its owner's library
         terms = [Function(verb, [ref("object"), Number(eff["position"])])]

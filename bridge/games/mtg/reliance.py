@@ -105,6 +105,7 @@ EFFECT_VERB_RULES: dict[str, tuple[str, ...]] = {
     "exile_until": ("701.13a",), "put_in_library": ("401.7",),
     # issue 32, cr701
     "unattach": ("701.3d",), "connive": ("701.50a", "701.50b"), "forage": ("701.61a",),
+    "ring_tempts": ("701.54a", "701.54c"),
 }
 # Forms inside an effect (issue 15): refs and amounts read from the game.
 EFFECT_FORM_RULES: dict[str, tuple[str, ...]] = {
@@ -129,6 +130,7 @@ TRIGGER_EVENT_RULES: dict[str, tuple[str, ...]] = {
     "dealt_damage": ("120.3",), "you_cast": ("601.2i",), "beginning_of": ("603.2",),
     "counter_removed": ("122.1",), "cycled": ("702.29c",), "exploits": ("702.110b",),
     "you_scry": ("701.22d",), "you_surveil": ("701.25d",), "nth_counter": ("122.7",),
+    "ring_tempts_you": ("701.54d",),
     # issue 15 (card-form-v2)
     "attacks": ("508.1m",), "deals_combat_damage": ("510.3a",),
     "dies_matching": ("603.10a", "700.4"), "enters_matching": ("603.6a",),
