@@ -25,6 +25,7 @@ from ._effect_args import (
     _multiply,
     _ref,
 )
+from .ability_options import OPTION_TABLES, option_table
 from .effects import FILTER_FIELDS, _affects, effect_ops
 from .library_effects import parse_exile_until, parse_search
 from .replacement import parse_replacement
@@ -92,14 +93,13 @@ def _ability(chk: Checker, p: tuple, kind: str, body: Any) -> dict[str, Any]:
     allowed = {"targets", "effects"} | ({"cost", "exhaust", "as_sorcery", "once_each_turn"} if kind == "activated" else set()) | \
         ({"when", "if", "may"} if kind == "triggered" else set()) | \
         ({"choose", "modes", "if_kicked", "unless_kicked"} | set(SPELL_COSTS) if kind == "spell" else set()) | \
-        ({"choose", "modes"} if kind in ("triggered", "activated") else set()) | {"villainous_choice"}
+        ({"choose", "modes"} if kind in ("triggered", "activated") else set()) | set(OPTION_TABLES)
     data = chk.mapping(p, body or {}, allowed)
     ab: dict[str, Any] = {"kind": kind, "modes": None}
     ab.update(_targets_effects(chk, p, data))
     if "modes" in data or "choose" in data:
         ab["modes"], ab["choose"] = _modes(chk, p, data)
-    if chk.bool_value(p + ("villainous_choice",), data.get("villainous_choice", False)):
-        _villainous(chk, p, data, ab)
+    option_table(chk, p, data, ab)     # 701.55a villainous choice, 706 die roll
     if kind == "spell":
         ab.update(_spell_costs(chk, p, data))
     if kind == "activated":
@@ -117,16 +117,6 @@ def _ability(chk: Checker, p: tuple, kind: str, body: Any) -> dict[str, Any]:
         ab["if"] = _condition(chk, p + ("if",), data["if"]) if "if" in data else None
         ab["may"] = chk.bool_value(p + ("may",), data.get("may", False))
     return ab
-
-
-def _villainous(chk: Checker, p: tuple, data: dict, ab: dict[str, Any]) -> None:
-    """701.55a: "[an opponent] faces a villainous choice — A, or B": `villainous_choice: true`
-    with two `modes:` (no targets, no `choose`), the options the opponent chooses between."""
-    if not ab["modes"] or len(ab["modes"]) != 2 or "choose" in data:
-        raise chk.src.error(p + ("villainous_choice",), "a villainous choice has two `modes:`, its options, and no `choose`")
-    if any(m["targets"] for m in ab["modes"]):
-        raise chk.src.error(p + ("modes",), "the options of a villainous choice take no targets")
-    ab["villainous"] = True
 
 
 def _targets_effects(chk: Checker, p: tuple, data: dict) -> dict[str, Any]:

@@ -9,6 +9,7 @@ from clingo import Function, Number, String, Symbol
 
 from ._effect_args import AMOUNT_OF, PLAYER_REFS, TARGET_REF
 from .abilities import MANA, OBJECT_EFFECTS
+from .ability_options import option_facts
 from .library_effects import search_facts
 from .replacement import replacement_facts
 from .vocab import mana_term
@@ -105,8 +106,7 @@ def _shift_ref(ref: Any, offset: int) -> Any:
 def _mode_facts(head: list[Symbol], ab: dict[str, Any]) -> list[Symbol]:
     """700.2: mode m's targets keep their order after the earlier modes' targets; its effects
     are numbered from m*1000; target_mode/effect_mode say which mode each belongs to."""
-    out = [Function("ability_villainous", head) if ab.get("villainous")      # 701.55a
-           else Function("ability_modal", head + [Number(ab["choose"])])]
+    out = option_facts(head, ab) or [Function("ability_modal", head + [Number(ab["choose"])])]
     offset = 0
     for m, mode in enumerate(ab["modes"], start=1):
         out.append(Function("ability_mode", head + [Number(m)]))

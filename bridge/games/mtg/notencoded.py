@@ -112,6 +112,8 @@ def _ability(ability: dict) -> Iterator[Need]:
     yield f"{kind} ability", R.ABILITY_KIND_RULES.get(kind, ())
     if ability.get("villainous"):
         yield "villainous choice", ("701.55a",)
+    elif ability.get("die"):
+        yield "die roll", ("706.1a", "706.2", "706.3a")
     elif ability.get("modes"):
         yield "modal ability", ("700.2",)
     text = ability.get("text") if kind == "static" else None
