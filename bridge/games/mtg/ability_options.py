@@ -6,6 +6,8 @@ cast (docs/abilities.md): the groups are the ability's `modes:`, but no one anno
 - `roll_die: {sides: N, modifier: M, results: [[LO, HI], ...]}` (706): "roll a dN", with a
   results table (706.3a): one range per mode, in order (`HI` may be omitted: "N+", up to the
   highest result); the mode whose range holds the result is followed.
+- `flip_coin: win_lose` (705.2: "flip a coin. If you win the flip, A. If you lose the flip, B")
+  or `flip_coin: heads_tails` ("if it comes up heads, A; tails, B"): two modes, in that order.
 """
 from __future__ import annotations
 
@@ -15,7 +17,7 @@ from clingo import Function, Number, Symbol
 
 from ...core.source.checks import Checker
 
-OPTION_TABLES = ("villainous_choice", "roll_die")
+OPTION_TABLES = ("villainous_choice", "roll_die", "flip_coin")
 
 
 def option_table(chk: Checker, p: tuple, data: dict, ab: dict[str, Any]) -> None:
@@ -33,6 +35,11 @@ def option_table(chk: Checker, p: tuple, data: dict, ab: dict[str, Any]) -> None
             if len(ab["modes"]) != 2:
                 raise chk.src.error(p + ("modes",), "a villainous choice has two options (701.55a)")
             ab["villainous"] = True
+        return
+    if given[0] == "flip_coin":
+        if len(ab["modes"]) != 2:
+            raise chk.src.error(p + ("modes",), "a coin flip has two modes: win then lose, or heads then tails")
+        ab["coin"] = chk.choice(p + (given[0],), data[given[0]], ("win_lose", "heads_tails"))
         return
     ab["die"] = _die(chk, p + ("roll_die",), data["roll_die"], len(ab["modes"]))
 
@@ -61,6 +68,8 @@ def option_facts(head: list[Symbol], ab: dict[str, Any]) -> list[Symbol] | None:
     """The facts that make the modes an option table (None: an ordinary modal ability)."""
     if ab.get("villainous"):
         return [Function("ability_villainous", head)]
+    if ab.get("coin"):
+        return [Function("ability_coin", head + [Function(ab["coin"])])]
     die = ab.get("die")
     if die:
         out = [Function("ability_die", head + [Number(die["sides"]), Number(die["modifier"])])]

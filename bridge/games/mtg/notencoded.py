@@ -114,6 +114,8 @@ def _ability(ability: dict) -> Iterator[Need]:
         yield "villainous choice", ("701.55a",)
     elif ability.get("die"):
         yield "die roll", ("706.1a", "706.2", "706.3a")
+    elif ability.get("coin"):
+        yield "coin flip", ("705.1", "705.2")
     elif ability.get("modes"):
         yield "modal ability", ("700.2",)
     text = ability.get("text") if kind == "static" else None
