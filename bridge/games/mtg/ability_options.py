@@ -8,6 +8,9 @@ cast (docs/abilities.md): the groups are the ability's `modes:`, but no one anno
   highest result); the mode whose range holds the result is followed.
 - `flip_coin: win_lose` (705.2: "flip a coin. If you win the flip, A. If you lose the flip, B")
   or `flip_coin: heads_tails` ("if it comes up heads, A; tails, B"): two modes, in that order.
+- `vote: {tie: M}` (701.38a: "starting with you, each player votes for A or B. If A gets more
+  votes, ... If B gets more votes or the vote is tied, ..."): each player votes for one mode;
+  the mode with the most votes is followed, on a tie mode M (`vote: true`: none).
 """
 from __future__ import annotations
 
@@ -17,7 +20,7 @@ from clingo import Function, Number, Symbol
 
 from ...core.source.checks import Checker
 
-OPTION_TABLES = ("villainous_choice", "roll_die", "flip_coin")
+OPTION_TABLES = ("villainous_choice", "roll_die", "flip_coin", "vote")
 
 
 def option_table(chk: Checker, p: tuple, data: dict, ab: dict[str, Any]) -> None:
@@ -40,6 +43,13 @@ def option_table(chk: Checker, p: tuple, data: dict, ab: dict[str, Any]) -> None
         if len(ab["modes"]) != 2:
             raise chk.src.error(p + ("modes",), "a coin flip has two modes: win then lose, or heads then tails")
         ab["coin"] = chk.choice(p + (given[0],), data[given[0]], ("win_lose", "heads_tails"))
+        return
+    if given[0] == "vote":
+        raw = data["vote"]
+        tie = 0 if raw is True else chk.int_value(p + ("vote", "tie"), chk.mapping(p + ("vote",), raw, {"tie"}).get("tie"), 1)
+        if tie > len(ab["modes"]):
+            raise chk.src.error(p + ("vote", "tie"), f"tie names one of the {len(ab['modes'])} modes")
+        ab["vote"] = tie
         return
     ab["die"] = _die(chk, p + ("roll_die",), data["roll_die"], len(ab["modes"]))
 
@@ -68,6 +78,8 @@ def option_facts(head: list[Symbol], ab: dict[str, Any]) -> list[Symbol] | None:
     """The facts that make the modes an option table (None: an ordinary modal ability)."""
     if ab.get("villainous"):
         return [Function("ability_villainous", head)]
+    if ab.get("vote") is not None:
+        return [Function("ability_vote", head + [Number(ab["vote"])])]
     if ab.get("coin"):
         return [Function("ability_coin", head + [Function(ab["coin"])])]
     die = ab.get("die")

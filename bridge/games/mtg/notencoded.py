@@ -114,6 +114,8 @@ def _ability(ability: dict) -> Iterator[Need]:
         yield "villainous choice", ("701.55a",)
     elif ability.get("die"):
         yield "die roll", ("706.1a", "706.2", "706.3a")
+    elif ability.get("vote") is not None:
+        yield "vote", ("701.38a",)
     elif ability.get("coin"):
         yield "coin flip", ("705.1", "705.2")
     elif ability.get("modes"):
