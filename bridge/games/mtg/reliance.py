@@ -56,7 +56,7 @@ CARD_FIELD_RULES: dict[str, tuple[str, ...]] = {
     "types": ("205.2a",), "subtypes": ("205.3",), "power": ("208.1",), "toughness": ("208.1",),
     "loyalty": ("306.5c",), "defense": ("310.4c",), "keywords": ("702.1",),
     "abilities": ("113.3",), "back": ("712.8",), "adventure": ("715.2", "715.4"), "halves": ("709.4",),
-    "split": ("709.3", "709.4"),
+    "split": ("709.3", "709.4"), "modal": ("712.11b", "712.8f"),
     "battlefield_state": ("1000.3",),
     "not_understood": (),       # a record of Oracle lines left out; ask notes them (cards.md)
 }
