@@ -266,6 +266,8 @@ def compile_card(card: dict[str, Any]) -> CompiledCard:
         if layout in TWO_FACED:
             back_yaml, back_lines = _face({**faces[1], "colors": faces[1].get("colors", [])})
             yaml_card["back"] = back_yaml
+            if layout == "modal_dfc":     # 712.2: its faces are chosen, never transformed
+                yaml_card["modal"] = True
             for face, face_lines in ((yaml_card["name"], lines), (back_yaml["name"], back_lines)):
                 for line in face_lines:
                     line.face = face

@@ -25,7 +25,7 @@ AMOUNT_OF = ("power_of", "toughness_of", "mana_value_of")
 UNTIL = ("end_of_turn", "end_of_combat")
 # what `double`/`triple` multiply: a creature's power and/or toughness (701.10b, 701.11b), a
 # player's life total (701.10d), the counters of one kind on a permanent (701.10e)
-MULTIPLY_WHAT = {"double": ("power", "toughness", "power_and_toughness", "life", "counters"),
+MULTIPLY_WHAT = {"double": ("power", "toughness", "power_and_toughness", "life", "counters", "mana"),
                  "triple": ("power", "toughness", "power_and_toughness")}
 
 def _amount(chk: Checker, p: tuple, raw: Any, special: tuple[str, ...], minimum: int | None) -> Any:
@@ -68,6 +68,12 @@ def _multiply(chk: Checker, q: tuple, verb: str, d: dict) -> dict[str, Any]:
         if "object" in d or "kind" in d:
             raise chk.src.error(q, "doubling a life total names a player, not an object or a kind")
         out["player"] = _ref(chk, q + ("player",), d.get("player", "you"), players_ok=True)
+    elif what == "mana":     # 701.10f: "double the amount of [each type of] mana in your pool"
+        if "object" in d:
+            raise chk.src.error(q + ("object",), "doubling mana names a player, not an object")
+        out["player"] = _ref(chk, q + ("player",), d.get("player", "you"), players_ok=True)
+        out["kind"] = chk.choice(q + ("kind",), d.get("kind", "each"),
+                                 ("each", "white", "blue", "black", "red", "green", "colorless"))
     else:
         if "player" in d:
             raise chk.src.error(q + ("player",), f"doubling {what} names an object, not a player")

@@ -25,10 +25,11 @@ from ._effect_args import (
     _multiply,
     _ref,
 )
+from .ability_options import OPTION_TABLES, option_table
 from .effects import FILTER_FIELDS, _affects, effect_ops
 from .library_effects import parse_exile_until, parse_search
 from .replacement import parse_replacement
-from .vocab import COPY_KEEP, MANA_SYMBOL, WORD
+from .vocab import COPY_KEEP, COUNTER_ALIASES, MANA_SYMBOL, WORD
 
 KINDS = ("spell", "activated", "triggered", "static", "chapter", "replacement")
 TARGET_SPECS = ("any", "creature", "player", "opponent", "permanent", "nonland_permanent", "spell", "land",
@@ -37,7 +38,8 @@ TARGET_SPECS = ("any", "creature", "player", "opponent", "permanent", "nonland_p
 TRIGGER_EVENTS = ("enters", "dies", "leaves", "dealt_damage", "you_cast", "beginning_of",
                   "counter_removed", "attacks", "deals_combat_damage", "dies_matching",
                   "enters_matching", "cycled", "exploits", "blocks", "becomes_blocked",
-                  "becomes_blocked_by_creature", "you_attack", "you_gain_life")
+                  "becomes_blocked_by_creature", "you_attack", "you_gain_life",
+                  "you_scry", "you_surveil", "nth_counter", "ring_tempts_you")
 # `{beginning_of: ...}` also takes the step names of Oracle text (issue 15)
 STEP_ALIASES = {"draw_step": "draw", "end_step": "end", "combat": "beginning_of_combat"}
 CONDITIONS = ("life_at_least", "life_at_most", "you_control", "battlefield_state")
@@ -92,12 +94,13 @@ def _ability(chk: Checker, p: tuple, kind: str, body: Any) -> dict[str, Any]:
     allowed = {"targets", "effects"} | ({"cost", "exhaust", "as_sorcery", "once_each_turn"} if kind == "activated" else set()) | \
         ({"when", "if", "may"} if kind == "triggered" else set()) | \
         ({"choose", "modes", "if_kicked", "unless_kicked"} | set(SPELL_COSTS) if kind == "spell" else set()) | \
-        ({"choose", "modes"} if kind in ("triggered", "activated") else set())
+        ({"choose", "modes"} if kind in ("triggered", "activated") else set()) | set(OPTION_TABLES)
     data = chk.mapping(p, body or {}, allowed)
     ab: dict[str, Any] = {"kind": kind, "modes": None}
     ab.update(_targets_effects(chk, p, data))
     if "modes" in data or "choose" in data:
         ab["modes"], ab["choose"] = _modes(chk, p, data)
+    option_table(chk, p, data, ab)     # 701.55a villainous choice, 706 die roll
     if kind == "spell":
         ab.update(_spell_costs(chk, p, data))
     if kind == "activated":
@@ -241,6 +244,7 @@ EFFECT_FIELDS = {
     "discover": ({"amount"}, ("amount",)),        # 701.57a: "Discover N." (its controller)
     "amass": ({"amount", "subtype"}, ("amount", "subtype")),   # 701.47a: "Amass Zombies N."
     "endure": ({"amount"}, ("amount",)),          # 701.63a: "This creature endures N." (this permanent)
+    "connive": ({"object", "amount"}, ()),        # 701.50a, 701.50e: "[it] connives [N]" (self, 1)
     "create_token": ({"amount", "name", "power", "toughness", "colors", "types", "subtypes",
                       "keywords", "player", "tapped", "predefined"}, ()),
     # 701.10, 701.11: "double target creature's power", "double your life total", "double the
@@ -255,7 +259,8 @@ OBJECT_EFFECTS = ("destroy", "exile", "return_to_hand", "sacrifice", "counter", 
                   "goad", "detain", "suspect", "exert",   # 701.15a, 701.35a, 701.60a, 701.43a (issue 32)
                   "explore",                              # 701.44a: "[it] explores"
                   "transform", "convert", "harness",      # 701.27a, 701.28a, 701.64a (issue 32)
-                  "exile_until_leaves")                   # 610.3: "exile [it] until ~ leaves the battlefield"
+                  "exile_until_leaves",                   # 610.3: "exile [it] until ~ leaves the battlefield"
+                  "unattach")                             # 701.3d: "unattach [Equipment]"
 # 603.7: what a delayed "at the beginning of the next end step" ability may do to the object
 DELAYED_ACTIONS = ("sacrifice", "exile", "destroy", "return_to_hand", "return_to_battlefield")
 # issue 15: where an object ref may be `{all: FILTER}` and a player ref a PLAYER_REFS word
@@ -272,7 +277,8 @@ PLAYER_FIELDS = {("deal_damage", "target"), ("draw", "player"), ("gain_life", "p
 
 def _effect(chk: Checker, p: tuple, raw: Any) -> dict[str, Any]:
     if raw in ("prevent_combat_damage", "proliferate", "populate", "investigate", "time_travel",
-               "manifest", "cloak", "manifest_dread", "clash"):   # 615.1a; 701.34a, .36a, .16a, .56a, .40a, .58a, .62a, .30
+               "manifest", "cloak", "manifest_dread", "clash",   # 615.1a; 701.34a, .36a, .16a, .56a, .40a, .58a, .62a, .30
+               "forage", "ring_tempts"):                         # 701.61a, 701.54a
         return {"verb": raw}
     data = chk.mapping(p, raw, set(EFFECT_FIELDS) | set(OBJECT_EFFECTS)
                        | {"add_mana", "set_battlefield_state", "exile_until", "search", "class_level",
@@ -316,8 +322,8 @@ def _effect(chk: Checker, p: tuple, raw: Any) -> dict[str, Any]:
     if verb == "exchange":
         return _exchange(chk, q, d)
     out: dict[str, Any] = {"verb": verb}
-    if verb in ("attach", "fight"):
-        d = {"object": "self", **d}
+    if verb in ("attach", "fight", "connive"):
+        d = {"object": "self", **({"amount": 1} if verb == "connive" else {}), **d}
     for key in ("target", "object", "player", "of", "to", "other", "from"):
         if key in d:
             out[key] = _ref(chk, q + (key,), d[key], all_ok=(verb, key) in ALL_FIELDS,
@@ -330,6 +336,8 @@ def _effect(chk: Checker, p: tuple, raw: Any) -> dict[str, Any]:
         out["amount"] = _amount(chk, q + ("amount",), d["amount"], special, 0)
         if verb == "prevent_damage" and isinstance(out["amount"], tuple):
             raise chk.src.error(q + ("amount",), "a prevention shield takes a number, x or all")
+    if verb == "connive" and (not isinstance(out["object"], str) or out["object"] in ("you", "attached")):
+        raise chk.src.error(q + ("object",), "connive: self or a target creature (its controller draws and discards)")
     if verb == "endure" and not isinstance(out["amount"], int):
         raise chk.src.error(q + ("amount",), "endure takes a number (its Spirit token is N/N)")
     if verb == "put_in_library":    # the place from the top: 1 (on top) or 2 (second)
@@ -426,7 +434,8 @@ def _when(chk: Checker, p: tuple, raw: Any) -> tuple:
         return (chk.choice(p, raw, ("enters", "dies", "leaves", "dealt_damage", "attacks",
                                     "deals_combat_damage", "cycled", "exploits", "blocks",
                                     "becomes_blocked", "becomes_blocked_by_creature",
-                                    "you_attack", "you_gain_life")),)
+                                    "you_attack", "you_gain_life",
+                                    "you_scry", "you_surveil", "ring_tempts_you")),)
     d = chk.mapping(p, raw, set(TRIGGER_EVENTS) | {"player"})
     kinds = [k for k in d if k != "player"]
     if len(kinds) != 1:
@@ -445,6 +454,11 @@ def _when(chk: Checker, p: tuple, raw: Any) -> tuple:
         return (kind, chk.choice(p + (kind,), step, STEPS + tuple(STEP_ALIASES)), whose)
     if kind == "counter_removed":
         return (kind, chk.str_value(p + (kind,), d[kind]))
+    if kind == "nth_counter":       # 122.7: "when the Nth [kind] counter is put on this"
+        nth = chk.mapping(p + (kind,), d[kind], {"kind", "n"})
+        word = chk.str_value(p + (kind, "kind"), nth.get("kind", "+1/+1"))
+        return (kind, COUNTER_ALIASES.get(word, word),
+                chk.int_value(p + (kind, "n"), nth.get("n"), 1))
     if kind in ("dies", "enters"):   # issue 15: "whenever another creature dies / enters"
         return (f"{kind}_matching", _filter(chk, p + (kind,), d[kind]))
     if kind == "deals_combat_damage":   # 510.3a: "... deals combat damage to a player"

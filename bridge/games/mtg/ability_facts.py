@@ -9,6 +9,7 @@ from clingo import Function, Number, String, Symbol
 
 from ._effect_args import AMOUNT_OF, PLAYER_REFS, TARGET_REF
 from .abilities import MANA, OBJECT_EFFECTS
+from .ability_options import option_facts
 from .library_effects import search_facts
 from .replacement import replacement_facts
 from .vocab import mana_term
@@ -105,7 +106,7 @@ def _shift_ref(ref: Any, offset: int) -> Any:
 def _mode_facts(head: list[Symbol], ab: dict[str, Any]) -> list[Symbol]:
     """700.2: mode m's targets keep their order after the earlier modes' targets; its effects
     are numbered from m*1000; target_mode/effect_mode say which mode each belongs to."""
-    out = [Function("ability_modal", head + [Number(ab["choose"])])]
+    out = option_facts(head, ab) or [Function("ability_modal", head + [Number(ab["choose"])])]
     offset = 0
     for m, mode in enumerate(ab["modes"], start=1):
         out.append(Function("ability_mode", head + [Number(m)]))
@@ -155,7 +156,7 @@ def _effect_facts(head: list[Symbol], e: int, eff: dict[str, Any]) -> list[Symbo
     elif verb == "counter_unless":      # 701.6a, 118.12a
         terms = [Function(verb, [ref("object"), amount()])]
     elif verb in ("prevent_combat_damage", "proliferate", "populate", "investigate", "time_travel",
-                  "manifest", "cloak", "manifest_dread", "clash"):
+                  "manifest", "cloak", "manifest_dread", "clash", "forage", "ring_tempts"):
         terms = [Function(verb)]
     elif verb == "at_next_end_step":       # 603.7: a delayed triggered ability
         terms = [Function(verb, [Function(eff["action"]), ref("object")])]
@@ -214,6 +215,12 @@ def _effect_facts(head: list[Symbol], e: int, eff: dict[str, Any]) -> list[Symbo
     elif verb in ("double", "triple"):     # 701.10, 701.11
         who = ref("player") if "player" in eff else ref("object")
         terms = [Function(verb, [who, Function(eff["what"]), String(eff.get("kind", ""))])]
+    elif verb == "connive":                # 701.50a/e: its controller draws N, then discards N
+        obj = eff["object"]
+        who = _ref_term("you" if not isinstance(obj, str) or not TARGET_REF.fullmatch(obj)
+                        else ("target_controller", int(obj[6:] or 1)), head, eid, extra)
+        terms = [Function("draw", [who, amount()]), Function("discard", [who, amount()]),
+                 Function("connive", [ref("object")])]
     elif verb in ("monstrosity", "adapt", "bolster", "discover"):
         terms = [Function(verb, [amount()])]
     elif verb == "create_token":
@@ -347,6 +354,8 @@ def _when_terms(when: tuple) -> list[Symbol]:
         return [Function("beginning_of", [Function(when[1]), Function(when[2])])]
     if kind == "counter_removed":
         return [Function("counter_removed", [String(when[1])])]
+    if kind == "nth_counter":           # 122.7
+        return [Function(kind, [String(when[1]), Number(when[2])])]
     if kind == "deals_combat_damage":
         return [Function(kind, [Function(when[1] if len(when) > 1 else "any")])]
     return [Function(kind)]

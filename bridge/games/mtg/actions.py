@@ -251,7 +251,19 @@ def v_state(v, path, raw, scen):
 
 
 def v_play_land(v, path, raw, scen):
-    return _obj(v, path, raw, scen)
+    """`play_land: ID`, or `play_land: {card: ID, face: back}`: a modal double-faced card played
+    with its back face (712.12)."""
+    if not isinstance(raw, dict):
+        return _obj(v, path, raw, scen)
+    d = _fields(v, path, raw, {"card", "face"}, ("card",))
+    return {"card": _obj(v, path + ("card",), d["card"], scen),
+            "face": v.chk.choice(path + ("face",), d.get("face", "front"), ("front", "back"))}
+
+
+def f_play_land(a):
+    if isinstance(a, str):
+        return atom("play_land", a), []
+    return atom("play_land", a["card"]), [("face", Function("back"))] if a["face"] == "back" else []
 
 
 def _targets(v, path, d, scen):
@@ -451,7 +463,7 @@ def f_declaration(verb, key):
 
 ACTION_SPECS: dict[str, ActionSpec] = {
     # player actions
-    "play_land": ActionSpec(v_play_land, f_object("play_land"), ("305.1",), True),
+    "play_land": ActionSpec(v_play_land, f_play_land, ("305.1",), True),
     "cast": ActionSpec(v_cast, f_cast, ("601.2",), True),
     "activate": ActionSpec(v_activate, f_activate, ("602.2",), True),
     "special_action": ActionSpec(v_special, f_special, ("116.2",), True),

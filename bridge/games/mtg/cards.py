@@ -18,7 +18,7 @@ from .vocab import MANA_SYMBOL, WORD
 
 CARD_FIELDS = {"name", "mana_cost", "colors", "supertypes", "types", "subtypes", "power",
                "toughness", "loyalty", "defense", "keywords", "abilities", "back", "adventure", "split",
-               "battlefield_state", "not_understood"}
+               "battlefield_state", "not_understood", "modal"}
 MAX_NAME = 300        # longer than any card name (the longest printed is ~140 characters)
 
 
@@ -50,6 +50,10 @@ def parse_card(chk: Checker, path: tuple, raw: Any, key: str, allow_back: bool =
         if not allow_back:
             raise chk.src.error(path + ("back",), "a back face or an Adventure cannot have a back face")
         card.back = parse_card(chk, path + ("back",), data["back"], key, allow_back=False)
+    if "modal" in data:     # 712.2: a modal double-faced card (its faces are chosen, never transformed)
+        card.modal = chk.bool_value(path + ("modal",), data["modal"])
+        if card.modal and "back" not in data:
+            raise chk.src.error(path + ("modal",), "modal: true needs the card's other face as `back`")
     if "adventure" in data:   # 715.2: the Adventure's alternative characteristics
         if not allow_back:
             raise chk.src.error(path + ("adventure",), "a back face or an Adventure cannot have an Adventure")

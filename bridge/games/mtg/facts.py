@@ -250,7 +250,8 @@ def card_facts(card: Card) -> list[Symbol]:
     out += _face(key, "front", card)
     if card.back is not None:
         out += _face(key, "back", card.back)
-        out.append(atom("double_faced", key))
+        # 712.2: a modal double-faced card is not a transforming one (701.27c, 202.3b)
+        out.append(atom("modal_dfc" if card.modal else "double_faced", key))
     for face, half in zip(("left", "right"), card.halves):   # 709.1: a split card's halves
         out += _face(key, face, half)
     if card.halves:

@@ -41,6 +41,9 @@ def reliances(scen: Scenario) -> Iterator[tuple[str, tuple[str, ...] | None]]:
         for face in card.faces():
             yield from _card(face)
     yield from _entering(scen)
+    if len(scen.players) > 2 and any(a.get("villainous") for _, c in cards for f in c.faces()
+                                     for a in f.abilities):
+        yield "villainous choice with several opponents", ("701.55d",)   # APNAP, one at a time
     for obj in scen.objects:
         for fld, numbers in R.OBJECT_FIELD_RULES.items():
             if getattr(obj, fld, None) not in (None, False, 0, {}, [], "front"):
@@ -107,7 +110,15 @@ def _card(card: Card) -> Iterator[Need]:
 def _ability(ability: dict) -> Iterator[Need]:
     kind = ability.get("kind")
     yield f"{kind} ability", R.ABILITY_KIND_RULES.get(kind, ())
-    if ability.get("modes"):
+    if ability.get("villainous"):
+        yield "villainous choice", ("701.55a",)
+    elif ability.get("die"):
+        yield "die roll", ("706.1a", "706.2", "706.3a")
+    elif ability.get("vote") is not None:
+        yield "vote", ("701.38a",)
+    elif ability.get("coin"):
+        yield "coin flip", ("705.1", "705.2")
+    elif ability.get("modes"):
         yield "modal ability", ("700.2",)
     text = ability.get("text") if kind == "static" else None
     if isinstance(text, dict) and isinstance(text.get("combat_restriction"), str):   # issue 15

@@ -56,7 +56,7 @@ CARD_FIELD_RULES: dict[str, tuple[str, ...]] = {
     "types": ("205.2a",), "subtypes": ("205.3",), "power": ("208.1",), "toughness": ("208.1",),
     "loyalty": ("306.5c",), "defense": ("310.4c",), "keywords": ("702.1",),
     "abilities": ("113.3",), "back": ("712.8",), "adventure": ("715.2", "715.4"), "halves": ("709.4",),
-    "split": ("709.3", "709.4"),
+    "split": ("709.3", "709.4"), "modal": ("712.11b", "712.8f"),
     "battlefield_state": ("1000.3",),
     "not_understood": (),       # a record of Oracle lines left out; ask notes them (cards.md)
 }
@@ -88,7 +88,7 @@ EFFECT_VERB_RULES: dict[str, tuple[str, ...]] = {
     "bolster": ("701.39a",), "proliferate": ("701.34a",),
     # issue 32
     "goad": ("701.15a", "701.15b"), "detain": ("701.35a",), "suspect": ("701.60a", "701.60c"),
-    "exert": ("701.43a",), "double": ("701.10b", "701.10d", "701.10e"), "triple": ("701.11b",),
+    "exert": ("701.43a",), "double": ("701.10b", "701.10d", "701.10e", "701.10f"), "triple": ("701.11b",),
     "discover": ("701.57a",), "populate": ("701.36a", "701.36b"),
     "exchange": ("701.12a", "701.12b", "701.12c"), "amass": ("701.47a", "701.47c"),
     "endure": ("701.63a", "701.63b"), "explore": ("701.44a", "701.44c"),
@@ -107,6 +107,9 @@ EFFECT_VERB_RULES: dict[str, tuple[str, ...]] = {
     "exile_until": ("701.13a",), "put_in_library": ("401.7",),
     "exile_until_leaves": ("610.3", "610.3b"),
     "at_next_end_step": ("603.7", "603.7b", "603.7c"),
+    # issue 32, cr701
+    "unattach": ("701.3d",), "connive": ("701.50a", "701.50b"), "forage": ("701.61a",),
+    "ring_tempts": ("701.54a", "701.54c"),
 }
 # Forms inside an effect (issue 15): refs and amounts read from the game.
 EFFECT_FORM_RULES: dict[str, tuple[str, ...]] = {
@@ -130,6 +133,8 @@ TRIGGER_EVENT_RULES: dict[str, tuple[str, ...]] = {
     "enters": ("603.6a",), "dies": ("700.4", "603.10a"), "leaves": ("603.10a",),
     "dealt_damage": ("120.3",), "you_cast": ("601.2i",), "beginning_of": ("603.2",),
     "counter_removed": ("122.1",), "cycled": ("702.29c",), "exploits": ("702.110b",),
+    "you_scry": ("701.22d",), "you_surveil": ("701.25d",), "nth_counter": ("122.7",),
+    "ring_tempts_you": ("701.54d",),
     # issue 15 (card-form-v2)
     "attacks": ("508.1m",), "deals_combat_damage": ("510.3a",), "blocks": ("509.3a",),
     "becomes_blocked": ("509.3c",), "becomes_blocked_by_creature": ("509.3d",),

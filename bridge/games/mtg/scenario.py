@@ -45,6 +45,7 @@ class Card(Record):
     statics: dict[int, dict[str, Any]] = field(default_factory=dict)  # ability index -> effect
     chapters: dict[int, list[int]] = field(default_factory=dict)      # ability index -> 714.2 numbers
     back: Card | None = None
+    modal: bool = False             # 712.2: `back` is a modal double-faced card's other face (not transforming)
     adventure: Card | None = None   # 715.2: an adventurer card's Adventure (instant or sorcery)
     halves: list[Card] = field(default_factory=list)   # 709.1: a split card's two halves, left first
     battlefield_state: str | None = None

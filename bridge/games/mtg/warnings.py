@@ -41,6 +41,11 @@ def _event_warnings(atoms: frozenset[Symbol]) -> list[str]:
             out.append(f"the storm ability of {event.arguments[0]} resolved after the spell left "
                        "the stack: its copies, made from the spell as it last existed (702.40a, "
                        "707.10), are not modelled, so the answer leaves them out")
+        if event.name == "ring_abilities_left_out" and len(event.arguments) == 1:
+            out.append(f"the Ring has tempted {event.arguments[0]} two or more times: the Ring's "
+                       "abilities for two or more temptations (701.54c: loot when the Ring-bearer "
+                       "attacks, the blocker sacrificed, each opponent losing 3 life) are not "
+                       "encoded, so the answer leaves them out")
         if event.name in _UNKNOWN_EVENTS and len(event.arguments) == 1:
             out.append(f"{_UNKNOWN_EVENTS[event.name]} reached {event.arguments[0]}'s unnamed "
                        "library cards: what they are is unknown (name the library's top "
