@@ -34,7 +34,9 @@ AMOUNT_KEYWORDS = ("annihilator", "afflict", "bushido", "rampage", "renown", "af
                    "crew", "saddle", "cumulative_upkeep",   # cumulative upkeep {N} (702.24a), a generic cost
                    # session 14: 702.43 modular N, 702.123 fabricate N, 702.54 bloodthirst N,
                    # 702.46 soulshift N
-                   "modular", "fabricate", "bloodthirst", "soulshift")
+                   "modular", "fabricate", "bloodthirst", "soulshift",
+                   # session 15 (kw31): 702.82 devour N
+                   "devour")
 # Ward's cost (702.21a) is written as its generic mana N: `{ward: 2}` is "Ward {2}". A ward with
 # no cost, or a word for one, would let the targeting spell through for nothing: refused.
 NUMBERED_COST_KEYWORDS = ("ward",)
