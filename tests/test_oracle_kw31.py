@@ -25,3 +25,21 @@ def test_devour_with_a_quality_is_not_understood():
                                "+1/+1 counters on it.)", mana_cost="{3}{W}", power="2",
                                toughness="2"))
     assert result.lines[-1].status == "not_understood"
+
+
+# -- 702.21a ward costs other than mana ---------------------------------------------------------
+def test_owlin_shieldmage_ward_pay_life():
+    got = full(card("Owlin Shieldmage", "Creature — Bird Warlock",
+                    "Flying\nWard—Pay 3 life. (Whenever this creature becomes the target of a "
+                    "spell or ability an opponent controls, counter it unless that player pays 3 "
+                    "life.)", mana_cost="{3}{W}{B}", power="3", toughness="3"))
+    assert got["keywords"] == ["flying", {"ward": {"pay_life": 3}}]
+
+
+def test_tragedy_feaster_ward_discard():
+    # its Infusion line is not understood; the ward line is
+    result = compile_card(card("Tragedy Feaster", "Creature — Demon",
+                               "Trample\nWard—Discard a card.\nInfusion — At the beginning of "
+                               "your end step, sacrifice a permanent unless you gained life this "
+                               "turn.", mana_cost="{2}{B}{B}", power="7", toughness="6"))
+    assert result.lines[1].fragment == {"keywords": [{"ward": "discard"}]}

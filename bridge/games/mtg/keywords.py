@@ -37,8 +37,9 @@ AMOUNT_KEYWORDS = ("annihilator", "afflict", "bushido", "rampage", "renown", "af
                    "modular", "fabricate", "bloodthirst", "soulshift",
                    # session 15 (kw31): 702.82 devour N
                    "devour")
-# Ward's cost (702.21a) is written as its generic mana N: `{ward: 2}` is "Ward {2}". A ward with
-# no cost, or a word for one, would let the targeting spell through for nothing: refused.
+# Ward's cost (702.21a) is written as its generic mana N: `{ward: 2}` is "Ward {2}"; a cost in life
+# `{ward: {pay_life: 3}}`, a discard `{ward: discard}` (session 15). A ward with no cost, or any
+# other word for one, would let the targeting spell through for nothing: refused.
 NUMBERED_COST_KEYWORDS = ("ward",)
 # Triggered keywords that take no parameter: `persist`, never `{persist: 1}`.
 BARE_KEYWORDS = ("persist", "undying", "exalted", "battle_cry", "dethrone", "melee", "flanking",
@@ -78,6 +79,8 @@ def parse_keyword(chk: Checker, path: tuple, raw: Any) -> Keyword:
         chk.choice(path + ("controller",), data["controller"], ("you",))
     if name in COST_KEYWORDS:
         return _cost_keyword(chk, path, name, data)
+    if name == "ward" and not isinstance(data[name], int):
+        return _ward_other_cost(chk, path, data)
     if name in AMOUNT_KEYWORDS or name in NUMBERED_COST_KEYWORDS:
         return _amount_keyword(chk, path, name, data)
     if name in BARE_KEYWORDS:
@@ -112,6 +115,21 @@ def _amount_keyword(chk: Checker, path: tuple, name: str, data: dict) -> Keyword
     if not 1 <= value <= 99:
         raise chk.src.error(path + (name,), f"{name} {clip(value, quote=False)} out of range (1 to 99)")
     return Keyword(name, {"amount": value})
+
+
+def _ward_other_cost(chk: Checker, path: tuple, data: dict) -> Keyword:
+    """702.21a, a ward cost other than mana: `{ward: {pay_life: 3}}` ("Ward—Pay 3 life.") or
+    `{ward: discard}` ("Ward—Discard a card.")."""
+    value = data["ward"]
+    if "amount" in data:
+        raise chk.src.error(path + ("amount",), "ward takes its cost as {ward: N}, not amount")
+    if value == "discard":
+        return Keyword("ward", {"values": ["discard"]})
+    if isinstance(value, dict) and list(value) == ["pay_life"]:
+        return Keyword("ward", {"life": chk.int_value(path + ("ward", "pay_life"),
+                                                      value["pay_life"], minimum=1)})
+    raise chk.src.error(path + ("ward",), f"bad ward cost {clip(str(value))}: a generic mana "
+                                          "amount N, {pay_life: N} or discard")
 
 
 def equip_abilities(card: Card) -> list[tuple[int, Keyword]]:
