@@ -43,3 +43,12 @@ def test_tragedy_feaster_ward_discard():
                                "your end step, sacrifice a permanent unless you gained life this "
                                "turn.", mana_cost="{2}{B}{B}", power="7", toughness="6"))
     assert result.lines[1].fragment == {"keywords": [{"ward": "discard"}]}
+
+
+# -- 702.181 mobilize N --------------------------------------------------------------------------
+def test_dalkovan_packbeasts_mobilize():
+    got = full(card("Dalkovan Packbeasts", "Creature — Ox",
+                    "Vigilance\nMobilize 3 (Whenever this creature attacks, create three tapped and "
+                    "attacking 1/1 red Warrior creature tokens. Sacrifice them at the beginning of "
+                    "the next end step.)", mana_cost="{2}{W}", power="0", toughness="4"))
+    assert got["keywords"] == ["vigilance", {"mobilize": 3}]

@@ -35,8 +35,8 @@ AMOUNT_KEYWORDS = ("annihilator", "afflict", "bushido", "rampage", "renown", "af
                    # session 14: 702.43 modular N, 702.123 fabricate N, 702.54 bloodthirst N,
                    # 702.46 soulshift N
                    "modular", "fabricate", "bloodthirst", "soulshift",
-                   # session 15 (kw31): 702.82 devour N
-                   "devour")
+                   # session 15 (kw31): 702.82 devour N, 702.181 mobilize N
+                   "devour", "mobilize")
 # Ward's cost (702.21a) is written as its generic mana N: `{ward: 2}` is "Ward {2}"; a cost in life
 # `{ward: {pay_life: 3}}`, a discard `{ward: discard}` (session 15). A ward with no cost, or any
 # other word for one, would let the targeting spell through for nothing: refused.
