@@ -52,3 +52,13 @@ def test_dalkovan_packbeasts_mobilize():
                     "attacking 1/1 red Warrior creature tokens. Sacrifice them at the beginning of "
                     "the next end step.)", mana_cost="{2}{W}", power="0", toughness="4"))
     assert got["keywords"] == ["vigilance", {"mobilize": 3}]
+
+
+# -- 702.154 enlist ------------------------------------------------------------------------------
+def test_argivian_cavalier_enlist():
+    got = full(card("Argivian Cavalier", "Creature — Orc Knight",
+                    "Enlist (As this creature attacks, you may tap a nonattacking creature you "
+                    "control without summoning sickness. When you do, add its power to this "
+                    "creature's until end of turn.)\nWhen this creature enters, create a 1/1 white "
+                    "Soldier creature token.", mana_cost="{2}{W}", power="2", toughness="2"))
+    assert got["keywords"] == ["enlist"]

@@ -53,7 +53,8 @@ BARE_KEYWORDS = ("persist", "undying", "exalted", "battle_cry", "dethrone", "mel
                  # session 14 (docs/keywords.md): 702.88 rebound, 702.110 exploit, 702.126
                  # improvise, 702.40 storm, 702.145 daybound and nightbound
                  "rebound", "exploit", "improvise", "storm", "daybound", "nightbound",
-                 "unleash")   # 702.98
+                 "unleash",   # 702.98
+                 "enlist")    # session 15 (kw31): 702.154
 
 
 def parse_keyword(chk: Checker, path: tuple, raw: Any) -> Keyword:
