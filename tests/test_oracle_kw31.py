@@ -62,3 +62,19 @@ def test_argivian_cavalier_enlist():
                     "creature's until end of turn.)\nWhen this creature enters, create a 1/1 white "
                     "Soldier creature token.", mana_cost="{2}{W}", power="2", toughness="2"))
     assert got["keywords"] == ["enlist"]
+
+
+# -- 702.89 umbra armor (702.89b: "totem armor", its older name) --------------------------------
+def test_hyena_umbra_umbra_armor():
+    got = full(card("Hyena Umbra", "Enchantment — Aura",
+                    "Enchant creature\nEnchanted creature gets +1/+1 and has first strike.\nUmbra "
+                    "armor (If enchanted creature would be destroyed, instead remove all damage "
+                    "from it and destroy this Aura.)", mana_cost="{W}"))
+    assert got["keywords"] == [{"enchant": "creature"}, "umbra_armor"]
+
+
+def test_totem_armor_older_wording():
+    got = full(card("Hyena Umbra", "Enchantment — Aura",
+                    "Enchant creature\nTotem armor (If enchanted creature would be destroyed, "
+                    "instead remove all damage from it and destroy this Aura.)", mana_cost="{W}"))
+    assert got["keywords"] == [{"enchant": "creature"}, "umbra_armor"]

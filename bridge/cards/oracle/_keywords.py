@@ -45,6 +45,10 @@ class KeywordRules:
     def kw_ward_discard(self, _):
         return {"ward": "discard"}
 
+    def kw_totem_armor(self, _):
+        # 702.89b: "totem armor" is umbra armor's older name
+        return "umbra_armor"
+
     def kw_protection(self, items):
         return [{"protection": _protection_quality(str(q))} for q in items]
 

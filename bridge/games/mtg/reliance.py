@@ -174,7 +174,7 @@ KEYWORD_RULES: dict[str, tuple[str, ...]] = {
     "unleash": ("702.98a",),
     # session 15 (kw31)
     "devour": ("702.82a", "702.82b"), "mobilize": ("702.181a",),
-    "enlist": ("702.154a", "702.154c", "702.154d"),
+    "enlist": ("702.154a", "702.154c", "702.154d"), "umbra_armor": ("702.89a", "616.1"),
     "daybound": ("702.145b", "702.145c", "702.145d", "730.2a"),
     "nightbound": ("702.145e", "702.145f", "702.145g", "730.2b"),
     # the partner abilities (702.124a): deck-construction rules of Commander (903, out of
