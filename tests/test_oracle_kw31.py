@@ -78,3 +78,12 @@ def test_totem_armor_older_wording():
                     "Enchant creature\nTotem armor (If enchanted creature would be destroyed, "
                     "instead remove all damage from it and destroy this Aura.)", mana_cost="{W}"))
     assert got["keywords"] == [{"enchant": "creature"}, "umbra_armor"]
+
+
+# -- 702.58 graft N ------------------------------------------------------------------------------
+def test_simic_initiate_graft():
+    got = full(card("Simic Initiate", "Creature — Human Mutant",
+                    "Graft 1 (This creature enters with a +1/+1 counter on it. Whenever another "
+                    "creature enters, you may move a +1/+1 counter from this creature onto it.)",
+                    mana_cost="{G}", power="0", toughness="0"))
+    assert got["keywords"] == [{"graft": 1}]
