@@ -87,3 +87,15 @@ def test_simic_initiate_graft():
                     "creature enters, you may move a +1/+1 counter from this creature onto it.)",
                     mana_cost="{G}", power="0", toughness="0"))
     assert got["keywords"] == [{"graft": 1}]
+
+
+# -- 702.156 ravenous ----------------------------------------------------------------------------
+def test_jacked_rabbit_ravenous():
+    # its attack trigger ("a number of ... tokens equal to its power") is not understood
+    result = compile_card(card("Jacked Rabbit", "Creature — Rabbit Warrior",
+                               "Ravenous (This creature enters with X +1/+1 counters on it. If X is "
+                               "5 or more, draw a card when it enters.)\nWhenever this creature "
+                               "attacks, create a number of 1/1 white Rabbit creature tokens equal "
+                               "to this creature's power.", mana_cost="{X}{1}{W}", power="1",
+                               toughness="2"))
+    assert result.lines[0].fragment == {"keywords": ["ravenous"]}

@@ -55,7 +55,8 @@ BARE_KEYWORDS = ("persist", "undying", "exalted", "battle_cry", "dethrone", "mel
                  "rebound", "exploit", "improvise", "storm", "daybound", "nightbound",
                  "unleash",   # 702.98
                  "enlist",    # session 15 (kw31): 702.154
-                 "umbra_armor")   # 702.89 (on an Aura; "totem armor" read as it, 702.89b)
+                 "umbra_armor",   # 702.89 (on an Aura; "totem armor" read as it, 702.89b)
+                 "ravenous")      # 702.156
 
 
 def parse_keyword(chk: Checker, path: tuple, raw: Any) -> Keyword:

@@ -175,7 +175,7 @@ KEYWORD_RULES: dict[str, tuple[str, ...]] = {
     # session 15 (kw31)
     "devour": ("702.82a", "702.82b"), "mobilize": ("702.181a",),
     "enlist": ("702.154a", "702.154c", "702.154d"), "umbra_armor": ("702.89a", "616.1"),
-    "graft": ("702.58a", "702.58b", "603.4"),
+    "graft": ("702.58a", "702.58b", "603.4"), "ravenous": ("702.156a", "107.3m"),
     "daybound": ("702.145b", "702.145c", "702.145d", "730.2a"),
     "nightbound": ("702.145e", "702.145f", "702.145g", "730.2b"),
     # the partner abilities (702.124a): deck-construction rules of Commander (903, out of
