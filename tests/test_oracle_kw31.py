@@ -99,3 +99,20 @@ def test_jacked_rabbit_ravenous():
                                "to this creature's power.", mana_cost="{X}{1}{W}", power="1",
                                toughness="2"))
     assert result.lines[0].fragment == {"keywords": ["ravenous"]}
+
+
+# -- 702.44 sunburst -----------------------------------------------------------------------------
+def test_suntouched_myr_sunburst():
+    got = full(card("Suntouched Myr", "Artifact Creature — Myr",
+                    "Sunburst (This enters with a +1/+1 counter on it for each color of mana spent "
+                    "to cast it.)", mana_cost="{6}", power="0", toughness="0"))
+    assert got["keywords"] == ["sunburst"]
+
+
+def test_modular_sunburst_is_not_read():
+    result = compile_card(card("Arcbound Wanderer", "Artifact Creature — Golem",
+                               "Modular—Sunburst (This creature enters with a +1/+1 counter on it "
+                               "for each color of mana spent to cast it. When it dies, you may put "
+                               "its +1/+1 counters on target artifact creature.)",
+                               mana_cost="{6}", power="0", toughness="0"))
+    assert result.lines[0].status == "not_understood"
