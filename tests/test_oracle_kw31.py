@@ -116,3 +116,13 @@ def test_modular_sunburst_is_not_read():
                                "its +1/+1 counters on target artifact creature.)",
                                mana_cost="{6}", power="0", toughness="0"))
     assert result.lines[0].status == "not_understood"
+
+
+# -- digital-only (Alchemy) mechanics: out of scope, with the reason -----------------------------
+def test_alchemy_keywords_are_out_of_scope():
+    result = compile_card(card("Static Discharge", "Sorcery",
+                               "Starting intensity 3\nStatic Discharge deals damage equal to its "
+                               "intensity to any target. Intensify 1.", mana_cost="{1}{R}"))
+    assert result.lines[0].status == "not_understood"
+    assert "digital-only" in result.lines[0].reason
+    assert "Comprehensive Rules" in result.lines[0].reason
