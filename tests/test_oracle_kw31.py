@@ -126,3 +126,25 @@ def test_alchemy_keywords_are_out_of_scope():
     assert result.lines[0].status == "not_understood"
     assert "digital-only" in result.lines[0].reason
     assert "Comprehensive Rules" in result.lines[0].reason
+
+
+# -- 702.165 backup N ----------------------------------------------------------------------------
+BACKUP_REMINDER = ("(When this creature enters, put a +1/+1 counter on target creature. If that's "
+                   "another creature, it gains the following abilities until end of turn.)")
+
+
+def test_boon_bringer_valkyrie_backup():
+    got = full(card("Boon-Bringer Valkyrie", "Creature — Angel Warrior",
+                    f"Backup 1 {BACKUP_REMINDER}\nFlying, first strike, lifelink",
+                    mana_cost="{3}{W}{W}", power="4", toughness="4"))
+    assert got["keywords"] == [{"backup": 1}, "flying", "first_strike", "lifelink"]
+
+
+def test_backup_with_another_ability_below_is_not_understood():
+    # Bola Slinger: an attack trigger below backup would be granted too; it has no form there
+    result = compile_card(card("Bola Slinger", "Creature — Human Warrior",
+                               f"Backup 1 {BACKUP_REMINDER}\nWhenever this creature attacks, tap "
+                               "target artifact or creature an opponent controls.",
+                               mana_cost="{2}{W}", power="2", toughness="2"))
+    assert result.lines[0].status == "not_understood"
+    assert "702.165a" in result.lines[0].reason

@@ -16,6 +16,7 @@ from typing import Any
 from lark import Lark
 from lark.exceptions import UnexpectedInput, VisitError
 
+from ._backup import check_backup_lines
 from .semantics import OracleTransformer, Unsupported, number_targets
 from .vocabulary import DIGITAL_REASON, digital_only, unknown_word
 
@@ -328,6 +329,7 @@ def _face(data: dict[str, Any]) -> tuple[dict[str, Any], list[LineResult]]:
                for text in oracle_lines(str(data.get("oracle_text") or ""))]
     lines += [r for r in results if r.reason != "only reminder text"]
     _cda_fields(lines)
+    check_backup_lines(lines)          # 702.165a: what backup grants must have a form
     _assemble(out, lines, spell)
     return out, lines
 

@@ -10,7 +10,7 @@ from .scenario import Card, Keyword
 from .vocab import KEYWORD_NAME, MANA_SYMBOL, WORD
 
 __all__ = ["AMOUNT_KEYWORDS", "BARE_KEYWORDS", "COST_AMOUNT_KEYWORDS", "COST_KEYWORDS",
-           "EQUIP_QUALITIES", "equip_abilities", "parse_keyword"]
+           "EQUIP_QUALITIES", "check_backup", "equip_abilities", "parse_keyword"]
 
 # Keywords whose parameter is a cost (docs/keywords.md): `{flashback: "{2}{R}"}`, `{cycling: 2}`
 # (a number N is the generic cost {N}), or a list with life: `{flashback: ["{1}{U}", {pay_life: 3}]}`.
@@ -36,7 +36,8 @@ AMOUNT_KEYWORDS = ("annihilator", "afflict", "bushido", "rampage", "renown", "af
                    # 702.46 soulshift N
                    "modular", "fabricate", "bloodthirst", "soulshift",
                    # session 15 (kw31): 702.82 devour N, 702.181 mobilize N
-                   "devour", "mobilize", "graft")   # and 702.58 graft N
+                   "devour", "mobilize", "graft",   # and 702.58 graft N
+                   "backup")                        # 702.165 (check_backup)
 # Ward's cost (702.21a) is written as its generic mana N: `{ward: 2}` is "Ward {2}"; a cost in life
 # `{ward: {pay_life: 3}}`, a discard `{ward: discard}` (session 15). A ward with no cost, or any
 # other word for one, would let the targeting spell through for nothing: refused.
@@ -134,6 +135,23 @@ def _ward_other_cost(chk: Checker, path: tuple, data: dict) -> Keyword:
                                                       value["pay_life"], minimum=1)})
     raise chk.src.error(path + ("ward",), f"bad ward cost {clip(str(value))}: a generic mana "
                                           "amount N, {pay_life: N} or discard")
+
+
+def check_backup(chk: Checker, path: tuple, card: Card) -> None:
+    """702.165a: backup grants the non-backup abilities printed below it. The rules give them with
+    a modify effect, which can give keywords without parameters only: a card with backup may
+    have no other ability and, below its first backup instance, only such keywords (otherwise
+    the grant would silently leave something out)."""
+    names = [kw.name for kw in card.keywords]
+    if "backup" not in names:
+        return
+    if card.abilities:
+        raise chk.src.error(path + ("abilities",), "a card with backup (702.165a) can have only "
+                                                   "keywords: the abilities below it are granted")
+    for i, kw in enumerate(card.keywords[names.index("backup"):], start=names.index("backup")):
+        if kw.name != "backup" and kw.args:
+            raise chk.src.error(path + ("keywords", i), f"{kw.name} with a parameter below backup "
+                                                        "(702.165a) can't be granted by it")
 
 
 def equip_abilities(card: Card) -> list[tuple[int, Keyword]]:
