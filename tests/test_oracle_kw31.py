@@ -148,3 +148,12 @@ def test_backup_with_another_ability_below_is_not_understood():
                                mana_cost="{2}{W}", power="2", toughness="2"))
     assert result.lines[0].status == "not_understood"
     assert "702.165a" in result.lines[0].reason
+
+
+# -- 702.161 living metal ------------------------------------------------------------------------
+def test_living_metal_line():
+    # the first two lines of Starscream, Seeker Leader (a back face; its monarch lines aside)
+    got = full(card("Starscream, Seeker Leader", "Legendary Artifact — Vehicle",
+                    "Living metal (During your turn, this Vehicle is also a creature.)\nFlying, "
+                    "menace, haste", power="2", toughness="3"))
+    assert got["keywords"] == ["living_metal", "flying", "menace", "haste"]

@@ -58,7 +58,8 @@ BARE_KEYWORDS = ("persist", "undying", "exalted", "battle_cry", "dethrone", "mel
                  "enlist",    # session 15 (kw31): 702.154
                  "umbra_armor",   # 702.89 (on an Aura; "totem armor" read as it, 702.89b)
                  "ravenous",      # 702.156
-                 "sunburst")      # 702.44
+                 "sunburst",      # 702.44
+                 "living_metal")  # 702.161
 
 
 def parse_keyword(chk: Checker, path: tuple, raw: Any) -> Keyword:
