@@ -157,3 +157,12 @@ def test_living_metal_line():
                     "Living metal (During your turn, this Vehicle is also a creature.)\nFlying, "
                     "menace, haste", power="2", toughness="3"))
     assert got["keywords"] == ["living_metal", "flying", "menace", "haste"]
+
+
+# -- 702.133 jump-start --------------------------------------------------------------------------
+def test_chemisters_insight_jump_start():
+    got = full(card("Chemister's Insight", "Instant",
+                    "Draw two cards.\nJump-start (You may cast this card from your graveyard by "
+                    "discarding a card in addition to paying its other costs. Then exile this "
+                    "card.)", mana_cost="{3}{U}"))
+    assert got["keywords"] == ["jump_start"]

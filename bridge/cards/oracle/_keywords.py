@@ -45,6 +45,9 @@ class KeywordRules:
     def kw_ward_discard(self, _):
         return {"ward": "discard"}
 
+    def kw_jump_start(self, _):
+        return "jump_start"     # 702.133
+
     def kw_totem_armor(self, _):
         # 702.89b: "totem armor" is umbra armor's older name
         return "umbra_armor"

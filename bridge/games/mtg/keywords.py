@@ -59,7 +59,8 @@ BARE_KEYWORDS = ("persist", "undying", "exalted", "battle_cry", "dethrone", "mel
                  "umbra_armor",   # 702.89 (on an Aura; "totem armor" read as it, 702.89b)
                  "ravenous",      # 702.156
                  "sunburst",      # 702.44
-                 "living_metal")  # 702.161
+                 "living_metal",  # 702.161
+                 "jump_start")    # 702.133
 
 
 def parse_keyword(chk: Checker, path: tuple, raw: Any) -> Keyword:
