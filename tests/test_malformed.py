@@ -37,7 +37,8 @@ CASES: dict[str, tuple[int, str]] = {
     "cycling_bad_cost_item.yaml": (9, "or {pay_life: N}"),
     "annihilator_without_number.yaml": (8, "annihilator needs its number N"),   # docs/keywords.md
     "ward_without_cost.yaml": (6, "ward needs its cost"),        # 702.21a: a free ward was paid with nothing
-    "ward_word_cost.yaml": (6, "ward takes a number N"),
+    "ward_word_cost.yaml": (6, "bad ward cost"),
+    "backup_with_abilities.yaml": (6, "a card with backup (702.165a) can have only keywords"),     # a word other than discard (702.21a)
     "ward_gained_without_cost.yaml": (8, "a gained ward is not encoded"),
     "bushido_word_amount.yaml": (8, "bushido takes a number N"),
     "persist_with_parameter.yaml": (8, "persist takes no parameter"),

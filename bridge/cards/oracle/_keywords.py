@@ -38,6 +38,20 @@ class KeywordRules:
             raise Unsupported(f"ward with a coloured cost {cost.upper()} has no keyword form")
         return {"ward": int(cost.strip("{}"))}
 
+    # session 15 (kw31): 702.21a "Ward—Pay 3 life." / "Ward—Discard a card."
+    def kw_ward_life(self, items):
+        return {"ward": {"pay_life": int(str(items[0]))}}
+
+    def kw_ward_discard(self, _):
+        return {"ward": "discard"}
+
+    def kw_jump_start(self, _):
+        return "jump_start"     # 702.133
+
+    def kw_totem_armor(self, _):
+        # 702.89b: "totem armor" is umbra armor's older name
+        return "umbra_armor"
+
     def kw_protection(self, items):
         return [{"protection": _protection_quality(str(q))} for q in items]
 

@@ -51,3 +51,16 @@ def unknown_word(norm: str, parser: Lark) -> str | None:
             continue
         return word
     return None
+
+
+# Digital-only mechanics of MTG Arena (Alchemy): not in the Comprehensive Rules, so out of scope
+# (docs/keywords.md). A line with one stays not understood, with this reason (session 15, kw31).
+DIGITAL_ONLY = re.compile(r"^(specialize|double team|starting intensity)\b"
+                          r"|\b(perpetually|conjures?|spellbook|intensif(y|ies))\b")
+DIGITAL_REASON = ("out of scope: a digital-only (MTG Arena Alchemy) mechanic, not in the "
+                  "Comprehensive Rules")
+
+
+def digital_only(norm: str) -> bool:
+    """The normalised line uses an Alchemy mechanic (DIGITAL_ONLY)."""
+    return DIGITAL_ONLY.search(norm) is not None

@@ -12,7 +12,7 @@ from ...core.source.checks import Checker
 from ...core.source.yamlsrc import clip, load_yaml
 from .abilities import parse_abilities
 from .effects import static_ability
-from .keywords import parse_keyword
+from .keywords import check_backup, parse_keyword
 from .scenario import BATTLEFIELD_STATES, COLORS, Card
 from .vocab import MANA_SYMBOL, WORD
 
@@ -38,6 +38,7 @@ def parse_card(chk: Checker, path: tuple, raw: Any, key: str, allow_back: bool =
     card.abilities = parse_abilities(chk, path + ("abilities",), data.get("abilities", []))
     card.statics = _statics(chk, path + ("abilities",), data.get("abilities", []))
     card.chapters = _chapters(chk, path + ("abilities",), data.get("abilities", []))
+    check_backup(chk, path, card)
     state = chk.opt_str(path, data, "battlefield_state")
     if state is not None and state not in BATTLEFIELD_STATES:
         raise chk.src.error(path + ("battlefield_state",),

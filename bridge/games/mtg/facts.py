@@ -180,8 +180,11 @@ LIVING_WEAPON_GERM = Card(key="#living_weapon:germ", name="Phyrexian Germ", colo
 # 702.123a: the token fabricate creates, a 1/1 colorless Servo artifact creature (111.4).
 FABRICATE_SERVO = Card(key="#fabricate:servo", name="Servo", colors=[], types=["artifact", "creature"],
                        subtypes=["servo"], power=1, toughness=1)
+# 702.181a: the tokens mobilize creates, 1/1 red Warrior creatures (111.4).
+MOBILIZE_WARRIOR = Card(key="#mobilize:warrior", name="Warrior", colors=["red"], types=["creature"],
+                        subtypes=["warrior"], power=1, toughness=1)
 KEYWORD_TOKENS = {"afterlife": AFTERLIFE_SPIRIT, "living_weapon": LIVING_WEAPON_GERM,
-                  "fabricate": FABRICATE_SERVO}
+                  "fabricate": FABRICATE_SERVO, "mobilize": MOBILIZE_WARRIOR}
 
 
 def keyword_token_cards(cards: list[Card]) -> list[Card]:

@@ -10,7 +10,7 @@ from .scenario import Card, Keyword
 from .vocab import KEYWORD_NAME, MANA_SYMBOL, WORD
 
 __all__ = ["AMOUNT_KEYWORDS", "BARE_KEYWORDS", "COST_AMOUNT_KEYWORDS", "COST_KEYWORDS",
-           "EQUIP_QUALITIES", "equip_abilities", "parse_keyword"]
+           "EQUIP_QUALITIES", "check_backup", "equip_abilities", "parse_keyword"]
 
 # Keywords whose parameter is a cost (docs/keywords.md): `{flashback: "{2}{R}"}`, `{cycling: 2}`
 # (a number N is the generic cost {N}), or a list with life: `{flashback: ["{1}{U}", {pay_life: 3}]}`.
@@ -34,9 +34,13 @@ AMOUNT_KEYWORDS = ("annihilator", "afflict", "bushido", "rampage", "renown", "af
                    "crew", "saddle", "cumulative_upkeep",   # cumulative upkeep {N} (702.24a), a generic cost
                    # session 14: 702.43 modular N, 702.123 fabricate N, 702.54 bloodthirst N,
                    # 702.46 soulshift N
-                   "modular", "fabricate", "bloodthirst", "soulshift")
-# Ward's cost (702.21a) is written as its generic mana N: `{ward: 2}` is "Ward {2}". A ward with
-# no cost, or a word for one, would let the targeting spell through for nothing: refused.
+                   "modular", "fabricate", "bloodthirst", "soulshift",
+                   # session 15 (kw31): 702.82 devour N, 702.181 mobilize N
+                   "devour", "mobilize", "graft",   # and 702.58 graft N
+                   "backup")                        # 702.165 (check_backup)
+# Ward's cost (702.21a) is written as its generic mana N: `{ward: 2}` is "Ward {2}"; a cost in life
+# `{ward: {pay_life: 3}}`, a discard `{ward: discard}` (session 15). A ward with no cost, or any
+# other word for one, would let the targeting spell through for nothing: refused.
 NUMBERED_COST_KEYWORDS = ("ward",)
 # Triggered keywords that take no parameter: `persist`, never `{persist: 1}`.
 BARE_KEYWORDS = ("persist", "undying", "exalted", "battle_cry", "dethrone", "melee", "flanking",
@@ -50,7 +54,13 @@ BARE_KEYWORDS = ("persist", "undying", "exalted", "battle_cry", "dethrone", "mel
                  # session 14 (docs/keywords.md): 702.88 rebound, 702.110 exploit, 702.126
                  # improvise, 702.40 storm, 702.145 daybound and nightbound
                  "rebound", "exploit", "improvise", "storm", "daybound", "nightbound",
-                 "unleash")   # 702.98
+                 "unleash",   # 702.98
+                 "enlist",    # session 15 (kw31): 702.154
+                 "umbra_armor",   # 702.89 (on an Aura; "totem armor" read as it, 702.89b)
+                 "ravenous",      # 702.156
+                 "sunburst",      # 702.44
+                 "living_metal",  # 702.161
+                 "jump_start")    # 702.133
 
 
 def parse_keyword(chk: Checker, path: tuple, raw: Any) -> Keyword:
@@ -76,6 +86,8 @@ def parse_keyword(chk: Checker, path: tuple, raw: Any) -> Keyword:
         chk.choice(path + ("controller",), data["controller"], ("you",))
     if name in COST_KEYWORDS:
         return _cost_keyword(chk, path, name, data)
+    if name == "ward" and not isinstance(data[name], int):
+        return _ward_other_cost(chk, path, data)
     if name in AMOUNT_KEYWORDS or name in NUMBERED_COST_KEYWORDS:
         return _amount_keyword(chk, path, name, data)
     if name in BARE_KEYWORDS:
@@ -110,6 +122,38 @@ def _amount_keyword(chk: Checker, path: tuple, name: str, data: dict) -> Keyword
     if not 1 <= value <= 99:
         raise chk.src.error(path + (name,), f"{name} {clip(value, quote=False)} out of range (1 to 99)")
     return Keyword(name, {"amount": value})
+
+
+def _ward_other_cost(chk: Checker, path: tuple, data: dict) -> Keyword:
+    """702.21a, a ward cost other than mana: `{ward: {pay_life: 3}}` ("Ward—Pay 3 life.") or
+    `{ward: discard}` ("Ward—Discard a card.")."""
+    value = data["ward"]
+    if "amount" in data:
+        raise chk.src.error(path + ("amount",), "ward takes its cost as {ward: N}, not amount")
+    if value == "discard":
+        return Keyword("ward", {"values": ["discard"]})
+    if isinstance(value, dict) and list(value) == ["pay_life"]:
+        return Keyword("ward", {"life": chk.int_value(path + ("ward", "pay_life"),
+                                                      value["pay_life"], minimum=1)})
+    raise chk.src.error(path + ("ward",), f"bad ward cost {clip(str(value))}: a generic mana "
+                                          "amount N, {pay_life: N} or discard")
+
+
+def check_backup(chk: Checker, path: tuple, card: Card) -> None:
+    """702.165a: backup grants the non-backup abilities printed below it. The rules give them with
+    a modify effect, which can give keywords without parameters only: a card with backup may
+    have no other ability and, below its first backup instance, only such keywords (otherwise
+    the grant would silently leave something out)."""
+    names = [kw.name for kw in card.keywords]
+    if "backup" not in names:
+        return
+    if card.abilities:
+        raise chk.src.error(path + ("abilities",), "a card with backup (702.165a) can have only "
+                                                   "keywords: the abilities below it are granted")
+    for i, kw in enumerate(card.keywords[names.index("backup"):], start=names.index("backup")):
+        if kw.name != "backup" and kw.args:
+            raise chk.src.error(path + ("keywords", i), f"{kw.name} with a parameter below backup "
+                                                        "(702.165a) can't be granted by it")
 
 
 def equip_abilities(card: Card) -> list[tuple[int, Keyword]]:

@@ -184,6 +184,12 @@ KEYWORD_RULES: dict[str, tuple[str, ...]] = {
     "bloodthirst": ("702.54a", "702.54c"), "kicker": ("702.33a", "702.33d"),
     "soulshift": ("702.46a", "702.46b"),
     "unleash": ("702.98a",),
+    # session 15 (kw31)
+    "devour": ("702.82a", "702.82b"), "mobilize": ("702.181a",),
+    "enlist": ("702.154a", "702.154c", "702.154d"), "umbra_armor": ("702.89a", "616.1"),
+    "graft": ("702.58a", "702.58b", "603.4"), "ravenous": ("702.156a", "107.3m"),
+    "sunburst": ("702.44a", "702.44b"), "backup": ("702.165a", "702.165c"),
+    "living_metal": ("702.161a",), "jump_start": ("702.133a",),
     "daybound": ("702.145b", "702.145c", "702.145d", "730.2a"),
     "nightbound": ("702.145e", "702.145f", "702.145g", "730.2b"),
     # the partner abilities (702.124a): deck-construction rules of Commander (903, out of
