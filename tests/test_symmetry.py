@@ -132,7 +132,7 @@ def test_the_ruling_says_in_any_order(engine, tmp_path):
 # -- the tight plan of passes --------------------------------------------------------------------
 def test_the_tight_plan_keeps_the_answer_and_grounds_less(engine, tmp_path, monkeypatch):
     from rulekeeper.bridge.core.solve import solve as solving
-    path = _write(tmp_path, "passes", idols(22, [{"advance": "upkeep"}] + ["resolve"] * 22))
+    path = _write(tmp_path, "passes", idols(20, [{"advance": "upkeep"}] + ["resolve"] * 20))
     scen, rules = engine.load(path), engine.rules(["mtg"])
     tight = solve(scen, rules, needed=True, timeout=120)
     assert tight.tight_passes

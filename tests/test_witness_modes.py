@@ -20,7 +20,7 @@ MODES = {"default": {}, "no-prune": {"RULEKEEPER_NO_PRUNE": "1"},
          "not-lean": {"RULEKEEPER_LEAN": "0"}}
 
 
-def trigger_scenarios(every: int = 8) -> list[Path]:
+def trigger_scenarios(every: int = 16) -> list[Path]:
     """Scenarios with triggered abilities (where simultaneous triggers are ordered), a sample."""
     found = sorted(p for p in (REPO / "scenarios").rglob("*.yaml")
                    if "trigger" in p.read_text(encoding="utf-8", errors="replace"))
