@@ -128,7 +128,8 @@ def _targets_effects(chk: Checker, p: tuple, data: dict) -> dict[str, Any]:
 # target-only ones ("target nonblack creature", "target attacking creature with flying")
 RESTRICTABLE = ("creature", "permanent", "nonland_permanent", "spell", "land", "artifact",
                 "enchantment", "planeswalker", "creature_or_planeswalker")
-TARGET_FILTER_ONLY = {"kind", "types_any", "keywords", "attacking", "tapped", "not_named"}
+TARGET_FILTER_ONLY = {"kind", "types_any", "keywords", "attacking", "attacking_or_blocking", "tapped",
+                      "not_named"}
 
 
 def _target_spec(chk: Checker, p: tuple, raw: Any) -> Any:
@@ -148,7 +149,7 @@ def _target_spec(chk: Checker, p: tuple, raw: Any) -> Any:
     if "not_named" in data:     # "not named ~": a name other than the source's (115.1, 201.2)
         chk.choice(p + ("not_named",), data["not_named"], ("self",))
         items.append(Function("not_named", [Function("self")]))
-    for flag in ("attacking", "tapped"):
+    for flag in ("attacking", "attacking_or_blocking", "tapped"):
         if flag in data:
             on = chk.bool_value(p + (flag,), data[flag])
             items.append(Function(flag if on else f"not_{flag}"))
