@@ -26,3 +26,34 @@ def test_attacking_or_blocking_boundaries_not_understood():
                  "Destroy target blocking or attacking creature.",
                  "Destroy target attacking or tapped creature."):
         assert compile_line(text, "X", spell=True).status == "not_understood", text
+
+
+WEREWOLF_FRONT = "At the beginning of each upkeep, if no spells were cast last turn, transform this creature."
+WEREWOLF_BACK = ("At the beginning of each upkeep, if a player cast two or more spells last turn, "
+                 "transform this creature.")
+
+
+def test_old_werewolf_transform_triggers():
+    # 603.4 intervening "if", 701.27a transform: Village Messenger // Moonrise Intruder
+    data = {"object": "card", "name": "Village Messenger // Moonrise Intruder", "layout": "transform",
+            "card_faces": [
+                {"name": "Village Messenger", "mana_cost": "{R}", "type_line": "Creature — Human Werewolf",
+                 "oracle_text": "Haste\n" + WEREWOLF_FRONT, "power": "1", "toughness": "1"},
+                {"name": "Moonrise Intruder", "type_line": "Creature — Werewolf",
+                 "oracle_text": "Menace (This creature can't be blocked except by two or more creatures.)\n"
+                                + WEREWOLF_BACK, "power": "2", "toughness": "2"}]}
+    yaml_card = full(data)
+    each_upkeep = {"beginning_of": "upkeep", "player": "each"}
+    assert yaml_card["abilities"] == [{"triggered": {
+        "when": each_upkeep, "if": {"no_spells_last_turn": True}, "effects": [{"transform": "self"}]}}]
+    assert yaml_card["back"]["abilities"] == [{"triggered": {
+        "when": each_upkeep, "if": {"player_spells_last_turn_at_least": 2},
+        "effects": [{"transform": "self"}]}}]
+
+
+def test_spells_last_turn_boundaries_not_understood():
+    for text in ("At the beginning of each upkeep, if no spells were cast last turn, transform target creature.",
+                 "At the beginning of each upkeep, if a player cast X or more spells last turn, transform this creature.",
+                 "At the beginning of each upkeep, if no creature spells were cast last turn, transform this creature.",
+                 "At the beginning of each upkeep, if you cast no spells last turn, transform this creature."):
+        assert compile_line(text, "X", spell=False).status == "not_understood", text

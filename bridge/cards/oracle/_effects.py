@@ -203,6 +203,9 @@ class EffectRules:
     def explores(self, items):   # 701.44a: "~ explores" / "it explores": the source (an "it" bound later)
         return [{"explore": "self" if items else IT}]
 
+    def transform_self(self, _):   # 701.27a: the source transforms
+        return [{"transform": "self"}]
+
     def prevent_next(self, items):
         return [{"prevent_damage": {"target": items[1], "amount": items[0]}}]
 

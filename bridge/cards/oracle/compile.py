@@ -167,6 +167,8 @@ def ability(kind: str, body: dict[str, Any]) -> dict[str, Any]:
     out: dict[str, Any] = {}
     if kind == "triggered":
         out["when"] = body["when"]
+        if body.get("if"):     # 603.4: an intervening "if"
+            out["if"] = body["if"]
         if body.get("may"):
             out["may"] = True
     if kind == "activated":

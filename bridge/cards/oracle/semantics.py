@@ -267,6 +267,16 @@ class OracleTransformer(KeywordRules, EffectRules, StaticRules, ReplacementRules
         when, body = items
         return ("triggered", {"when": when, **body})
 
+    def triggered_if(self, items):   # 603.4: the intervening "if", checked on trigger and resolution
+        when, condition, body = items
+        return ("triggered", {"when": when, "if": condition, **body})
+
+    def if_no_spells_last_turn(self, _):
+        return {"no_spells_last_turn": True}
+
+    def if_player_spells_last_turn(self, items):
+        return {"player_spells_last_turn_at_least": items[0]}
+
     def cycle_trigger(self, items):   # "When you cycle ~, ..." on an instant or sorcery (702.29c)
         return ("triggered", {"when": "cycled", **items[-1]})
 

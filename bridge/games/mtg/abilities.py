@@ -39,7 +39,8 @@ TRIGGER_EVENTS = ("enters", "dies", "leaves", "dealt_damage", "you_cast", "begin
                   "enters_matching", "cycled", "exploits")
 # `{beginning_of: ...}` also takes the step names of Oracle text (issue 15)
 STEP_ALIASES = {"draw_step": "draw", "end_step": "end", "combat": "beginning_of_combat"}
-CONDITIONS = ("life_at_least", "life_at_most", "you_control", "battlefield_state")
+CONDITIONS = ("life_at_least", "life_at_most", "you_control", "battlefield_state",
+              "no_spells_last_turn", "player_spells_last_turn_at_least")   # 603.4 (werewolves)
 MANA = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green", "C": "colorless"}
 
 
@@ -446,6 +447,12 @@ def _condition(chk: Checker, p: tuple, raw: Any) -> tuple:
     if kind == "battlefield_state":  # Almos 1000.4: "requires <state>", read by rules_asp/almos
         from .scenario import BATTLEFIELD_STATES
         return (kind, chk.choice(p + (kind,), value, BATTLEFIELD_STATES))
+    if kind == "no_spells_last_turn":   # 603.4: "if no spells were cast last turn"
+        if chk.bool_value(p + (kind,), value) is not True:
+            raise chk.src.error(p + (kind,), "no_spells_last_turn: true (the condition), or leave it out")
+        return (kind, 0)
+    if kind == "player_spells_last_turn_at_least":   # "if a player cast two or more spells last turn"
+        return (kind, chk.int_value(p + (kind,), value, 1))
     if kind == "you_control":
         return (kind, chk.choice(p + (kind,), value, ("creature", "land", "artifact", "enchantment",
                                                      "planeswalker")))
