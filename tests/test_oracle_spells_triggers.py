@@ -57,3 +57,21 @@ def test_spells_last_turn_boundaries_not_understood():
                  "At the beginning of each upkeep, if no creature spells were cast last turn, transform this creature.",
                  "At the beginning of each upkeep, if you cast no spells last turn, transform this creature."):
         assert compile_line(text, "X", spell=False).status == "not_understood", text
+
+
+def test_becomes_the_target_trigger():
+    # 603.2, 601.2c: Phantasmal Bear; "it" in a trigger about the source is the source
+    yaml_card = full(card("Phantasmal Bear", "Creature — Bear Illusion",
+                          "When this creature becomes the target of a spell or ability, sacrifice it.",
+                          power="2", toughness="2"))
+    assert yaml_card["abilities"] == [{"triggered": {"when": "becomes_target",
+                                                     "effects": [{"sacrifice": "self"}]}}]
+
+
+def test_sacrifice_it_beyond_the_source_not_understood():
+    for text, spell in (("Tap target creature. Sacrifice it.", True),
+                        ("When this creature becomes the target of a spell, sacrifice it.", False),
+                        ("Whenever this creature becomes the target of a spell or ability an opponent "
+                         "controls, sacrifice it.", False),
+                        ("Whenever another creature enters, sacrifice it.", False)):
+        assert compile_line(text, "X", spell=spell).status == "not_understood", text

@@ -37,7 +37,7 @@ class EffectRules:
 
     def object_effect(self, items):
         verb, ref = str(items[0]), items[1]
-        if verb == "sacrifice" and ref != "self":
+        if verb == "sacrifice" and ref not in ("self", IT):   # "it": checked once bound (number_targets)
             raise Unsupported("sacrificing other permanents has no effect form")
         return [{verb: ref}]
 

@@ -221,6 +221,9 @@ class OracleTransformer(KeywordRules, EffectRules, StaticRules, ReplacementRules
     def ev_dealt_damage(self, _):
         return "dealt_damage"
 
+    def ev_becomes_target(self, _):
+        return "becomes_target"
+
     def ev_combat_damage_player(self, _):
         return {"deals_combat_damage": "player"}
 
@@ -396,6 +399,9 @@ def number_targets(effect_lists: list[list], it_is_source: bool = True) -> tuple
     seen: list[list] = []
     for effects in effect_lists:
         seen.append([_collect(e, order, it_is_source) for e in effects])
+    if any(isinstance(e, dict) and e.get("sacrifice", "self") != "self" for effects in seen for e in effects):
+        # "sacrifice it" where "it" is a target: only the source is sacrificed by an effect here
+        raise Unsupported("sacrificing other permanents has no effect form")
     names = {id(t): ("target" if len(order) == 1 else f"target{i + 1}") for i, t in enumerate(order)}
     return [t.kind for t in order], [[_rename(e, names) for e in effects] for effects in seen]
 
