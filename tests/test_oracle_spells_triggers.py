@@ -75,3 +75,23 @@ def test_sacrifice_it_beyond_the_source_not_understood():
                          "controls, sacrifice it.", False),
                         ("Whenever another creature enters, sacrifice it.", False)):
         assert compile_line(text, "X", spell=spell).status == "not_understood", text
+
+
+def test_additional_costs_discard_and_either_sacrifice():
+    # 118.8, 601.2h: Tormenting Voice, Deadly Dispute
+    voice = full(card("Tormenting Voice", "Sorcery",
+                      "As an additional cost to cast this spell, discard a card.\nDraw two cards."))
+    assert voice["abilities"][0]["spell"]["additional_cost"] == [{"discard": 1}]
+    dispute = full(card("Deadly Dispute", "Instant",
+                        "As an additional cost to cast this spell, sacrifice an artifact or creature.\n"
+                        "Draw two cards and create a Treasure token."))
+    assert dispute["abilities"][0]["spell"]["additional_cost"] == [{"sacrifice": ["artifact", "creature"]}]
+
+
+def test_additional_costs_beyond_the_templates_not_understood():
+    for text in ("As an additional cost to cast this spell, discard X cards.",
+                 "As an additional cost to cast this spell, discard a card at random.",
+                 "As an additional cost to cast this spell, sacrifice a creature or pay {3}{B}.",
+                 "As an additional cost to cast this spell, sacrifice a permanent or creature.",
+                 "As an additional cost to cast this spell, discard a creature card."):
+        assert compile_line(text, "X", spell=True).status == "not_understood", text

@@ -57,7 +57,21 @@ class OracleTransformer(KeywordRules, EffectRules, StaticRules, ReplacementRules
         return ("kicker", _mana(items[0]))
 
     def additional_cost(self, items):
-        return ("additional_cost", [{"sacrifice": str(items[-1])}])
+        return ("additional_cost", [items[-1]])
+
+    def add_sacrifice(self, items):   # 118.8: "sacrifice a creature"
+        return {"sacrifice": str(items[-1])}
+
+    def add_sacrifice_either(self, items):   # "sacrifice an artifact or creature"
+        kinds = [str(k) for k in items]
+        if "permanent" in kinds or kinds[0] == kinds[1]:
+            raise Unsupported(f"'sacrifice a {' or '.join(kinds)}' names no two card types")
+        return {"sacrifice": kinds}
+
+    def add_discard(self, items):   # 601.2h: "discard a card" (an X or "at random" is not read)
+        if not isinstance(items[0], int):
+            raise Unsupported("discarding X cards as a cost has no cost form (107.3)")
+        return {"discard": items[0]}
 
     # -- amounts and references
     def amount(self, items):

@@ -373,7 +373,7 @@ def _state_effect(chk: Checker, q: tuple, arg: Any) -> dict[str, Any]:
 
 
 # -- costs, trigger events, conditions ----------------------------------------------------------
-COST_WORDS_SPELL = ("creature", "land", "artifact", "permanent")
+COST_WORDS_SPELL = ("creature", "land", "artifact", "enchantment", "planeswalker", "permanent")
 
 
 def _cost(chk: Checker, p: tuple, raw: Any, sacrifice_kinds: tuple[str, ...] = ()) -> list[Any]:
@@ -390,15 +390,32 @@ def _cost(chk: Checker, p: tuple, raw: Any, sacrifice_kinds: tuple[str, ...] = (
             out.append(("loyalty", _loyalty_amount(chk, p + (j, "loyalty"), c["loyalty"])))
         elif isinstance(c, dict) and set(c) == {"pay_life"}:
             out.append(("pay_life", chk.int_value(p + (j, "pay_life"), c["pay_life"], 0)))
+        elif isinstance(c, dict) and set(c) == {"sacrifice"} and sacrifice_kinds and isinstance(c["sacrifice"], list):
+            out.append(("sacrifice_a", _either_kinds(chk, p + (j, "sacrifice"), c["sacrifice"])))
         elif isinstance(c, dict) and set(c) == {"sacrifice"} and sacrifice_kinds:
             out.append(("sacrifice_a", chk.choice(p + (j, "sacrifice"), c["sacrifice"], sacrifice_kinds)))
+        elif isinstance(c, dict) and set(c) == {"discard"} and sacrifice_kinds:   # 118.8: cards from hand
+            out.append(("discard", chk.int_value(p + (j, "discard"), c["discard"], 1)))
         elif isinstance(c, str) and c and MANA_SYMBOL.sub("", c) == "":
             out += [("mana", s) for s in MANA_SYMBOL.findall(c)]
         else:
-            more = "{sacrifice: creature}, " if sacrifice_kinds else "\"{T}\", sacrifice, "
+            more = "{sacrifice: creature}, {sacrifice: [artifact, creature]}, {discard: N}, " \
+                if sacrifice_kinds else "\"{T}\", sacrifice, "
             raise chk.src.error(p + (j,), f"bad cost {clip(c)}: use mana like \"{{1}}{{G}}\", "
                                           f"{more}{{pay_life: N}}, {{loyalty: +N}} or {{loyalty: -N}}")
     return out
+
+
+EITHER_KINDS = ("artifact", "creature", "enchantment", "land", "planeswalker")
+
+
+def _either_kinds(chk: Checker, p: tuple, raw: list) -> tuple[str, str]:
+    """`{sacrifice: [artifact, creature]}`: a permanent of one of two card types ("sacrifice an
+    artifact or creature", 118.8)."""
+    kinds = tuple(chk.choice(p + (i,), k, EITHER_KINDS) for i, k in enumerate(raw))
+    if len(kinds) != 2 or kinds[0] == kinds[1]:
+        raise chk.src.error(p, "a sacrifice of one of several kinds names two different card types")
+    return (kinds[0], kinds[1])
 
 
 def _loyalty_amount(chk: Checker, p: tuple, raw: Any) -> int:

@@ -331,8 +331,12 @@ def _cost_term(c: Any) -> Symbol:
         return Function("pay_life", [Number(c[1])])
     if c[0] == "loyalty":
         return Function("loyalty", [Number(c[1])])
+    if c[0] == "sacrifice_a" and isinstance(c[1], tuple):   # "sacrifice an artifact or creature"
+        return Function("sacrifice_a", [Function("either", [Function(t) for t in c[1]])])
     if c[0] == "sacrifice_a":
         return Function("sacrifice_a", [Function(c[1])])
+    if c[0] == "discard":     # 118.8: "as an additional cost to cast this spell, discard a card"
+        return Function("discard", [Number(c[1])])
     return Function("mana", [mana_term(c[1])])
 
 
