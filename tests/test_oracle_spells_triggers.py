@@ -95,3 +95,15 @@ def test_additional_costs_beyond_the_templates_not_understood():
                  "As an additional cost to cast this spell, sacrifice a permanent or creature.",
                  "As an additional cost to cast this spell, discard a creature card."):
         assert compile_line(text, "X", spell=True).status == "not_understood", text
+
+
+def test_draw_at_the_next_turns_upkeep():
+    # 603.7a: a delayed triggered ability; Flare
+    flare = full(card("Flare", "Instant", "Flare deals 1 damage to any target.\n"
+                                          "Draw a card at the beginning of the next turn's upkeep."))
+    assert flare["abilities"] == [{"spell": {"targets": ["any"], "effects": [
+        {"deal_damage": {"target": "target", "amount": 1}},
+        {"draw_next_upkeep": {"player": "you", "amount": 1}}]}}]
+    for text in ("Draw a card at the beginning of the next end step.",
+                 "Target player draws a card at the beginning of the next turn's upkeep."):
+        assert compile_line(text, "Flare", spell=True).status == "not_understood", text

@@ -103,6 +103,9 @@ class EffectRules:
     def draw(self, items):
         return ("draw", {"amount": items[-2]})
 
+    def draw_next_upkeep(self, items):   # 603.7a: a delayed trigger the effect creates
+        return ("draw_next_upkeep", {"amount": items[-2]})
+
     def draw_additional(self, _):   # "At the beginning of your draw step, draw an additional card."
         return ("draw", {"amount": 1})
 

@@ -208,6 +208,8 @@ MODIFY_OPS = {"lose_all_abilities", "colors", "set_power", "set_toughness", "set
 EFFECT_FIELDS = {
     "deal_damage": ({"target", "amount"}, ("target", "amount")),
     "draw": ({"player", "amount"}, ("amount",)),
+    # 603.7a: "draw a card at the beginning of the next turn's upkeep" (a delayed trigger)
+    "draw_next_upkeep": ({"player", "amount"}, ("amount",)),
     "gain_life": ({"player", "amount"}, ("amount",)),
     "lose_life": ({"player", "amount"}, ("amount",)),
     "put_counters": ({"object", "kind", "amount"}, ("object", "kind", "amount")),
@@ -257,7 +259,7 @@ OBJECT_EFFECTS = ("destroy", "exile", "return_to_hand", "sacrifice", "counter", 
 # issue 15: where an object ref may be `{all: FILTER}` and a player ref a PLAYER_REFS word
 ALL_FIELDS = {("deal_damage", "target"), ("modify", "object"), ("put_counters", "object"),
               ("remove_counters", "object")}
-PLAYER_FIELDS = {("deal_damage", "target"), ("draw", "player"), ("gain_life", "player"),
+PLAYER_FIELDS = {("deal_damage", "target"), ("draw", "player"), ("draw_next_upkeep", "player"), ("gain_life", "player"),
                  ("lose_life", "player"), ("discard", "player"), ("create_token", "player"),
                  ("mill", "player"), ("scry", "player"), ("surveil", "player"), ("shuffle", "player"),
                  ("exile_graveyard", "player"),

@@ -163,7 +163,8 @@ def _effect_facts(head: list[Symbol], e: int, eff: dict[str, Any]) -> list[Symbo
         terms = [Function("exile_graveyard", [ref("player")])]
     elif verb in ("shuffle", "lose_game", "win_game"):   # 701.24a: the player's library; 104.3e, 104.2b
         terms = [Function(verb, [ref("player") if "player" in eff else Function("you")])]
-    elif verb in ("draw", "gain_life", "lose_life", "discard", "mill", "scry", "surveil", "fateseal", "set_life"):
+    elif verb in ("draw", "gain_life", "lose_life", "discard", "mill", "scry", "surveil", "fateseal", "set_life",
+                  "draw_next_upkeep"):
         default = "opponent" if verb == "fateseal" else "you"    # 701.29a: an opponent's library
         who = ref("player") if "player" in eff else _ref_term(default, head, eid, extra)
         name = "discard_random" if eff.get("random") else verb

@@ -103,6 +103,8 @@ EFFECT_VERB_RULES: dict[str, tuple[str, ...]] = {
     "manifest": ("701.40a",), "cloak": ("701.58a",), "manifest_dread": ("701.62a", "701.40a"),
     # issue 33
     "exile_until": ("701.13a",), "put_in_library": ("401.7",),
+    # issue 31, session 15
+    "draw_next_upkeep": ("603.7a", "603.7b", "121.1"),
 }
 # Forms inside an effect (issue 15): refs and amounts read from the game.
 EFFECT_FORM_RULES: dict[str, tuple[str, ...]] = {
@@ -117,6 +119,7 @@ TARGET_FILTER_RULES: dict[str, tuple[str, ...]] = {
     "controlled_by": ("608.2c",), "needs_any": ("115.1",), "keyword": ("115.1", "702.1"),
     "attacking": ("115.1", "506.4"), "not_attacking": ("115.1", "506.4"), "tapped": ("115.1",),
     "not_tapped": ("115.1",), "not_named": ("115.1",),
+    "attacking_or_blocking": ("115.1", "506.3"), "not_attacking_or_blocking": ("115.1", "506.3"),
 }
 # Static combat restrictions (issue 15; effects.py COMBAT_RESTRICTIONS).
 COMBAT_RESTRICTION_RULES: dict[str, tuple[str, ...]] = {
@@ -129,6 +132,7 @@ TRIGGER_EVENT_RULES: dict[str, tuple[str, ...]] = {
     # issue 15 (card-form-v2)
     "attacks": ("508.1m",), "deals_combat_damage": ("510.3a",),
     "dies_matching": ("603.10a", "700.4"), "enters_matching": ("603.6a",),
+    "becomes_target": ("603.2", "601.2c"),
 }
 # Keywords (cards.py accepts any word; one with no entry is reported as unknown).
 KEYWORD_RULES: dict[str, tuple[str, ...]] = {
