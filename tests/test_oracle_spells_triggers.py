@@ -107,3 +107,18 @@ def test_draw_at_the_next_turns_upkeep():
     for text in ("Draw a card at the beginning of the next end step.",
                  "Target player draws a card at the beginning of the next turn's upkeep."):
         assert compile_line(text, "Flare", spell=True).status == "not_understood", text
+
+
+def test_return_target_card_from_your_graveyard():
+    # 115.1, 400.1: Raise Dead, Regrowth
+    raise_dead = full(card("Raise Dead", "Sorcery", "Return target creature card from your graveyard to your hand."))
+    assert raise_dead["abilities"] == [{"spell": {
+        "targets": [{"kind": "card_in_your_graveyard", "types": ["creature"]}],
+        "effects": [{"return_to_hand": "target"}]}}]
+    regrowth = full(card("Regrowth", "Sorcery", "Return target card from your graveyard to your hand."))
+    assert regrowth["abilities"][0]["spell"]["targets"] == ["card_in_your_graveyard"]
+    for text in ("Return target creature card from a graveyard to its owner's hand.",
+                 "Return target creature card from your graveyard to the battlefield.",
+                 "Return up to two target creature cards from your graveyard to your hand.",
+                 "Return target Zombie card from your graveyard to your hand."):
+        assert compile_line(text, "Raise Dead", spell=True).status == "not_understood", text

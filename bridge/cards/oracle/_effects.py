@@ -62,6 +62,14 @@ class EffectRules:
             raise Unsupported("attaching another object has no effect form")
         return [{"attach": {"object": ref, "to": to}}]
 
+    def return_from_graveyard(self, items):   # 115.1: a card in your graveyard, to your hand (400.1)
+        kind: Any = "card_in_your_graveyard"
+        if items:
+            word = str(items[0])
+            kind = {"kind": kind, "types": [word]} if word != "permanent" else \
+                {"kind": kind, "not_types": ["instant", "sorcery"]}
+        return [{"return_to_hand": Target(kind)}]
+
     def bounce(self, items):
         return [{"return_to_hand": items[0]}]
 

@@ -33,7 +33,8 @@ from .vocab import COPY_KEEP, MANA_SYMBOL, WORD
 KINDS = ("spell", "activated", "triggered", "static", "chapter", "replacement")
 TARGET_SPECS = ("any", "creature", "player", "opponent", "permanent", "nonland_permanent", "spell", "land",
                 "artifact", "enchantment", "planeswalker", "creature_or_planeswalker",
-                "player_or_planeswalker", "opponent_permanent")
+                "player_or_planeswalker", "opponent_permanent",
+                "card_in_your_graveyard")   # 115.1: "target card from your graveyard" (issue 31)
 TRIGGER_EVENTS = ("enters", "dies", "leaves", "dealt_damage", "you_cast", "beginning_of",
                   "counter_removed", "attacks", "deals_combat_damage", "dies_matching",
                   "enters_matching", "cycled", "exploits", "becomes_target")
@@ -128,7 +129,7 @@ def _targets_effects(chk: Checker, p: tuple, data: dict) -> dict[str, Any]:
 # issue 15: a restricted target is a map: an object kind plus the static FILTER keys and a few
 # target-only ones ("target nonblack creature", "target attacking creature with flying")
 RESTRICTABLE = ("creature", "permanent", "nonland_permanent", "spell", "land", "artifact",
-                "enchantment", "planeswalker", "creature_or_planeswalker")
+                "enchantment", "planeswalker", "creature_or_planeswalker", "card_in_your_graveyard")
 TARGET_FILTER_ONLY = {"kind", "types_any", "keywords", "attacking", "attacking_or_blocking", "tapped",
                       "not_named"}
 
