@@ -122,3 +122,17 @@ def test_return_target_card_from_your_graveyard():
                  "Return up to two target creature cards from your graveyard to your hand.",
                  "Return target Zombie card from your graveyard to your hand."):
         assert compile_line(text, "Raise Dead", spell=True).status == "not_understood", text
+
+
+def test_cast_only_when_attacked():
+    # 601.3: Just Fate
+    just_fate = full(card("Just Fate", "Instant",
+                          "Cast this spell only during the declare attackers step and only if you've been "
+                          "attacked this step.\nDestroy target attacking creature."))
+    assert just_fate["abilities"][0]["spell"]["cast_restriction"] == "attacked_this_step"
+    # the restriction alone is no spell, and it falls with a targeted line not understood
+    alone = compile_card(card("Just Fate", "Instant",
+                              "Cast this spell only during the declare attackers step and only if you've "
+                              "been attacked this step.\nSwitch target creature's power and toughness."))
+    assert alone.status == "none"
+    assert compile_line("Cast this spell only during combat.", "X", spell=True).status == "not_understood"

@@ -152,6 +152,8 @@ def fragment(piece: tuple[str, Any]) -> dict[str, Any]:
         return {"spell": {"kicker": payload}}
     if kind == "additional_cost":
         return {"spell": {"additional_cost": payload}}
+    if kind == "cast_restriction":
+        return {"spell": {"cast_restriction": payload}}
     if kind == "spell_body":
         return {"spell": _spell([payload], None, None, None, need_kicker=False)}
     if kind == "modal":
@@ -384,6 +386,7 @@ def _assemble(out: dict[str, Any], lines: list[LineResult], spell: bool) -> None
     keywords: list = []
     abilities: list = []
     bodies, kicker, additional, modal = [], None, None, None
+    restriction = None
     for line in lines:
         if line.status != "compiled":
             kept = None if spell else loyalty_cost_only(line.text)
@@ -398,6 +401,8 @@ def _assemble(out: dict[str, Any], lines: list[LineResult], spell: bool) -> None
             kicker = payload
         elif kind == "additional_cost":
             additional = payload
+        elif kind == "cast_restriction":
+            restriction = payload
         elif kind == "spell_body":
             bodies.append(payload)
         elif kind == "modal" and spell and modal is None:
@@ -406,8 +411,10 @@ def _assemble(out: dict[str, Any], lines: list[LineResult], spell: bool) -> None
             _reject(line, "a second modal block or a modal block outside a spell")
         else:
             abilities.append(ability(kind, payload))
-    if spell and (bodies or modal or kicker or additional):
+    if spell and (bodies or modal or kicker or additional or restriction):
         spell_ability = _spell_ability(lines, bodies, kicker, additional, modal)
+        if spell_ability and restriction:
+            spell_ability["spell"] = {"cast_restriction": restriction, **spell_ability["spell"]}
         abilities[:0] = [spell_ability] if spell_ability else []
     if keywords:
         out["keywords"] = keywords
@@ -447,7 +454,7 @@ def _spell_ability(lines: list[LineResult], bodies: list[dict], kicker: str | No
         return None
 
 
-SPELL_PARTS = ("spell_body", "modal", "kicker", "additional_cost")
+SPELL_PARTS = ("spell_body", "modal", "kicker", "additional_cost", "cast_restriction")
 SPELL_EVENTS = re.compile(r"^(when|whenever|at the beginning)\b")
 
 

@@ -56,6 +56,9 @@ class OracleTransformer(KeywordRules, EffectRules, StaticRules, ReplacementRules
     def kicker(self, items):
         return ("kicker", _mana(items[0]))
 
+    def cast_restriction(self, _):   # 601.3
+        return ("cast_restriction", "attacked_this_step")
+
     def additional_cost(self, items):
         return ("additional_cost", [items[-1]])
 

@@ -177,7 +177,8 @@ def _modes(chk: Checker, p: tuple, data: dict) -> tuple[list[dict[str, Any]], in
 
 
 # -- additional and alternative costs of a spell (118.8, 118.9) --------------------------------
-SPELL_COSTS = ("kicker", "additional_cost", "alternative_costs")
+SPELL_COSTS = ("kicker", "additional_cost", "alternative_costs", "cast_restriction")
+CAST_RESTRICTIONS = ("attacked_this_step",)
 
 
 def _spell_costs(chk: Checker, p: tuple, data: dict) -> dict[str, Any]:
@@ -185,6 +186,10 @@ def _spell_costs(chk: Checker, p: tuple, data: dict) -> dict[str, Any]:
     `alternative_costs: [[...], ...]` (118.9): costs in the activated-cost form."""
     out: dict[str, Any] = {"kicker": None, "additional": [], "alternatives": [], "if_kicked": [],
                            "unless_kicked": []}
+    if "cast_restriction" in data:   # 601.3: "Cast this spell only during the declare attackers step
+        # and only if you've been attacked this step."
+        out["cast_restriction"] = chk.choice(p + ("cast_restriction",), data["cast_restriction"],
+                                             CAST_RESTRICTIONS)
     if "kicker" in data:
         out["kicker"] = _cost(chk, p + ("kicker",), data["kicker"], COST_WORDS_SPELL)
         # 702.33e: `if_kicked` effects happen only if the spell was kicked; `unless_kicked` ones

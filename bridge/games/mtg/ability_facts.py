@@ -133,6 +133,8 @@ def _spell_cost_facts(head: list[Symbol], ab: dict[str, Any]) -> list[Symbol]:
             out.append(Function("has_kicker", head))
     for a, _ in enumerate(ab.get("alternatives", [])):
         out.append(Function("alt_cost", head + [Number(a + 1)]))
+    if ab.get("cast_restriction"):     # 601.3: "cast this spell only during ..."
+        out.append(Function("spell_cast_restriction", head + [Function(ab["cast_restriction"])]))
     return out
 
 
