@@ -3,8 +3,8 @@ compiled from the card's Oracle text (compile-only: the rules behind each form a
 the scenarios in scenarios/mtg/real-cards/)."""
 from __future__ import annotations
 
-from rulekeeper.bridge.cards.oracle import compile_card, compile_line
 from oracle_cards import card, full
+from rulekeeper.bridge.cards.oracle import compile_card, compile_line
 
 
 def test_target_attacking_or_blocking_creature():
@@ -71,8 +71,8 @@ def test_becomes_the_target_trigger():
 def test_sacrifice_it_beyond_the_source_not_understood():
     for text, spell in (("Tap target creature. Sacrifice it.", True),
                         ("When this creature becomes the target of a spell, sacrifice it.", False),
-                        ("Whenever this creature becomes the target of a spell or ability an opponent "
-                         "controls, sacrifice it.", False),
+                        (("Whenever this creature becomes the target of a spell or ability an opponent "
+                          "controls, sacrifice it."), False),
                         ("Whenever another creature enters, sacrifice it.", False)):
         assert compile_line(text, "X", spell=spell).status == "not_understood", text
 
