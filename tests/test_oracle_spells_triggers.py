@@ -136,3 +136,16 @@ def test_cast_only_when_attacked():
                               "been attacked this step.\nSwitch target creature's power and toughness."))
     assert alone.status == "none"
     assert compile_line("Cast this spell only during combat.", "X", spell=True).status == "not_understood"
+
+
+def test_whenever_you_gain_life():
+    # 119.9, 603.2: Ajani's Pridemate
+    pridemate = full(card("Ajani's Pridemate", "Creature — Cat Soldier",
+                          "Whenever you gain life, put a +1/+1 counter on Ajani's Pridemate.",
+                          power="2", toughness="2"))
+    assert pridemate["abilities"] == [{"triggered": {"when": "you_gain_life", "effects": [
+        {"put_counters": {"object": "self", "kind": "+1/+1", "amount": 1}}]}}]
+    for text in ("Whenever you gain life, target opponent loses that much life.",
+                 "Whenever a player gains life, put a +1/+1 counter on this creature.",
+                 "Whenever you gain life for the first time each turn, draw a card."):
+        assert compile_line(text, "X", spell=False).status == "not_understood", text

@@ -241,6 +241,9 @@ class OracleTransformer(KeywordRules, EffectRules, StaticRules, ReplacementRules
     def ev_becomes_target(self, _):
         return "becomes_target"
 
+    def ev_you_gain_life(self, _):
+        return "you_gain_life"
+
     def ev_combat_damage_player(self, _):
         return {"deals_combat_damage": "player"}
 
