@@ -149,3 +149,21 @@ def test_whenever_you_gain_life():
                  "Whenever a player gains life, put a +1/+1 counter on this creature.",
                  "Whenever you gain life for the first time each turn, draw a card."):
         assert compile_line(text, "X", spell=False).status == "not_understood", text
+
+
+def test_put_into_a_graveyard_from_the_battlefield():
+    # 603.6c, 603.10a, 400.7e: Rancor; an artifact's "draw a card"
+    rancor = full(card("Rancor", "Enchantment — Aura",
+                       "Enchant creature\nEnchanted creature gets +2/+0 and has trample.\n"
+                       "When this Aura is put into a graveyard from the battlefield, return it to its "
+                       "owner's hand."))
+    assert rancor["abilities"][1] == {"triggered": {"when": "to_graveyard",
+                                                    "effects": [{"return_to_hand": "self"}]}}
+    line = compile_line("When this artifact is put into a graveyard from the battlefield, draw a card.",
+                        "X", spell=False)
+    assert line.fragment == {"triggered": {"when": "to_graveyard",
+                                           "effects": [{"draw": {"player": "you", "amount": 1}}]}}
+    for text in ("When this creature is put into a graveyard from the battlefield, put a +1/+1 counter on it.",
+                 "When this creature is put into a graveyard from the battlefield, exile it.",
+                 "Whenever a land is put into a graveyard from the battlefield, draw a card."):
+        assert compile_line(text, "X", spell=False).status == "not_understood", text

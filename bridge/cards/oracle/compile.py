@@ -187,6 +187,11 @@ def ability(kind: str, body: dict[str, Any]) -> dict[str, Any]:
     it_is_source = kind != "triggered" or not about_another_object(body["when"])
     out.update(_modal(body, it_is_source) if "modes" in body
                else _targets_effects([body["effects"]], it_is_source))
+    if kind == "triggered" and body["when"] == "to_graveyard" and \
+            any(e != {"return_to_hand": "self"} and "self" in str(e) for e in out.get("effects", [])):
+        # 603.6c: the card is found only in the graveyard it went to; only "return it to its
+        # owner's hand" acts on it there (rules: 603.6c-to-graveyard-trigger.lp)
+        raise Unsupported("an instruction on the card put into the graveyard other than returning it to its owner's hand")
     if kind == "chapter":
         if "modes" in out:
             raise Unsupported("a modal chapter ability has no form")

@@ -244,6 +244,9 @@ class OracleTransformer(KeywordRules, EffectRules, StaticRules, ReplacementRules
     def ev_you_gain_life(self, _):
         return "you_gain_life"
 
+    def ev_to_graveyard(self, _):
+        return "to_graveyard"
+
     def ev_combat_damage_player(self, _):
         return {"deals_combat_damage": "player"}
 

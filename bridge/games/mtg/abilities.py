@@ -37,7 +37,8 @@ TARGET_SPECS = ("any", "creature", "player", "opponent", "permanent", "nonland_p
                 "card_in_your_graveyard")   # 115.1: "target card from your graveyard" (issue 31)
 TRIGGER_EVENTS = ("enters", "dies", "leaves", "dealt_damage", "you_cast", "beginning_of",
                   "counter_removed", "attacks", "deals_combat_damage", "dies_matching",
-                  "enters_matching", "cycled", "exploits", "becomes_target", "you_gain_life")
+                  "enters_matching", "cycled", "exploits", "becomes_target", "you_gain_life",
+                  "to_graveyard")
 # `{beginning_of: ...}` also takes the step names of Oracle text (issue 15)
 STEP_ALIASES = {"draw_step": "draw", "end_step": "end", "combat": "beginning_of_combat"}
 CONDITIONS = ("life_at_least", "life_at_most", "you_control", "battlefield_state",
@@ -437,7 +438,7 @@ def _when(chk: Checker, p: tuple, raw: Any) -> tuple:
     if isinstance(raw, str):
         return (chk.choice(p, raw, ("enters", "dies", "leaves", "dealt_damage", "attacks",
                                     "deals_combat_damage", "cycled", "exploits", "becomes_target",
-                                    "you_gain_life")),)
+                                    "you_gain_life", "to_graveyard")),)
     d = chk.mapping(p, raw, set(TRIGGER_EVENTS) | {"player"})
     kinds = [k for k in d if k != "player"]
     if len(kinds) != 1:

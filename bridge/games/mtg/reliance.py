@@ -133,6 +133,7 @@ TRIGGER_EVENT_RULES: dict[str, tuple[str, ...]] = {
     "attacks": ("508.1m",), "deals_combat_damage": ("510.3a",),
     "dies_matching": ("603.10a", "700.4"), "enters_matching": ("603.6a",),
     "becomes_target": ("603.2", "601.2c"), "you_gain_life": ("119.9", "603.2"),
+    "to_graveyard": ("603.6c", "603.10a"),
 }
 # Keywords (cards.py accepts any word; one with no entry is reported as unknown).
 KEYWORD_RULES: dict[str, tuple[str, ...]] = {
