@@ -167,3 +167,13 @@ def test_put_into_a_graveyard_from_the_battlefield():
                  "When this creature is put into a graveyard from the battlefield, exile it.",
                  "Whenever a land is put into a graveyard from the battlefield, draw a card."):
         assert compile_line(text, "X", spell=False).status == "not_understood", text
+
+
+def test_mana_ability_with_other_instructions_not_understood():
+    # 605.3b: a mana ability's other instructions are not performed by the rules (only its mana),
+    # so a painland compiled to a painless land was a wrong meaning
+    for text in ("{T}: Add {W} or {U}. This land deals 1 damage to you.",
+                 ("{1}, {T}, Sacrifice this artifact: Add one mana of any color. Draw a card at the "
+                  "beginning of the next turn's upkeep.")):
+        assert compile_line(text, "Adarkar Wastes", spell=False).status == "not_understood", text
+    assert compile_line("{T}: Add {C}{C}.", "X", spell=False).status == "compiled"

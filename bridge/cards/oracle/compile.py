@@ -184,6 +184,12 @@ def ability(kind: str, body: dict[str, Any]) -> dict[str, Any]:
         # 107.3: X is announced as a spell is cast; an activated or triggered ability's X (the
         # activation's, or the permanent spell's, 107.3m) is not read: it would count as 0
         raise Unsupported("an X in an ability of a permanent: its value is not read (107.3)")
+    mana = [isinstance(e, dict) and "add_mana" in e for e in body.get("effects", [])]
+    if kind == "activated" and any(mana) and not all(mana):
+        # 605.1a, 605.3b: a mana ability resolves at once, and the rules perform only its mana
+        # (602-activating-abilities.lp); its other instructions ("This land deals 1 damage to
+        # you", a delayed draw) would be silently left out
+        raise Unsupported("a mana ability with other instructions: only its mana is performed (605.3b)")
     it_is_source = kind != "triggered" or not about_another_object(body["when"])
     out.update(_modal(body, it_is_source) if "modes" in body
                else _targets_effects([body["effects"]], it_is_source))
