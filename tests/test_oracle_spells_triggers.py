@@ -7,6 +7,11 @@ from oracle_cards import card, full
 from rulekeeper.bridge.cards.oracle import compile_card, compile_line
 
 
+def not_understood(name: str, spell: bool, *texts: str) -> None:
+    for text in texts:
+        assert compile_line(text, name, spell=spell).status == "not_understood", text
+
+
 def test_target_attacking_or_blocking_creature():
     # 506.3: a creature in combat; Impeccable Timing, Crossbow Infantry
     yaml_card = full(card("Impeccable Timing", "Instant",
@@ -22,10 +27,10 @@ def test_target_attacking_or_blocking_creature():
 
 
 def test_attacking_or_blocking_boundaries_not_understood():
-    for text in ("Destroy target attacking or blocking artifact.",
-                 "Destroy target blocking or attacking creature.",
-                 "Destroy target attacking or tapped creature."):
-        assert compile_line(text, "X", spell=True).status == "not_understood", text
+    not_understood("X", True,
+                   "Destroy target attacking or blocking artifact.",
+                   "Destroy target blocking or attacking creature.",
+                   "Destroy target attacking or tapped creature.")
 
 
 WEREWOLF_FRONT = "At the beginning of each upkeep, if no spells were cast last turn, transform this creature."
@@ -52,11 +57,11 @@ def test_old_werewolf_transform_triggers():
 
 
 def test_spells_last_turn_boundaries_not_understood():
-    for text in ("At the beginning of each upkeep, if no spells were cast last turn, transform target creature.",
-                 "At the beginning of each upkeep, if a player cast X or more spells last turn, transform this creature.",
-                 "At the beginning of each upkeep, if no creature spells were cast last turn, transform this creature.",
-                 "At the beginning of each upkeep, if you cast no spells last turn, transform this creature."):
-        assert compile_line(text, "X", spell=False).status == "not_understood", text
+    not_understood("X", False,
+                   "At the beginning of each upkeep, if no spells were cast last turn, transform target creature.",
+                   "At the beginning of each upkeep, if a player cast X or more spells last turn, transform this creature.",
+                   "At the beginning of each upkeep, if no creature spells were cast last turn, transform this creature.",
+                   "At the beginning of each upkeep, if you cast no spells last turn, transform this creature.")
 
 
 def test_becomes_the_target_trigger():
@@ -69,12 +74,12 @@ def test_becomes_the_target_trigger():
 
 
 def test_sacrifice_it_beyond_the_source_not_understood():
-    for text, spell in (("Tap target creature. Sacrifice it.", True),
-                        ("When this creature becomes the target of a spell, sacrifice it.", False),
-                        (("Whenever this creature becomes the target of a spell or ability an opponent "
-                          "controls, sacrifice it."), False),
-                        ("Whenever another creature enters, sacrifice it.", False)):
-        assert compile_line(text, "X", spell=spell).status == "not_understood", text
+    not_understood("X", True, "Tap target creature. Sacrifice it.")
+    not_understood("X", False,
+                   "When this creature becomes the target of a spell, sacrifice it.",
+                   ("Whenever this creature becomes the target of a spell or ability an opponent "
+                    "controls, sacrifice it."),
+                   "Whenever another creature enters, sacrifice it.")
 
 
 def test_additional_costs_discard_and_either_sacrifice():
@@ -89,12 +94,12 @@ def test_additional_costs_discard_and_either_sacrifice():
 
 
 def test_additional_costs_beyond_the_templates_not_understood():
-    for text in ("As an additional cost to cast this spell, discard X cards.",
-                 "As an additional cost to cast this spell, discard a card at random.",
-                 "As an additional cost to cast this spell, sacrifice a creature or pay {3}{B}.",
-                 "As an additional cost to cast this spell, sacrifice a permanent or creature.",
-                 "As an additional cost to cast this spell, discard a creature card."):
-        assert compile_line(text, "X", spell=True).status == "not_understood", text
+    not_understood("X", True,
+                   "As an additional cost to cast this spell, discard X cards.",
+                   "As an additional cost to cast this spell, discard a card at random.",
+                   "As an additional cost to cast this spell, sacrifice a creature or pay {3}{B}.",
+                   "As an additional cost to cast this spell, sacrifice a permanent or creature.",
+                   "As an additional cost to cast this spell, discard a creature card.")
 
 
 def test_draw_at_the_next_turns_upkeep():
@@ -104,9 +109,9 @@ def test_draw_at_the_next_turns_upkeep():
     assert flare["abilities"] == [{"spell": {"targets": ["any"], "effects": [
         {"deal_damage": {"target": "target", "amount": 1}},
         {"draw_next_upkeep": {"player": "you", "amount": 1}}]}}]
-    for text in ("Draw a card at the beginning of the next end step.",
-                 "Target player draws a card at the beginning of the next turn's upkeep."):
-        assert compile_line(text, "Flare", spell=True).status == "not_understood", text
+    not_understood("Flare", True,
+                   "Draw a card at the beginning of the next end step.",
+                   "Target player draws a card at the beginning of the next turn's upkeep.")
 
 
 def test_return_target_card_from_your_graveyard():
@@ -117,11 +122,11 @@ def test_return_target_card_from_your_graveyard():
         "effects": [{"return_to_hand": "target"}]}}]
     regrowth = full(card("Regrowth", "Sorcery", "Return target card from your graveyard to your hand."))
     assert regrowth["abilities"][0]["spell"]["targets"] == ["card_in_your_graveyard"]
-    for text in ("Return target creature card from a graveyard to its owner's hand.",
-                 "Return target creature card from your graveyard to the battlefield.",
-                 "Return up to two target creature cards from your graveyard to your hand.",
-                 "Return target Zombie card from your graveyard to your hand."):
-        assert compile_line(text, "Raise Dead", spell=True).status == "not_understood", text
+    not_understood("Raise Dead", True,
+                   "Return target creature card from a graveyard to its owner's hand.",
+                   "Return target creature card from your graveyard to the battlefield.",
+                   "Return up to two target creature cards from your graveyard to your hand.",
+                   "Return target Zombie card from your graveyard to your hand.")
 
 
 def test_cast_only_when_attacked():
@@ -145,10 +150,10 @@ def test_whenever_you_gain_life():
                           power="2", toughness="2"))
     assert pridemate["abilities"] == [{"triggered": {"when": "you_gain_life", "effects": [
         {"put_counters": {"object": "self", "kind": "+1/+1", "amount": 1}}]}}]
-    for text in ("Whenever you gain life, target opponent loses that much life.",
-                 "Whenever a player gains life, put a +1/+1 counter on this creature.",
-                 "Whenever you gain life for the first time each turn, draw a card."):
-        assert compile_line(text, "X", spell=False).status == "not_understood", text
+    not_understood("X", False,
+                   "Whenever you gain life, target opponent loses that much life.",
+                   "Whenever a player gains life, put a +1/+1 counter on this creature.",
+                   "Whenever you gain life for the first time each turn, draw a card.")
 
 
 def test_put_into_a_graveyard_from_the_battlefield():
@@ -163,17 +168,17 @@ def test_put_into_a_graveyard_from_the_battlefield():
                         "X", spell=False)
     assert line.fragment == {"triggered": {"when": "to_graveyard",
                                            "effects": [{"draw": {"player": "you", "amount": 1}}]}}
-    for text in ("When this creature is put into a graveyard from the battlefield, put a +1/+1 counter on it.",
-                 "When this creature is put into a graveyard from the battlefield, exile it.",
-                 "Whenever a land is put into a graveyard from the battlefield, draw a card."):
-        assert compile_line(text, "X", spell=False).status == "not_understood", text
+    not_understood("X", False,
+                   "When this creature is put into a graveyard from the battlefield, put a +1/+1 counter on it.",
+                   "When this creature is put into a graveyard from the battlefield, exile it.",
+                   "Whenever a land is put into a graveyard from the battlefield, draw a card.")
 
 
 def test_mana_ability_with_other_instructions_not_understood():
     # 605.3b: a mana ability's other instructions are not performed by the rules (only its mana),
     # so a painland compiled to a painless land was a wrong meaning
-    for text in ("{T}: Add {W} or {U}. This land deals 1 damage to you.",
-                 ("{1}, {T}, Sacrifice this artifact: Add one mana of any color. Draw a card at the "
-                  "beginning of the next turn's upkeep.")):
-        assert compile_line(text, "Adarkar Wastes", spell=False).status == "not_understood", text
+    not_understood("Adarkar Wastes", False,
+                   "{T}: Add {W} or {U}. This land deals 1 damage to you.",
+                   ("{1}, {T}, Sacrifice this artifact: Add one mana of any color. Draw a card at the "
+                   "beginning of the next turn's upkeep."))
     assert compile_line("{T}: Add {C}{C}.", "X", spell=False).status == "compiled"
