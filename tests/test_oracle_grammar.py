@@ -752,7 +752,7 @@ def test_real_spell_phrasings(line, name, spell):
 
 # -- what is not understood, and why -------------------------------------------------------------------
 @pytest.mark.parametrize("line, reason_part", [
-    ("Exile target attacking or blocking creature.", "the target word 'or'"),
+    ("Exile target attacking or tapped creature.", "the target word 'or'"),
     ("Destroy target legendary creature.", "the target word 'legendary'"),
     ("Destroy target creature card.", "target creature card"),
     ("Counter target activated ability.", "target activated ability"),

@@ -37,7 +37,7 @@ class EffectRules:
 
     def object_effect(self, items):
         verb, ref = str(items[0]), items[1]
-        if verb == "sacrifice" and ref != "self":
+        if verb == "sacrifice" and ref not in ("self", IT):   # "it": checked once bound (number_targets)
             raise Unsupported("sacrificing other permanents has no effect form")
         return [{verb: ref}]
 
@@ -65,6 +65,14 @@ class EffectRules:
         if ref not in ("self", IT):
             raise Unsupported("attaching another object has no effect form")
         return [{"attach": {"object": ref, "to": to}}]
+
+    def return_from_graveyard(self, items):   # 115.1: a card in your graveyard, to your hand (400.1)
+        kind: Any = "card_in_your_graveyard"
+        if items:
+            word = str(items[0])
+            kind = {"kind": kind, "types": [word]} if word != "permanent" else \
+                {"kind": kind, "not_types": ["instant", "sorcery"]}
+        return [{"return_to_hand": Target(kind)}]
 
     def bounce(self, items):
         return [{"return_to_hand": items[0]}]
@@ -106,6 +114,9 @@ class EffectRules:
 
     def draw(self, items):
         return ("draw", {"amount": items[-2]})
+
+    def draw_next_upkeep(self, items):   # 603.7a: a delayed trigger the effect creates
+        return ("draw_next_upkeep", {"amount": items[-2]})
 
     def draw_additional(self, _):   # "At the beginning of your draw step, draw an additional card."
         return ("draw", {"amount": 1})
@@ -206,6 +217,9 @@ class EffectRules:
 
     def explores(self, items):   # 701.44a: "~ explores" / "it explores": the source (an "it" bound later)
         return [{"explore": "self" if items else IT}]
+
+    def transform_self(self, _):   # 701.27a: the source transforms
+        return [{"transform": "self"}]
 
     def prevent_next(self, items):
         return [{"prevent_damage": {"target": items[1], "amount": items[0]}}]

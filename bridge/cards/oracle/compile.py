@@ -156,6 +156,8 @@ def fragment(piece: tuple[str, Any]) -> dict[str, Any]:
         return {"spell": {"kicker": payload}}
     if kind == "additional_cost":
         return {"spell": {"additional_cost": payload}}
+    if kind == "cast_restriction":
+        return {"spell": {"cast_restriction": payload}}
     if kind == "spell_body":
         return {"spell": _spell([payload], None, None, None, need_kicker=False)}
     if kind == "modal":
@@ -174,6 +176,8 @@ def ability(kind: str, body: dict[str, Any]) -> dict[str, Any]:
     out: dict[str, Any] = {}
     if kind == "triggered":
         out["when"] = body["when"]
+        if body.get("if"):     # 603.4: an intervening "if"
+            out["if"] = body["if"]
         if body.get("may"):
             out["may"] = True
     if kind == "activated":
@@ -188,9 +192,20 @@ def ability(kind: str, body: dict[str, Any]) -> dict[str, Any]:
         # 107.3: X is announced as a spell is cast; an activated or triggered ability's X (the
         # activation's, or the permanent spell's, 107.3m) is not read: it would count as 0
         raise Unsupported("an X in an ability of a permanent: its value is not read (107.3)")
+    mana = [isinstance(e, dict) and "add_mana" in e for e in body.get("effects", [])]
+    if kind == "activated" and any(mana) and not all(mana):
+        # 605.1a, 605.3b: a mana ability resolves at once, and the rules perform only its mana
+        # (602-activating-abilities.lp); its other instructions ("This land deals 1 damage to
+        # you", a delayed draw) would be silently left out
+        raise Unsupported("a mana ability with other instructions: only its mana is performed (605.3b)")
     it_is_source = kind != "triggered" or not about_another_object(body["when"])
     out.update(_modal(body, it_is_source) if "modes" in body
                else _targets_effects([body["effects"]], it_is_source))
+    if kind == "triggered" and body["when"] == "to_graveyard" and \
+            any(e != {"return_to_hand": "self"} and "self" in str(e) for e in out.get("effects", [])):
+        # 603.6c: the card is found only in the graveyard it went to; only "return it to its
+        # owner's hand" acts on it there (rules: 603.6c-to-graveyard-trigger.lp)
+        raise Unsupported("an instruction on the card put into the graveyard other than returning it to its owner's hand")
     if kind == "chapter":
         if "modes" in out:
             raise Unsupported("a modal chapter ability has no form")
@@ -394,6 +409,7 @@ def _assemble(out: dict[str, Any], lines: list[LineResult], spell: bool) -> None
     keywords: list = []
     abilities: list = []
     bodies, kicker, additional, modal = [], None, None, None
+    restriction = None
     for line in lines:
         if line.status != "compiled":
             kept = None if spell else loyalty_cost_only(line.text)
@@ -408,6 +424,8 @@ def _assemble(out: dict[str, Any], lines: list[LineResult], spell: bool) -> None
             kicker = payload
         elif kind == "additional_cost":
             additional = payload
+        elif kind == "cast_restriction":
+            restriction = payload
         elif kind == "spell_body":
             bodies.append(payload)
         elif kind == "modal" and spell and modal is None:
@@ -416,8 +434,10 @@ def _assemble(out: dict[str, Any], lines: list[LineResult], spell: bool) -> None
             _reject(line, "a second modal block or a modal block outside a spell")
         else:
             abilities.append(ability(kind, payload))
-    if spell and (bodies or modal or kicker or additional):
+    if spell and (bodies or modal or kicker or additional or restriction):
         spell_ability = _spell_ability(lines, bodies, kicker, additional, modal)
+        if spell_ability and restriction:
+            spell_ability["spell"] = {"cast_restriction": restriction, **spell_ability["spell"]}
         abilities[:0] = [spell_ability] if spell_ability else []
     if keywords:
         out["keywords"] = keywords
@@ -457,7 +477,7 @@ def _spell_ability(lines: list[LineResult], bodies: list[dict], kicker: str | No
         return None
 
 
-SPELL_PARTS = ("spell_body", "modal", "kicker", "additional_cost")
+SPELL_PARTS = ("spell_body", "modal", "kicker", "additional_cost", "cast_restriction")
 SPELL_EVENTS = re.compile(r"^(when|whenever|at the beginning)\b")
 
 

@@ -57,8 +57,25 @@ class OracleTransformer(KeywordRules, EffectRules, StaticRules, ReplacementRules
     def kicker(self, items):
         return ("kicker", _mana(items[0]))
 
+    def cast_restriction(self, _):   # 601.3
+        return ("cast_restriction", "attacked_this_step")
+
     def additional_cost(self, items):
-        return ("additional_cost", [{"sacrifice": str(items[-1])}])
+        return ("additional_cost", [items[-1]])
+
+    def add_sacrifice(self, items):   # 118.8: "sacrifice a creature"
+        return {"sacrifice": str(items[-1])}
+
+    def add_sacrifice_either(self, items):   # "sacrifice an artifact or creature"
+        kinds = [str(k) for k in items]
+        if "permanent" in kinds or kinds[0] == kinds[1]:
+            raise Unsupported(f"'sacrifice a {' or '.join(kinds)}' names no two card types")
+        return {"sacrifice": kinds}
+
+    def add_discard(self, items):   # 601.2h: "discard a card" (an X or "at random" is not read)
+        if not isinstance(items[0], int):
+            raise Unsupported("discarding X cards as a cost has no cost form (107.3)")
+        return {"discard": items[0]}
 
     # -- amounts and references
     def amount(self, items):
@@ -234,6 +251,12 @@ class OracleTransformer(KeywordRules, EffectRules, StaticRules, ReplacementRules
     def ev_dealt_damage(self, _):
         return "dealt_damage"
 
+    def ev_becomes_target(self, _):
+        return "becomes_target"
+
+    def ev_to_graveyard(self, _):
+        return "to_graveyard"
+
     def ev_combat_damage_player(self, _):
         return {"deals_combat_damage": "player"}
 
@@ -279,6 +302,16 @@ class OracleTransformer(KeywordRules, EffectRules, StaticRules, ReplacementRules
     def triggered(self, items):
         when, body = items
         return ("triggered", {"when": when, **body})
+
+    def triggered_if(self, items):   # 603.4: the intervening "if", checked on trigger and resolution
+        when, condition, body = items
+        return ("triggered", {"when": when, "if": condition, **body})
+
+    def if_no_spells_last_turn(self, _):
+        return {"no_spells_last_turn": True}
+
+    def if_player_spells_last_turn(self, items):
+        return {"player_spells_last_turn_at_least": items[0]}
 
     def cycle_trigger(self, items):   # "When you cycle ~, ..." on an instant or sorcery (702.29c)
         return ("triggered", {"when": "cycled", **items[-1]})
@@ -408,6 +441,9 @@ def number_targets(effect_lists: list[list], it_is_source: bool = True) -> tuple
     seen: list[list] = []
     for effects in effect_lists:
         seen.append([_collect(e, order, it_is_source) for e in effects])
+    if any(isinstance(e, dict) and e.get("sacrifice", "self") != "self" for effects in seen for e in effects):
+        # "sacrifice it" where "it" is a target: only the source is sacrificed by an effect here
+        raise Unsupported("sacrificing other permanents has no effect form")
     names = {id(t): ("target" if len(order) == 1 else f"target{i + 1}") for i, t in enumerate(order)}
     return [t.kind for t in order], [[_rename(e, names) for e in effects] for effects in seen]
 

@@ -232,6 +232,8 @@ def restricted_target(words: list[str]) -> dict[str, Any]:
         out["types_any"], rest = [rest[-3], rest[-1]], rest[:-3]
     if any(t not in SPELL_TYPES for t in out.get("types_any", [])):
         raise Unsupported(f"'{' or '.join(out['types_any'])}' names no card types")
+    if kind == "creature" and rest[-3:] == ["attacking", "or", "blocking"]:    # 506.3: in combat
+        out["attacking_or_blocking"], rest = True, rest[:-3]
     for word in rest:
         _target_adjective(word, out, kind)
     if not out:

@@ -34,15 +34,18 @@ from .vocab import COPY_KEEP, COUNTER_ALIASES, MANA_SYMBOL, WORD
 KINDS = ("spell", "activated", "triggered", "static", "chapter", "replacement")
 TARGET_SPECS = ("any", "creature", "player", "opponent", "permanent", "nonland_permanent", "spell", "land",
                 "artifact", "enchantment", "planeswalker", "creature_or_planeswalker",
-                "player_or_planeswalker", "opponent_permanent")
+                "player_or_planeswalker", "opponent_permanent",
+                "card_in_your_graveyard")   # 115.1: "target card from your graveyard" (issue 31)
 TRIGGER_EVENTS = ("enters", "dies", "leaves", "dealt_damage", "you_cast", "beginning_of",
                   "counter_removed", "attacks", "deals_combat_damage", "dies_matching",
                   "enters_matching", "cycled", "exploits", "blocks", "becomes_blocked",
                   "becomes_blocked_by_creature", "you_attack", "you_gain_life",
-                  "you_scry", "you_surveil", "nth_counter", "ring_tempts_you")
+                  "you_scry", "you_surveil", "nth_counter", "ring_tempts_you",
+                  "becomes_target", "to_graveyard")
 # `{beginning_of: ...}` also takes the step names of Oracle text (issue 15)
 STEP_ALIASES = {"draw_step": "draw", "end_step": "end", "combat": "beginning_of_combat"}
-CONDITIONS = ("life_at_least", "life_at_most", "you_control", "battlefield_state")
+CONDITIONS = ("life_at_least", "life_at_most", "you_control", "battlefield_state",
+              "no_spells_last_turn", "player_spells_last_turn_at_least")   # 603.4 (werewolves)
 MANA = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green", "C": "colorless"}
 
 
@@ -131,8 +134,9 @@ def _targets_effects(chk: Checker, p: tuple, data: dict) -> dict[str, Any]:
 # issue 15: a restricted target is a map: an object kind plus the static FILTER keys and a few
 # target-only ones ("target nonblack creature", "target attacking creature with flying")
 RESTRICTABLE = ("creature", "permanent", "nonland_permanent", "spell", "land", "artifact",
-                "enchantment", "planeswalker", "creature_or_planeswalker")
-TARGET_FILTER_ONLY = {"kind", "types_any", "keywords", "attacking", "tapped", "not_named"}
+                "enchantment", "planeswalker", "creature_or_planeswalker", "card_in_your_graveyard")
+TARGET_FILTER_ONLY = {"kind", "types_any", "keywords", "attacking", "attacking_or_blocking", "tapped",
+                      "not_named"}
 
 
 def _target_spec(chk: Checker, p: tuple, raw: Any) -> Any:
@@ -152,7 +156,7 @@ def _target_spec(chk: Checker, p: tuple, raw: Any) -> Any:
     if "not_named" in data:     # "not named ~": a name other than the source's (115.1, 201.2)
         chk.choice(p + ("not_named",), data["not_named"], ("self",))
         items.append(Function("not_named", [Function("self")]))
-    for flag in ("attacking", "tapped"):
+    for flag in ("attacking", "attacking_or_blocking", "tapped"):
         if flag in data:
             on = chk.bool_value(p + (flag,), data[flag])
             items.append(Function(flag if on else f"not_{flag}"))
@@ -178,7 +182,8 @@ def _modes(chk: Checker, p: tuple, data: dict) -> tuple[list[dict[str, Any]], in
 
 
 # -- additional and alternative costs of a spell (118.8, 118.9) --------------------------------
-SPELL_COSTS = ("kicker", "additional_cost", "alternative_costs")
+SPELL_COSTS = ("kicker", "additional_cost", "alternative_costs", "cast_restriction")
+CAST_RESTRICTIONS = ("attacked_this_step",)
 
 
 def _spell_costs(chk: Checker, p: tuple, data: dict) -> dict[str, Any]:
@@ -186,6 +191,10 @@ def _spell_costs(chk: Checker, p: tuple, data: dict) -> dict[str, Any]:
     `alternative_costs: [[...], ...]` (118.9): costs in the activated-cost form."""
     out: dict[str, Any] = {"kicker": None, "additional": [], "alternatives": [], "if_kicked": [],
                            "unless_kicked": []}
+    if "cast_restriction" in data:   # 601.3: "Cast this spell only during the declare attackers step
+        # and only if you've been attacked this step."
+        out["cast_restriction"] = chk.choice(p + ("cast_restriction",), data["cast_restriction"],
+                                             CAST_RESTRICTIONS)
     if "kicker" in data:
         out["kicker"] = _cost(chk, p + ("kicker",), data["kicker"], COST_WORDS_SPELL)
         # 702.33e: `if_kicked` effects happen only if the spell was kicked; `unless_kicked` ones
@@ -210,6 +219,8 @@ MODIFY_OPS = {"lose_all_abilities", "colors", "set_power", "set_toughness", "set
 EFFECT_FIELDS = {
     "deal_damage": ({"target", "amount"}, ("target", "amount")),
     "draw": ({"player", "amount"}, ("amount",)),
+    # 603.7a: "draw a card at the beginning of the next turn's upkeep" (a delayed trigger)
+    "draw_next_upkeep": ({"player", "amount"}, ("amount",)),
     "gain_life": ({"player", "amount"}, ("amount",)),
     "lose_life": ({"player", "amount"}, ("amount",)),
     "put_counters": ({"object", "kind", "amount"}, ("object", "kind", "amount")),
@@ -266,7 +277,7 @@ DELAYED_ACTIONS = ("sacrifice", "exile", "destroy", "return_to_hand", "return_to
 # issue 15: where an object ref may be `{all: FILTER}` and a player ref a PLAYER_REFS word
 ALL_FIELDS = {("deal_damage", "target"), ("modify", "object"), ("put_counters", "object"),
               ("remove_counters", "object")}
-PLAYER_FIELDS = {("deal_damage", "target"), ("draw", "player"), ("gain_life", "player"),
+PLAYER_FIELDS = {("deal_damage", "target"), ("draw", "player"), ("draw_next_upkeep", "player"), ("gain_life", "player"),
                  ("lose_life", "player"), ("discard", "player"), ("create_token", "player"),
                  ("mill", "player"), ("scry", "player"), ("surveil", "player"), ("shuffle", "player"),
                  ("exile_graveyard", "player"),
@@ -394,7 +405,7 @@ def _state_effect(chk: Checker, q: tuple, arg: Any) -> dict[str, Any]:
 
 
 # -- costs, trigger events, conditions ----------------------------------------------------------
-COST_WORDS_SPELL = ("creature", "land", "artifact", "permanent")
+COST_WORDS_SPELL = ("creature", "land", "artifact", "enchantment", "planeswalker", "permanent")
 
 
 def _cost(chk: Checker, p: tuple, raw: Any, sacrifice_kinds: tuple[str, ...] = ()) -> list[Any]:
@@ -411,15 +422,32 @@ def _cost(chk: Checker, p: tuple, raw: Any, sacrifice_kinds: tuple[str, ...] = (
             out.append(("loyalty", _loyalty_amount(chk, p + (j, "loyalty"), c["loyalty"])))
         elif isinstance(c, dict) and set(c) == {"pay_life"}:
             out.append(("pay_life", chk.int_value(p + (j, "pay_life"), c["pay_life"], 0)))
+        elif isinstance(c, dict) and set(c) == {"sacrifice"} and sacrifice_kinds and isinstance(c["sacrifice"], list):
+            out.append(("sacrifice_a", _either_kinds(chk, p + (j, "sacrifice"), c["sacrifice"])))
         elif isinstance(c, dict) and set(c) == {"sacrifice"} and sacrifice_kinds:
             out.append(("sacrifice_a", chk.choice(p + (j, "sacrifice"), c["sacrifice"], sacrifice_kinds)))
+        elif isinstance(c, dict) and set(c) == {"discard"} and sacrifice_kinds:   # 118.8: cards from hand
+            out.append(("discard", chk.int_value(p + (j, "discard"), c["discard"], 1)))
         elif isinstance(c, str) and c and MANA_SYMBOL.sub("", c) == "":
             out += [("mana", s) for s in MANA_SYMBOL.findall(c)]
         else:
-            more = "{sacrifice: creature}, " if sacrifice_kinds else "\"{T}\", sacrifice, "
+            more = "{sacrifice: creature}, {sacrifice: [artifact, creature]}, {discard: N}, " \
+                if sacrifice_kinds else "\"{T}\", sacrifice, "
             raise chk.src.error(p + (j,), f"bad cost {clip(c)}: use mana like \"{{1}}{{G}}\", "
                                           f"{more}{{pay_life: N}}, {{loyalty: +N}} or {{loyalty: -N}}")
     return out
+
+
+EITHER_KINDS = ("artifact", "creature", "enchantment", "land", "planeswalker")
+
+
+def _either_kinds(chk: Checker, p: tuple, raw: list) -> tuple[str, str]:
+    """`{sacrifice: [artifact, creature]}`: a permanent of one of two card types ("sacrifice an
+    artifact or creature", 118.8)."""
+    kinds = tuple(chk.choice(p + (i,), k, EITHER_KINDS) for i, k in enumerate(raw))
+    if len(kinds) != 2 or kinds[0] == kinds[1]:
+        raise chk.src.error(p, "a sacrifice of one of several kinds names two different card types")
+    return (kinds[0], kinds[1])
 
 
 def _loyalty_amount(chk: Checker, p: tuple, raw: Any) -> int:
@@ -435,7 +463,8 @@ def _when(chk: Checker, p: tuple, raw: Any) -> tuple:
                                     "deals_combat_damage", "cycled", "exploits", "blocks",
                                     "becomes_blocked", "becomes_blocked_by_creature",
                                     "you_attack", "you_gain_life",
-                                    "you_scry", "you_surveil", "ring_tempts_you")),)
+                                    "you_scry", "you_surveil", "ring_tempts_you",
+                                    "becomes_target", "to_graveyard")),)
     d = chk.mapping(p, raw, set(TRIGGER_EVENTS) | {"player"})
     kinds = [k for k in d if k != "player"]
     if len(kinds) != 1:
@@ -476,6 +505,12 @@ def _condition(chk: Checker, p: tuple, raw: Any) -> tuple:
     if kind == "battlefield_state":  # Almos 1000.4: "requires <state>", read by rules_asp/almos
         from .scenario import BATTLEFIELD_STATES
         return (kind, chk.choice(p + (kind,), value, BATTLEFIELD_STATES))
+    if kind == "no_spells_last_turn":   # 603.4: "if no spells were cast last turn"
+        if chk.bool_value(p + (kind,), value) is not True:
+            raise chk.src.error(p + (kind,), "no_spells_last_turn: true (the condition), or leave it out")
+        return (kind, 0)
+    if kind == "player_spells_last_turn_at_least":   # "if a player cast two or more spells last turn"
+        return (kind, chk.int_value(p + (kind,), value, 1))
     if kind == "you_control":
         return (kind, chk.choice(p + (kind,), value, ("creature", "land", "artifact", "enchantment",
                                                      "planeswalker")))

@@ -134,6 +134,8 @@ def _spell_cost_facts(head: list[Symbol], ab: dict[str, Any]) -> list[Symbol]:
             out.append(Function("has_kicker", head))
     for a, _ in enumerate(ab.get("alternatives", [])):
         out.append(Function("alt_cost", head + [Number(a + 1)]))
+    if ab.get("cast_restriction"):     # 601.3: "cast this spell only during ..."
+        out.append(Function("spell_cast_restriction", head + [Function(ab["cast_restriction"])]))
     return out
 
 
@@ -167,7 +169,7 @@ def _effect_facts(head: list[Symbol], e: int, eff: dict[str, Any]) -> list[Symbo
     elif verb in ("shuffle", "lose_game", "win_game", "become_monarch"):   # 701.24a; 104.3e, 104.2b; 724.1
         terms = [Function(verb, [ref("player") if "player" in eff else Function("you")])]
     elif verb in ("draw", "gain_life", "lose_life", "discard", "mill", "scry", "surveil", "fateseal", "set_life",
-                  "get_energy"):
+                  "get_energy", "draw_next_upkeep"):
         default = "opponent" if verb == "fateseal" else "you"    # 701.29a: an opponent's library
         who = ref("player") if "player" in eff else _ref_term(default, head, eid, extra)
         name = "discard_random" if eff.get("random") else verb
@@ -341,8 +343,12 @@ def _cost_term(c: Any) -> Symbol:
         return Function("pay_life", [Number(c[1])])
     if c[0] == "loyalty":
         return Function("loyalty", [Number(c[1])])
+    if c[0] == "sacrifice_a" and isinstance(c[1], tuple):   # "sacrifice an artifact or creature"
+        return Function("sacrifice_a", [Function("either", [Function(t) for t in c[1]])])
     if c[0] == "sacrifice_a":
         return Function("sacrifice_a", [Function(c[1])])
+    if c[0] == "discard":     # 118.8: "as an additional cost to cast this spell, discard a card"
+        return Function("discard", [Number(c[1])])
     return Function("mana", [mana_term(c[1])])
 
 

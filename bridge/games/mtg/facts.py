@@ -132,6 +132,8 @@ def _players(scen: Scenario) -> list[Symbol]:
             out.append(_init("speed", p, scen.speed[p]))
         if scen.spells_cast.get(p):
             out.append(atom("spells_cast_before", p, scen.spells_cast[p]))
+        if scen.spells_cast_last_turn.get(p):
+            out.append(atom("spells_cast_last_turn", p, scen.spells_cast_last_turn[p]))
         if scen.damage_this_turn.get(p):
             out.append(atom("damage_before", p, scen.damage_this_turn[p]))
     turn = scen.turn

@@ -110,6 +110,8 @@ EFFECT_VERB_RULES: dict[str, tuple[str, ...]] = {
     # issue 32, cr701
     "unattach": ("701.3d",), "connive": ("701.50a", "701.50b"), "forage": ("701.61a",),
     "ring_tempts": ("701.54a", "701.54c"),
+    # issue 31, session 15
+    "draw_next_upkeep": ("603.7a", "603.7b", "121.1"),
 }
 # Forms inside an effect (issue 15): refs and amounts read from the game.
 EFFECT_FORM_RULES: dict[str, tuple[str, ...]] = {
@@ -124,6 +126,7 @@ TARGET_FILTER_RULES: dict[str, tuple[str, ...]] = {
     "controlled_by": ("608.2c",), "needs_any": ("115.1",), "keyword": ("115.1", "702.1"),
     "attacking": ("115.1", "506.4"), "not_attacking": ("115.1", "506.4"), "tapped": ("115.1",),
     "not_tapped": ("115.1",), "not_named": ("115.1",),
+    "attacking_or_blocking": ("115.1", "506.3"), "not_attacking_or_blocking": ("115.1", "506.3"),
 }
 # Static combat restrictions (issue 15; effects.py COMBAT_RESTRICTIONS).
 COMBAT_RESTRICTION_RULES: dict[str, tuple[str, ...]] = {
@@ -141,6 +144,7 @@ TRIGGER_EVENT_RULES: dict[str, tuple[str, ...]] = {
     "you_attack": ("508.3d",),
     "dies_matching": ("603.10a", "700.4"), "enters_matching": ("603.6a",),
     "you_gain_life": ("119.9",),     # issue 31, session 15
+    "becomes_target": ("603.2", "601.2c"), "to_graveyard": ("603.6c", "603.10a"),
 }
 # Keywords (cards.py accepts any word; one with no entry is reported as unknown).
 KEYWORD_RULES: dict[str, tuple[str, ...]] = {

@@ -127,6 +127,7 @@ class Scenario(Record):
     speed: dict[str, int] = field(default_factory=dict)  # extension: a player's speed (702.179), if any
     # extension: spells each player cast this turn before the scenario starts (702.40a storm)
     spells_cast: dict[str, int] = field(default_factory=dict)
+    spells_cast_last_turn: dict[str, int] = field(default_factory=dict)
     # extension: damage each player was dealt this turn before the scenario starts (702.54a)
     damage_this_turn: dict[str, int] = field(default_factory=dict)
     day_night: str | None = None  # extension: the game's day/night designation at the start (730.1)

@@ -30,7 +30,7 @@ if TYPE_CHECKING:       # deadline imports solve, which imports this module
     from ...core.run.deadline import Deadline
 
 TOP_KEYS = {"title", "rules", "cards", "players", "life", "poison", "library", "turn", "speed",
-            "spells_cast", "damage_this_turn", "day_night", "battlefield_state", "objects", "actions",
+            "spells_cast", "spells_cast_last_turn", "damage_this_turn", "day_night", "battlefield_state", "objects", "actions",
             "expect", "choose", "description", "query", "readings"}
 OBJECT_KEYS = {"id", "card", "zone", "owner", "controller", "token", "tapped", "face", "damage",
                "counters", "entered_this_turn", "attacking", "blocking", "attached_to",
@@ -116,6 +116,13 @@ class _Validator:
         scen.spells_cast = {p: self.chk.int_value(("spells_cast", p), v, minimum=0)
                             for p, v in self.chk.mapping(("spells_cast",), data.get("spells_cast") or {},
                                                          players).items()}
+        # extension: `spells_cast_last_turn: {bob: 2}`, the spells each player cast in the turn
+        # before the one the scenario starts in (603.4: the old werewolves' "if no spells were
+        # cast last turn"; none by default)
+        scen.spells_cast_last_turn = {
+            p: self.chk.int_value(("spells_cast_last_turn", p), v, minimum=0)
+            for p, v in self.chk.mapping(("spells_cast_last_turn",),
+                                         data.get("spells_cast_last_turn") or {}, players).items()}
         # extension: `damage_this_turn: {bob: 3}`, the damage each player was dealt this turn
         # before the scenario starts (702.54a bloodthirst reads it; none by default)
         scen.damage_this_turn = {
