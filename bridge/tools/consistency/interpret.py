@@ -23,21 +23,22 @@ class Interpretations:
                                f"{', '.join(options)} (default {default})",
                                details={"topic": topic, "readings": options, "default": default})
             statements = {i.index for i in self.full.rules if i.rule in numbers}
-            for data in self._reading_candidates(topic, statements):
-                outcomes = self._underreadings(data, options)
+            for data, known in self._reading_candidates(topic, statements):
+                outcomes = self._underreadings(data, options, {default: known} if known else {})
                 if outcomes and len({frozenset(o.union) for o in outcomes.values()}) > 1:
                     self._reading_witnesses(finding, data, outcomes)
                     break
             self.report.interpretations.append(finding)
 
     def _reading_candidates(self, topic: str, statements: set[int]):
-        """Situations where the topic's rules fired, then new boards made for the statements
-        that consult the reading (with either player active: "each upkeep")."""
+        """(situation, its answer under the default reading or None): situations where the
+        topic's rules fired, then new boards made for the statements that consult the reading
+        (with either player active: "each upkeep")."""
         for data, answer in list(self.solved):
             if self._out_of_time():
                 return
             if fired_in(answer) & statements:
-                yield data
+                yield data, None if data.get("readings") else answer
         readers = [i for i in self.full.rules if i.index in statements and
                    ("reading", 2) in i.bodies]
         for info in readers:
@@ -51,11 +52,17 @@ class Interpretations:
                     self.tried.add(board.key)
                     data = board_scenario(board, "reading", self._rules_entry(), self.voc)
                     if data:
-                        yield data
+                        yield data, None
 
-    def _underreadings(self, data: dict, options: list[str]) -> dict[str, Answer]:
+    def _underreadings(self, data: dict, options: list[str],
+                       known: dict[str, Answer]) -> dict[str, Answer]:
+        """The answer under each reading; `known`: those already solved (a situation of the
+        run, solved under the default reading: not solved again, half of this step's solves)."""
         out = {}
         for option in options:
+            if option in known:
+                out[option] = known[option]
+                continue
             try:
                 scen = self._scenario(dict(data, readings=[option]), "reading")
                 out[option] = self.engine.answer(scen, timeout=self.s.solve_timeout)
