@@ -56,8 +56,33 @@ def test_a_body_needing_another_functor_is_pruned_a_variable_is_kept(tmp_path):
     rules = base(tmp_path, ["p(f(X)) :- q(X).", "r :- p(g(Y)).", "s :- p(Z).",
                             "t :- p(f(1)).", "u :- p((1,2))."])
     assert kept(rules, ["q(1)"]) == ["p(f(X)) :- q(X).", "s :- p(Z).", "t :- p(f(1))."]
-    # a tuple is a functor of its own (the empty name)
-    assert kept(rules, ["p((3,4))"]) == ["s :- p(Z).", "u :- p((1,2))."]
+    # a tuple is a functor of its own (the empty name), its arguments patterns too
+    assert kept(rules, ["p((3,4))"]) == ["s :- p(Z)."]
+    assert kept(rules, ["p((1,2))"]) == ["s :- p(Z).", "u :- p((1,2))."]
+
+
+def test_constants_within_function_terms_are_matched(tmp_path):
+    rules = base(tmp_path, ['c :- holds(T,counters(O,"+1/+1",N)).', "z :- holds(T,zone(O,exile)).",
+                            "b(T,zone(O,Z)) :- m(T,O,Z).", "g :- b(_,zone(_,graveyard)).",
+                            "h :- b(_,zone(o2,_))."])
+    assert kept(rules, ['holds(0,counters(o1,"-1/-1",1))', "m(1,o1,exile)"]) == \
+        ["b(T,zone(O,Z)) :- m(T,O,Z)."]
+    assert kept(rules, ['holds(0,counters(o1,"+1/+1",1))', "m(1,o2,graveyard)"]) == \
+        [r.text for r in rules.rules if r.text != "z :- holds(T,zone(O,exile))."]
+
+
+def test_an_equation_binds_a_variable_to_its_term(tmp_path):
+    rules = base(tmp_path, ["does(T,E) :- go(T,R); E = destroy(R).", "d :- does(_,destroy(_)).",
+                            "x :- does(_,exile(_)).", "e(T) :- eff(T,Term); Term = draw(N).",
+                            "f(T) :- eff(T,Term); Term = mill(N)."])
+    assert kept(rules, ["go(1,o1)", "eff(2,draw(1))"]) == [
+        "does(T,E) :- go(T,R); E = destroy(R).", "d :- does(_,destroy(_)).",
+        "e(T) :- eff(T,Term); Term = draw(N)."]
+
+
+def test_nested_terms_are_kept_to_a_depth_and_recursion_ends(tmp_path):
+    rules = base(tmp_path, ["p(f(X)) :- p(X), X != f(f(f(f(a)))).", "q :- p(f(f(f(f(a)))))."])
+    assert kept(rules, ["p(a)"]) == [r.text for r in rules.rules]     # beyond DEPTH: matched
 
 
 def test_numbers_strings_and_constants_are_distinct(tmp_path):
@@ -188,6 +213,12 @@ def test_a_variable_with_many_values_matches_any(tmp_path):
     many = [f"p(c{i})" for i in range(fixpoint.CAP + 1)]
     assert kept(rules, few) == ["q(X) :- p(X)."]
     assert kept(rules, many) == ["q(X) :- p(X).", "r :- q(zzz)."]     # over-approximated
+
+
+def test_many_function_terms_keep_their_names(tmp_path):
+    rules = base(tmp_path, ["q(X) :- p(X).", "r :- q(f(zzz)).", "s :- q(g(1))."])
+    many = [f"p(f(c{i}))" for i in range(fixpoint.CAP + 1)]
+    assert kept(rules, many) == ["q(X) :- p(X).", "r :- q(f(zzz))."]  # f(_), never g(_)
 
 
 LIVE_SCRIPT = """

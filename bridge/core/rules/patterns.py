@@ -9,29 +9,45 @@ from typing import Iterable
 
 from clingo import SymbolType, ast
 
-from .abstract import ANY, WILD, Pattern, symbol_pattern
+from .abstract import ANY, DEPTH, WILD, Pattern, symbol_pattern
 
 T = ast.ASTType
 
 
-def term_pattern(term: ast.AST, consts: frozenset[str]) -> str | None:
-    """The pattern of a term of the syntax tree (WILD for anything not a plain value/functor)."""
+def term_pattern(term: ast.AST, consts: frozenset[str], depth: int = DEPTH) -> str | tuple | None:
+    """The pattern of a term of the syntax tree (abstract.py: a constant, a function term's name
+    with its arguments' patterns to `depth` levels, WILD for anything else)."""
     kind = term.ast_type
     if kind == T.SymbolicTerm:
         sym = term.symbol
         if sym.type == SymbolType.Function and not sym.arguments and sym.name in consts:
             return WILD                 # a #const name: its value is given elsewhere
-        return symbol_pattern(sym)
+        return symbol_pattern(sym, depth)
     if kind == T.Function and not term.external:
         if not term.arguments:
-            return WILD if term.name in consts else (f"c:{term.name}" if term.name else "f:/0")
-        return f"f:{term.name}/{len(term.arguments)}"
+            return WILD if term.name in consts else (f"c:{term.name}" if term.name else ("/0",))
+        key = f"{term.name}/{len(term.arguments)}"
+        if depth <= 1:
+            return (key, *(WILD for _ in term.arguments))
+        return (key, *(term_pattern(a, consts, depth - 1) for a in term.arguments))
     return WILD
+
+
+def _variables(term: ast.AST, path: tuple, depth: int, out: list) -> None:
+    """(path, name) of each variable where term_pattern keeps a place for it."""
+    kind = term.ast_type
+    if kind == T.Variable:
+        if term.name != "_":
+            out.append((path, term.name))
+    elif kind == T.Function and not term.external and term.arguments and depth > 1:
+        for i, arg in enumerate(term.arguments):
+            _variables(arg, (*path, i), depth - 1, out)
 
 
 def atom_pattern(atom: ast.AST, consts: frozenset[str]) -> Pattern | None:
     """The abstract atom of a SymbolicAtom's term, or None when it has no describable shape:
-    (predicate, argument patterns, (position, name) of each argument that is a variable)."""
+    (predicate, argument patterns, (path, name) of each variable the patterns leave a place
+    for: its argument's position, then its positions within function terms)."""
     term, sign = atom, ""
     if term.ast_type == T.UnaryOperation and term.operator_type == ast.UnaryOperator.Minus:
         term, sign = term.argument, "-"           # classical negation
@@ -44,9 +60,10 @@ def atom_pattern(atom: ast.AST, consts: frozenset[str]) -> Pattern | None:
                 ())
     if term.ast_type == T.Function and not term.external:
         args = tuple(term_pattern(a, consts) for a in term.arguments)
-        named = tuple((i, a.name) for i, a in enumerate(term.arguments)
-                      if a.ast_type == T.Variable and a.name != "_")
-        return (f"{sign}{term.name}/{len(args)}", args, named)
+        named: list = []
+        for i, arg in enumerate(term.arguments):
+            _variables(arg, (i,), DEPTH, named)
+        return (f"{sign}{term.name}/{len(args)}", args, tuple(named))
     return None
 
 
@@ -83,6 +100,7 @@ def rule_units(stm: ast.AST, consts: frozenset[str] = frozenset()) -> list[list]
         return [[[], []]]
     units = []
     for rule in stm.unpool():
+        rule = _bound(rule)
         needs, heads = [], []
         for lit in rule.body:
             if lit.ast_type == T.Literal and lit.sign == ast.Sign.NoSign \
@@ -98,6 +116,61 @@ def rule_units(stm: ast.AST, consts: frozenset[str] = frozenset()) -> list[list]
             heads = patterns
         units.append([needs, heads])
     return units
+
+
+class _Substitute(ast.Transformer):
+    """Each variable of `names` replaced by its term."""
+
+    def __init__(self, names: dict[str, ast.AST]) -> None:
+        self.names = names
+
+    def visit_Variable(self, node: ast.AST) -> ast.AST:
+        return self.names.get(node.name, node)
+
+
+def _term_names(term: ast.AST) -> set[str]:
+    found: set[str] = set()
+
+    class Names(ast.Transformer):
+        def visit_Variable(self, node: ast.AST) -> ast.AST:
+            found.add(node.name)
+            return node
+
+    Names()(term)
+    return found
+
+
+def _bound(rule: ast.AST) -> ast.AST:
+    """The rule with each variable that a body equation `V = t` binds to a function term, a
+    constant or another variable written as `t`, for the patterns only: every instance of the
+    rule has V equal to t, so `E = destroy(X)` makes a head `does(T,I,E)` a `destroy` effect,
+    and `Term = draw(R,A)` makes `effect_now(..,Term)` need a draw (arithmetic is left alone:
+    it would hide a variable some atom binds)."""
+    names: dict[str, ast.AST] = {}
+    for lit in rule.body:
+        if lit.ast_type != T.Literal or lit.sign != ast.Sign.NoSign \
+                or lit.atom.ast_type != T.Comparison or len(lit.atom.guards) != 1 \
+                or lit.atom.guards[0].comparison != ast.ComparisonOperator.Equal:
+            continue
+        left, right = lit.atom.term, lit.atom.guards[0].term
+        for var, term in ((left, right), (right, left)):
+            if var.ast_type == T.Variable and var.name != "_" and var.name not in names \
+                    and (term.ast_type in (T.SymbolicTerm, T.Variable)
+                         or term.ast_type == T.Function and not term.external) \
+                    and var.name not in _term_names(term):
+                names[var.name] = term
+                break
+    if not names:
+        return rule
+    for _ in range(len(names)):         # chains: V = f(W), W = g(X)
+        substitute = _Substitute(names)
+        resolved = {v: substitute(t) for v, t in names.items()}
+        if any(v in _term_names(t) for v, t in resolved.items()):
+            break                       # a cycle (V = W, W = V): as written
+        if resolved == names:
+            break
+        names = resolved
+    return _Substitute(names)(rule)
 
 
 def statement_heads(statements: Iterable[ast.AST], consts: frozenset[str]) -> list | str:

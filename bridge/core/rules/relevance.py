@@ -72,7 +72,7 @@ from ..base.symbols import Reader
 if TYPE_CHECKING:
     from clingo import ast
 
-from .abstract import ANY, Pattern, fact_pattern
+from .abstract import ANY, Pattern, fact_pattern, freeze
 from .fixpoint import Graph
 
 
@@ -117,8 +117,10 @@ def _well_formed(data: object) -> bool:
 
 
 def _freeze(pattern: list) -> Pattern:
-    """A pattern read back from JSON (lists) as tuples."""
-    return (pattern[0], tuple(pattern[1]), tuple(tuple(v) for v in pattern[2]))
+    """A pattern read back from JSON (lists) as tuples: (predicate, argument patterns, (path,
+    variable) of each variable)."""
+    return (pattern[0], tuple(freeze(a) for a in pattern[1]),
+            tuple((tuple(path), name) for path, name in pattern[2]))
 
 
 class _Index:
