@@ -12,7 +12,6 @@ import pytest
 from click.testing import CliRunner
 
 from rulekeeper.bridge.core.rules.packs import load_pack_dir
-from rulekeeper.bridge.tools.consistency.isolate import run_targets
 from rulekeeper.bridge.tools.consistency.report import Settings
 from rulekeeper.bridge.tools.consistency.run import Checker
 from rulekeeper.bridge.tools.consistency.search import Search
@@ -63,34 +62,18 @@ def test_witnesses_assert_their_finding_and_pass(tinker):
     witnesses_pass(tinker, ("conflicts", "divergences", "interpretations"))
 
 
-@pytest.fixture(scope="module")
-def small_search():
+def test_bounded_search_proves_dead_and_finds_the_smallest_board():
     engine = shared_engine()
     pack = load_pack_dir(TINKER)
     rules = engine.rules(["mtg", pack])
     space = build_space(pack_vocabulary(rules, pack.name), Bounds(1, 1, False), ["mtg", str(TINKER)])
-    return Search(rules, pack.name, space, None)
-
-
-def test_bounded_search_proves_dead_and_finds_the_smallest_board(small_search):
-    search = small_search
+    search = Search(rules, pack.name, space, None)
     by_rule = {(t.kind, t.info.rule): t for t in search.targets}
     dead = search.run(by_rule[("fires", "3010.1")], 60)
     assert dead.status == "none"
     pair = search.run(by_rule[("fires", "3004.1")], 60)
     assert pair.status == "found" and sorted(map(str, pair.board)) == \
         ["kw(1,brace)", "kw(1,vigil)", "obj(1)"]
-
-
-def test_pool_workers_keep_their_solver_from_one_target_to_the_next(small_search):
-    """Two workers, each searching its targets one after another on the solver it inherited
-    (isolate.py): after a board was found, an unreachable target is still proved exhausted,
-    and the results come back in the order given."""
-    by_rule = {(t.kind, t.info.rule): t for t in small_search.targets}
-    dead, pair = by_rule[("fires", "3010.1")], by_rule[("fires", "3004.1")]
-    items = [(pair, 60.0), (dead, 60.0), (pair, 60.0), (dead, 60.0)]
-    got = [(t.info.rule, r.status) for t, r in run_targets(small_search, iter(items), workers=2)]
-    assert got == [("3004.1", "found"), ("3010.1", "none")] * 2
 
 
 ENCODED = {"3001.1", "3001.2", "3002.1", "3002.2", "3003.1", "3004.1", "3005.1", "3006.1",

@@ -14,10 +14,7 @@ without what the others had learnt. On Almos's 24 full-bounds targets (docs/perf
 165 s of CPU a child per target (115 user, 50 system), 105 s kept (94 user, 11 system); an
 exhausted target 2-4 s -> 0.4 s, while a target that needs a board can take longer (1000.6a:
 12 -> 21 s), the results the same. Which worker gets which target depends on timing, so a
-found board may differ from one run to the next; "none" is proved either way. A target that
-gave up on a solver that had searched others gets one more try on a fresh one (prove.py):
-Almos's 1000.6b, found in 5-9 s on a fresh solver, once gave up after 20 s on a used one.
-"""
+found board may differ from one run to the next; "none" is proved either way."""
 from __future__ import annotations
 
 import os
@@ -29,7 +26,6 @@ from ..batch import Job, LocalPool
 from ..batchjobs import Given
 from .search import Result, Search, Target
 
-_SEARCHED = [0]  # targets this process has searched (a worker forked from the parent starts at 0)
 AHEAD = 3       # targets handed to each worker ahead: the results come back in order, so a
                 # worker whose target is done goes on while an earlier, longer one still runs
 
@@ -50,8 +46,7 @@ def run_targets(search: Search, items: Iterable[tuple[Target, float]],
             continue
         got = out.value
         yield target, Result(target.kind, target.info.index, got["status"],
-                             [parse_term(s) for s in got["board"]], got["seconds"], got["optimal"],
-                             got["fresh"])
+                             [parse_term(s) for s in got["board"]], got["seconds"], got["optimal"])
 
 
 def _search_one(search: Search, item: tuple[tuple, float]) -> dict:
@@ -59,17 +54,9 @@ def _search_one(search: Search, item: tuple[tuple, float]) -> dict:
     made them)."""
     key, seconds = item
     target = next(t for t in search.targets if t.key == key)
-    fresh = _SEARCHED[0] == 0
-    _SEARCHED[0] += 1
     res = search.run(target, seconds)
     return {"status": res.status, "board": [str(s) for s in res.board],
-            "seconds": res.seconds, "optimal": res.optimal, "fresh": fresh}
-
-
-def forks(workers: int | None) -> bool:
-    """Whether the targets run in workers forked from this process (whose solver they get as
-    this process holds it), not in this process itself."""
-    return _workers(workers) > 1
+            "seconds": res.seconds, "optimal": res.optimal}
 
 
 def _workers(workers: int | None) -> int:

@@ -9,7 +9,7 @@ import time
 from dataclasses import dataclass
 
 from ...core.base.errors import ImpossibleSituation, RulekeeperError, ScenarioError
-from .isolate import forks, run_targets
+from .isolate import run_targets
 from .search import Result, Search, Target
 from .space import Bounds, Space, build_space
 
@@ -64,8 +64,8 @@ def prove(checker, bounds: Bounds, per_target: float, budget_end: float,
         ground = time.monotonic() - began
         share = per_target if last else per_target / 4
 
-        def items(among: list[Target] | None = None, search: Search = search, share: float = share):
-            for target in _ordered(search.targets if among is None else among):
+        def items(search: Search = search, share: float = share):
+            for target in _ordered(search.targets):
                 if not _open(target, done, checker):     # settled by a result given back since
                     continue
                 left = budget_end - time.monotonic()
@@ -73,8 +73,8 @@ def prove(checker, bounds: Bounds, per_target: float, budget_end: float,
                     return
                 yield target, min(share * (2 if target.kind != "fires" else 1), left)
 
-        def take(target: Target, res: Result, space: Space = space, last: bool = last,
-                 level: Bounds = level) -> None:
+        # a target's box is CPU time, and none runs past the run's end (search.py)
+        for target, res in run_targets(search, items(), workers):
             key = target.key
             if res.status == "found":
                 if _confirm(checker, space, target, res):
@@ -84,20 +84,8 @@ def prove(checker, bounds: Bounds, per_target: float, budget_end: float,
             if last or res.status != "none":
                 outcomes[key] = Outcome(target.info.index, res.status, res.seconds,
                                         level.words(), target.kind)
-
-        # a target's box is CPU time, and none runs past the run's end (search.py)
-        stale: list[Target] = []
-        for target, res in run_targets(search, items(), workers):
-            take(target, res)
-            if res.status == "gave_up" and not res.fresh:
-                stale.append(target)
-        # one more try on a fresh solver (new workers forked from this process, whose solver
-        # has searched nothing) for what gave up on a solver that had searched other targets
-        if stale and forks(workers):
-            for target, res in run_targets(search, items(stale), workers):
-                take(target, res)
         left_open = any(_open(t, done, checker) for t in search.targets)
-        del search, items, take
+        del search, items
         release_memory()
     return {k: o for k, o in outcomes.items()
             if k not in done and not (o.kind == "fires" and o.index in checker.fired)}

@@ -42,7 +42,6 @@ class Result:
     board: list[Symbol] = field(default_factory=list)
     seconds: float = 0.0
     optimal: bool = False
-    fresh: bool = True              # searched on a solver that had searched no target before
 
 
 @dataclass
