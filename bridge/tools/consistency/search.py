@@ -305,7 +305,7 @@ class Search:
 
 class _configured:
     """The solver's heuristic and optimisation mode set for one solve, restored after (a
-    worker searches its targets one after another on one solver: isolate.py)."""
+    target may run in the process that holds the program, not in a forked child)."""
 
     def __init__(self, ctl: clingo.Control, heuristic: str, opt_mode: str):
         self.conf, self.values = ctl.configuration, (heuristic, opt_mode)
