@@ -7,7 +7,7 @@ JSON line per scenario: its file, the sorted outcome sets (or the error it raise
 steps and trigger naming the answer needed (and the lean layout's check steps inside walks,
 where its answer was taken), and the ground rules of the solve that answered. Compare
 two snapshots with --compare A B (outcomes only; ground rules are shown as a ratio).
-Run: python bench/outcomes_snapshot.py [--root RULES_DIR] [--all-rules] OUT [SCENARIO_DIRS ...]
+Run: python bench/outcomes_snapshot.py [--root RULES_DIR] [--all-rules] OUT [SCENARIO_DIRS_OR_FILES ...]
      python bench/outcomes_snapshot.py --compare BEFORE AFTER
 """
 from __future__ import annotations
@@ -73,7 +73,11 @@ def main() -> int:
     if args.compare:
         return compare(*args.compare)
     engine = Engine(args.root)
-    paths = sorted(p for d in (args.dirs or [Path("scenarios")]) for p in d.rglob("*.yaml"))
+    # a folder stands for its scenarios; a file for itself (a file given used to yield nothing)
+    paths = sorted(p for d in (args.dirs or [Path("scenarios")])
+                   for p in ([d] if d.is_file() else d.rglob("*.yaml")))
+    if not paths:
+        parser.error("no scenario files under " + " ".join(map(str, args.dirs or ["scenarios"])))
     with args.out.open("w") as out:
         for path in paths:
             out.write(json.dumps(snapshot(engine, path, not args.all_rules)) + "\n")
