@@ -21,7 +21,6 @@ from ._effect_args import (
     _amount,
     _create_token,
     _exchange,
-    _filter,
     _multiply,
     _ref,
 )
@@ -29,23 +28,14 @@ from .ability_options import OPTION_TABLES, option_table
 from .effects import FILTER_FIELDS, _affects, effect_ops
 from .library_effects import parse_exile_until, parse_search
 from .replacement import parse_replacement
-from .vocab import COPY_KEEP, COUNTER_ALIASES, MANA_SYMBOL, WORD
+from .triggers import STEP_ALIASES, TRIGGER_EVENTS, parse_condition, parse_when  # noqa: F401 (the two tables re-exported)
+from .vocab import COPY_KEEP, MANA_SYMBOL, WORD
 
 KINDS = ("spell", "activated", "triggered", "static", "chapter", "replacement")
 TARGET_SPECS = ("any", "creature", "player", "opponent", "permanent", "nonland_permanent", "spell", "land",
                 "artifact", "enchantment", "planeswalker", "creature_or_planeswalker",
                 "player_or_planeswalker", "opponent_permanent",
                 "card_in_your_graveyard")   # 115.1: "target card from your graveyard" (issue 31)
-TRIGGER_EVENTS = ("enters", "dies", "leaves", "dealt_damage", "you_cast", "beginning_of",
-                  "counter_removed", "attacks", "deals_combat_damage", "dies_matching",
-                  "enters_matching", "cycled", "exploits", "blocks", "becomes_blocked",
-                  "becomes_blocked_by_creature", "you_attack", "you_gain_life",
-                  "you_scry", "you_surveil", "nth_counter", "ring_tempts_you",
-                  "becomes_target", "to_graveyard")
-# `{beginning_of: ...}` also takes the step names of Oracle text (issue 15)
-STEP_ALIASES = {"draw_step": "draw", "end_step": "end", "combat": "beginning_of_combat"}
-CONDITIONS = ("life_at_least", "life_at_most", "you_control", "battlefield_state",
-              "no_spells_last_turn", "player_spells_last_turn_at_least")   # 603.4 (werewolves)
 MANA = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green", "C": "colorless"}
 
 
@@ -117,8 +107,8 @@ def _ability(chk: Checker, p: tuple, kind: str, body: Any) -> dict[str, Any]:
     if kind == "triggered":
         if "when" not in data:
             raise chk.src.error(p, "a triggered ability needs 'when'")
-        ab["when"] = _when(chk, p + ("when",), data["when"])
-        ab["if"] = _condition(chk, p + ("if",), data["if"]) if "if" in data else None
+        ab["when"] = parse_when(chk, p + ("when",), data["when"])
+        ab["if"] = parse_condition(chk, p + ("if",), data["if"]) if "if" in data else None
         ab["may"] = chk.bool_value(p + ("may",), data.get("may", False))
     return ab
 
@@ -455,63 +445,3 @@ def _loyalty_amount(chk: Checker, p: tuple, raw: Any) -> int:
     if isinstance(raw, str) and re.fullmatch(r"[+-]?\d{1,4}", raw.strip()):
         return int(raw.strip())
     return chk.int_value(p, raw)
-
-
-def _when(chk: Checker, p: tuple, raw: Any) -> tuple:
-    if isinstance(raw, str):
-        return (chk.choice(p, raw, ("enters", "dies", "leaves", "dealt_damage", "attacks",
-                                    "deals_combat_damage", "cycled", "exploits", "blocks",
-                                    "becomes_blocked", "becomes_blocked_by_creature",
-                                    "you_attack", "you_gain_life",
-                                    "you_scry", "you_surveil", "ring_tempts_you",
-                                    "becomes_target", "to_graveyard")),)
-    d = chk.mapping(p, raw, set(TRIGGER_EVENTS) | {"player"})
-    kinds = [k for k in d if k != "player"]
-    if len(kinds) != 1:
-        raise chk.src.error(p, "when: one event, e.g. enters, {you_cast: [instant, sorcery]}, "
-                               "{beginning_of: upkeep}, {dies: {types: [creature], other: true}}")
-    kind = kinds[0]
-    if "player" in d and kind != "beginning_of":
-        raise chk.src.error(p + ("player",), "player: only with beginning_of")
-    if kind == "you_cast":
-        types = d[kind] if isinstance(d[kind], list) else [d[kind]]
-        return (kind, chk.word_list(p + (kind,), types, re.compile(r"[a-z]+")))
-    if kind == "beginning_of":
-        from .scenario import STEPS
-        whose = chk.choice(p + ("player",), d.get("player", "you"), ("you", "each", "opponent"))
-        step = STEP_ALIASES.get(d[kind], d[kind]) if isinstance(d[kind], str) else d[kind]
-        return (kind, chk.choice(p + (kind,), step, STEPS + tuple(STEP_ALIASES)), whose)
-    if kind == "counter_removed":
-        return (kind, chk.str_value(p + (kind,), d[kind]))
-    if kind == "nth_counter":       # 122.7: "when the Nth [kind] counter is put on this"
-        nth = chk.mapping(p + (kind,), d[kind], {"kind", "n"})
-        word = chk.str_value(p + (kind, "kind"), nth.get("kind", "+1/+1"))
-        return (kind, COUNTER_ALIASES.get(word, word),
-                chk.int_value(p + (kind, "n"), nth.get("n"), 1))
-    if kind in ("dies", "enters"):   # issue 15: "whenever another creature dies / enters"
-        return (f"{kind}_matching", _filter(chk, p + (kind,), d[kind]))
-    if kind == "deals_combat_damage":   # 510.3a: "... deals combat damage to a player"
-        return (kind, chk.choice(p + (kind,), d[kind], ("player", "any")))
-    if kind in ("dies_matching", "enters_matching"):
-        raise chk.src.error(p + (kind,), f"write {{{kind.split('_')[0]}: FILTER}}")
-    return (kind,)
-
-
-def _condition(chk: Checker, p: tuple, raw: Any) -> tuple:
-    d = chk.mapping(p, raw, set(CONDITIONS))
-    if len(d) != 1:
-        raise chk.src.error(p, f"if: one condition of {', '.join(CONDITIONS)}")
-    kind, value = next(iter(d.items()))
-    if kind == "battlefield_state":  # Almos 1000.4: "requires <state>", read by rules_asp/almos
-        from .scenario import BATTLEFIELD_STATES
-        return (kind, chk.choice(p + (kind,), value, BATTLEFIELD_STATES))
-    if kind == "no_spells_last_turn":   # 603.4: "if no spells were cast last turn"
-        if chk.bool_value(p + (kind,), value) is not True:
-            raise chk.src.error(p + (kind,), "no_spells_last_turn: true (the condition), or leave it out")
-        return (kind, 0)
-    if kind == "player_spells_last_turn_at_least":   # "if a player cast two or more spells last turn"
-        return (kind, chk.int_value(p + (kind,), value, 1))
-    if kind == "you_control":
-        return (kind, chk.choice(p + (kind,), value, ("creature", "land", "artifact", "enchantment",
-                                                     "planeswalker")))
-    return (kind, chk.int_value(p + (kind,), value))
