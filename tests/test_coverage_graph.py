@@ -45,6 +45,10 @@ Contents
 
 709.1. A card with two halves.
 
+709.2. Fuse
+
+709.2a A fused split spell has both halves.
+
 800. General
 
 800.1. Several players.
@@ -69,7 +73,7 @@ def cr_file(tmp_path: Path) -> Path:
 def test_reader_counts_numbered_rules_not_headings_nor_glossary(cr_file):
     rules = read_cr(cr_file)
     assert [r.number for r in rules] == ["704.1", "704.3", "704.5", "704.5f", "704.5g",
-                                         "704.5h", "709.1", "800.1"]
+                                         "704.5h", "709.1", "709.2", "709.2a", "800.1"]
     assert next(r for r in rules if r.number == "704.5g").references == ["120.6", "999.9"]
     assert next(r for r in rules if r.number == "704.3").references == ["704.5"]
 
@@ -85,7 +89,11 @@ def test_coverage_cr_statuses(cr_file):
     assert status["800.1"] == "out of scope"    # declared, with a reason
     reason = next(r["reason"] for r in report["rules"] if r["rule"] == "800.1")
     assert "multiplayer" in reason
-    assert report["totals"]["rules"] == 8
+    assert report["totals"]["rules"] == 9
+    # a number with a title only ("709.2. Fuse") is a heading, listed apart and not counted
+    heading = next(r for r in report["rules"] if r["rule"] == "709.2")
+    assert heading["status"] == "heading" and heading["heading"]["subrules"] == 1
+    assert report["totals"]["headings"] == 1 and report["totals"]["headings_complete"] == 0
     assert report["totals"]["encoded"] == sum(s == "encoded" for s in status.values())
     exercised = {row["rule"] for row in report["rules"] if row["exercised"]}
     assert "704.5g" in exercised                # a bundled scenario cites it
@@ -93,11 +101,11 @@ def test_coverage_cr_statuses(cr_file):
 
 def test_coverage_cr_section_and_markdown(cr_file):
     result = run("coverage", "--cr", cr_file, "--section", "709", "--json")
-    assert [r["rule"] for r in json.loads(result.output)["rules"]] == ["709.1"]
+    assert [r["rule"] for r in json.loads(result.output)["rules"]] == ["709.1", "709.2", "709.2a"]
     markdown = run("coverage", "--cr", cr_file, "--markdown").output
     assert "| 704.5g | encoded |" in markdown and "| 709.1 | missing |" in markdown
     text = run("coverage", "--cr", cr_file).output
-    assert text.startswith("8 numbered rules in the CR")
+    assert text.startswith("9 numbered rules in the CR") and "1 headings with a title" in text
 
 
 def test_coverage_compares_with_a_status_document(cr_file, tmp_path):
