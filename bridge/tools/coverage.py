@@ -13,7 +13,10 @@ from ..core.rules.rulebase import RuleBase
 from ..core.source.yamlsrc import load_yaml
 
 CITED = re.compile(r"\b\d{3,4}(?:\.\d+[a-z]?)?\b|\b\d{1,2}(?:\.\d+){2,}(?:\.[a-z])?\b")
-STATUSES = ("encoded", "partly", "out of scope", "missing")
+STATUSES = ("encoded", "partly", "out of scope", "no statement needed", "missing")
+# what an out-of-scope.yaml entry may declare: outside the project's aim, or a rule that holds by
+# the representation itself (keywords are a set: "multiple instances are redundant")
+DECLARED = ("out of scope", "no statement needed")
 # a title has no sentence of its own: "702.9. Flying", "205.2. Card Types"
 SENTENCE_MARK = re.compile(r"[.:;?!]")
 
@@ -74,6 +77,7 @@ def _title_and_description(path: Path) -> str:
 class OutOfScope:
     prefix: str
     reason: str
+    status: str = "out of scope"
 
     def covers(self, number: str) -> bool:
         return number == self.prefix or number.startswith(self.prefix) and (
@@ -88,20 +92,26 @@ def read_out_of_scope(path: Path) -> list[OutOfScope]:
             isinstance(item, dict) and "rules" in item and "reason" in item for item in data):
         raise ScenarioError(str(path), None, "", "an out-of-scope file is a list of "
                             "{rules: NUMBER, reason: TEXT} maps")
-    return [OutOfScope(str(item["rules"]), str(item["reason"])) for item in data]
+    for item in data:
+        if item.get("status", "out of scope") not in DECLARED:
+            raise ScenarioError(str(path), None, "status", f"rule {item['rules']}: status is one "
+                                f"of {', '.join(DECLARED)}")
+    return [OutOfScope(str(item["rules"]), str(item["reason"]),
+                       str(item.get("status", "out of scope"))) for item in data]
 
 
 def rule_status(number: str, encoded: set[str], subrules: dict[str, list[str]],
                 out_of_scope: list[OutOfScope]) -> tuple[str, str]:
     """(status, reason) of one CR rule: encoded (statements carry this number), partly (only
-    some of its subrules do), out of scope (declared, with a reason), missing."""
+    some of its subrules do), out of scope or no statement needed (declared, with a reason),
+    missing."""
     if number in encoded:
         return "encoded", ""
     if any(sub in encoded for sub in subrules.get(number, ())):
         return "partly", ""
     for entry in out_of_scope:
         if entry.covers(number):
-            return "out of scope", entry.reason
+            return entry.status, entry.reason
     return "missing", ""
 
 
@@ -113,7 +123,8 @@ def is_title(text: str) -> bool:
 def heading_status(number: str, encoded: set[str], subrules: dict[str, list[str]],
                    out_of_scope: list[OutOfScope]) -> dict[str, int]:
     """A heading (a number and a title, no text of its own: "702.9. Flying") is not a rule to
-    encode: it is listed apart, with how many of its subrules are encoded and out of scope."""
+    encode: it is listed apart, with how many of its subrules are encoded and how many declared
+    (out of scope or needing no statement)."""
     subs = subrules.get(number, [])
     done = sum(sub in encoded for sub in subs)
     outside = sum(sub not in encoded and any(e.covers(sub) for e in out_of_scope) for sub in subs)
@@ -225,7 +236,8 @@ def _totals(rows: list[dict]) -> dict:
 
 def _heading_note(counts: dict[str, int]) -> str:
     note = f"heading: {counts['encoded']} of {counts['subrules']} subrules encoded"
-    return note + (f", {counts['out_of_scope']} out of scope" if counts["out_of_scope"] else "")
+    return note + (f", {counts['out_of_scope']} declared (out of scope or needing no statement)"
+                   if counts["out_of_scope"] else "")
 
 
 def _grouped(rows: list[dict], key) -> dict[str, dict]:
@@ -245,14 +257,16 @@ def cr_coverage_text(report: dict, game=None) -> str:
              + (f" (section {report['section']})" if report["section"] else "")
              + f": {t['encoded']} encoded ({pct:.1f}%), {t['exercised']} of them cited by a "
              f"scenario, {t['partly']} partly (some subrules), {t['out_of_scope']} out of scope, "
+             f"{t['no_statement_needed']} needing no statement, "
              f"{t['missing']} missing; {t['headings']} headings with a title only (not rules, "
-             f"{t['headings_complete']} of them with every subrule encoded or out of scope)", "",
+             f"{t['headings_complete']} of them with every subrule encoded or declared)", "",
              ("section                                 rules  encoded  partly  out of scope  "
-             "missing  headings")]
+              "no statement  missing  headings")]
     for sec, s in report["sections"].items():
         name = f"{sec}. {game.section_names.get(sec, '')}"
         lines.append(f"{name:38} {s['rules']:6} {s['encoded']:8} {s['partly']:7} "
-                     f"{s['out_of_scope']:13} {s['missing']:8} {s['headings']:9}")
+                     f"{s['out_of_scope']:13} {s['no_statement_needed']:13} {s['missing']:8} "
+                     f"{s['headings']:9}")
     lines += ["", "rule groups with something encoded:"]
     for group, g in report["groups"].items():
         if g["encoded"]:
@@ -276,7 +290,8 @@ def cr_coverage_markdown(report: dict, game=None) -> str:
     lines = [f"# {heading} coverage", ""]
     t = report["totals"]
     lines += [(f"{t['rules']} numbered rules: {t['encoded']} encoded, {t['partly']} partly, "
-              f"{t['out_of_scope']} out of scope, {t['missing']} missing; {t['headings']} "
+              f"{t['out_of_scope']} out of scope, {t['no_statement_needed']} needing no "
+              f"statement, {t['missing']} missing; {t['headings']} "
               f"headings with a title only, listed apart."), ""]
     current = None
     group_of = game.group_of if game is not None else (lambda n: n[:3])
