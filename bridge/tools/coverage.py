@@ -17,8 +17,9 @@ STATUSES = ("encoded", "partly", "out of scope", "no statement needed", "missing
 # what an out-of-scope.yaml entry may declare: outside the project's aim, or a rule that holds by
 # the representation itself (keywords are a set: "multiple instances are redundant")
 DECLARED = ("out of scope", "no statement needed")
-# a title has no sentence of its own: "702.9. Flying", "205.2. Card Types"
-SENTENCE_MARK = re.compile(r"[.:;?!]")
+# a title has no sentence of its own: "702.9. Flying", "205.2. Card Types" (a final "!" is part
+# of a keyword's name: "702.179. Start Your Engines!")
+SENTENCE_MARK = re.compile(r"[.:;?]|!(?=.)")
 
 
 def coverage_report(engine, packs: list[str]) -> dict:
