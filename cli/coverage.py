@@ -83,9 +83,9 @@ def _listed_not_encoded(engine, packs: list[str], report: dict) -> list[dict] | 
     for rule in listed:
         if rule.number in report["rules"]:
             continue
-        reason = next((e.reason for e in scope if e.covers(rule.number)), "")
-        out.append({"rule": rule.number, "status": "out of scope" if reason else "missing",
-                    "reason": reason})
+        entry = next((e for e in scope if e.covers(rule.number)), None)
+        out.append({"rule": rule.number, "status": entry.status if entry else "missing",
+                    "reason": entry.reason if entry else ""})
     return out
 
 

@@ -12,9 +12,8 @@ from pathlib import Path
 import networkx as nx
 import pytest
 from click.testing import CliRunner
-
-from rulekeeper.bridge.tools import graph as graph_module
 from rulekeeper.bridge.core.rules.crtext import read_cr
+from rulekeeper.bridge.tools import graph as graph_module
 from rulekeeper.cli.main import main
 
 REPO = Path(__file__).resolve().parent.parent
@@ -41,9 +40,21 @@ Contents
 
 704.5h Deathtouch damage counts.
 
+702. Keyword Abilities
+
+702.9. Flying
+
+702.9b Blocking it needs flying or reach.
+
+702.9c Several instances are redundant.
+
 709. Split Cards
 
 709.1. A card with two halves.
+
+709.2. Fuse
+
+709.2a A fused split spell has both halves.
 
 800. General
 
@@ -69,7 +80,8 @@ def cr_file(tmp_path: Path) -> Path:
 def test_reader_counts_numbered_rules_not_headings_nor_glossary(cr_file):
     rules = read_cr(cr_file)
     assert [r.number for r in rules] == ["704.1", "704.3", "704.5", "704.5f", "704.5g",
-                                         "704.5h", "709.1", "800.1"]
+                                         "704.5h", "702.9", "702.9b", "702.9c", "709.1", "709.2",
+                                         "709.2a", "800.1"]
     assert next(r for r in rules if r.number == "704.5g").references == ["120.6", "999.9"]
     assert next(r for r in rules if r.number == "704.3").references == ["704.5"]
 
@@ -85,7 +97,15 @@ def test_coverage_cr_statuses(cr_file):
     assert status["800.1"] == "out of scope"    # declared, with a reason
     reason = next(r["reason"] for r in report["rules"] if r["rule"] == "800.1")
     assert "multiplayer" in reason
-    assert report["totals"]["rules"] == 8
+    assert report["totals"]["rules"] == 11
+    # a number with a title only ("709.2. Fuse") is a heading, listed apart and not counted
+    heading = next(r for r in report["rules"] if r["rule"] == "709.2")
+    assert heading["status"] == "heading" and heading["heading"]["subrules"] == 1
+    # 702.9c is declared "no statement needed" (the bundled out-of-scope.yaml): with 702.9b
+    # encoded, the heading 702.9 is complete
+    assert status["702.9c"] == "no statement needed" and status["702.9b"] == "encoded"
+    assert report["totals"]["headings"] == 2 and report["totals"]["headings_complete"] == 1
+    assert report["totals"]["no_statement_needed"] == 1
     assert report["totals"]["encoded"] == sum(s == "encoded" for s in status.values())
     exercised = {row["rule"] for row in report["rules"] if row["exercised"]}
     assert "704.5g" in exercised                # a bundled scenario cites it
@@ -93,11 +113,12 @@ def test_coverage_cr_statuses(cr_file):
 
 def test_coverage_cr_section_and_markdown(cr_file):
     result = run("coverage", "--cr", cr_file, "--section", "709", "--json")
-    assert [r["rule"] for r in json.loads(result.output)["rules"]] == ["709.1"]
+    assert [r["rule"] for r in json.loads(result.output)["rules"]] == ["709.1", "709.2", "709.2a"]
     markdown = run("coverage", "--cr", cr_file, "--markdown").output
     assert "| 704.5g | encoded |" in markdown and "| 709.1 | missing |" in markdown
     text = run("coverage", "--cr", cr_file).output
-    assert text.startswith("8 numbered rules in the CR")
+    assert text.startswith("11 numbered rules in the CR") and "2 headings with a title" in text
+    assert "1 needing no statement" in text
 
 
 def test_coverage_compares_with_a_status_document(cr_file, tmp_path):
@@ -108,6 +129,19 @@ def test_coverage_compares_with_a_status_document(cr_file, tmp_path):
     comparison = data["comparison"]
     assert [r["rule"] for r in comparison["implemented_there_not_here"]] == ["709.1"]
     assert [r["rule"] for r in comparison["encoded_here_not_there"]] == ["704.5g"]
+
+
+def test_out_of_scope_status_is_checked(tmp_path):
+    from rulekeeper.bridge.core.base.errors import ScenarioError
+    from rulekeeper.bridge.tools.coverage import read_out_of_scope
+    good = tmp_path / "good.yaml"
+    good.write_text('- {rules: "702.9c", status: no statement needed, reason: "a set"}\n'
+                    '- {rules: "800", reason: "multiplayer"}\n', encoding="utf-8")
+    assert [e.status for e in read_out_of_scope(good)] == ["no statement needed", "out of scope"]
+    bad = tmp_path / "bad.yaml"
+    bad.write_text('- {rules: "702.9c", status: done, reason: "a set"}\n', encoding="utf-8")
+    with pytest.raises(ScenarioError, match="status is one of"):
+        read_out_of_scope(bad)
 
 
 @pytest.mark.parametrize("args", [("--cr", "/nonexistent/cr.txt"), ("--section", "7"),

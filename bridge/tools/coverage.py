@@ -13,7 +13,13 @@ from ..core.rules.rulebase import RuleBase
 from ..core.source.yamlsrc import load_yaml
 
 CITED = re.compile(r"\b\d{3,4}(?:\.\d+[a-z]?)?\b|\b\d{1,2}(?:\.\d+){2,}(?:\.[a-z])?\b")
-STATUSES = ("encoded", "partly", "out of scope", "missing")
+STATUSES = ("encoded", "partly", "out of scope", "no statement needed", "missing")
+# what an out-of-scope.yaml entry may declare: outside the project's aim, or a rule that holds by
+# the representation itself (keywords are a set: "multiple instances are redundant")
+DECLARED = ("out of scope", "no statement needed")
+# a title has no sentence of its own: "702.9. Flying", "205.2. Card Types" (a final "!" is part
+# of a keyword's name: "702.179. Start Your Engines!")
+SENTENCE_MARK = re.compile(r"[.:;?]|!(?=.)")
 
 
 def coverage_report(engine, packs: list[str]) -> dict:
@@ -72,6 +78,7 @@ def _title_and_description(path: Path) -> str:
 class OutOfScope:
     prefix: str
     reason: str
+    status: str = "out of scope"
 
     def covers(self, number: str) -> bool:
         return number == self.prefix or number.startswith(self.prefix) and (
@@ -86,27 +93,51 @@ def read_out_of_scope(path: Path) -> list[OutOfScope]:
             isinstance(item, dict) and "rules" in item and "reason" in item for item in data):
         raise ScenarioError(str(path), None, "", "an out-of-scope file is a list of "
                             "{rules: NUMBER, reason: TEXT} maps")
-    return [OutOfScope(str(item["rules"]), str(item["reason"])) for item in data]
+    for item in data:
+        if item.get("status", "out of scope") not in DECLARED:
+            raise ScenarioError(str(path), None, "status", f"rule {item['rules']}: status is one "
+                                f"of {', '.join(DECLARED)}")
+    return [OutOfScope(str(item["rules"]), str(item["reason"]),
+                       str(item.get("status", "out of scope"))) for item in data]
 
 
 def rule_status(number: str, encoded: set[str], subrules: dict[str, list[str]],
                 out_of_scope: list[OutOfScope]) -> tuple[str, str]:
     """(status, reason) of one CR rule: encoded (statements carry this number), partly (only
-    some of its subrules do), out of scope (declared, with a reason), missing."""
+    some of its subrules do), out of scope or no statement needed (declared, with a reason),
+    missing."""
     if number in encoded:
         return "encoded", ""
     if any(sub in encoded for sub in subrules.get(number, ())):
         return "partly", ""
     for entry in out_of_scope:
         if entry.covers(number):
-            return "out of scope", entry.reason
+            return entry.status, entry.reason
     return "missing", ""
+
+
+def is_title(text: str) -> bool:
+    """A rule text that is only a title (a keyword's name, "Card Types"): no sentence."""
+    return not SENTENCE_MARK.search(text)
+
+
+def heading_status(number: str, encoded: set[str], subrules: dict[str, list[str]],
+                   out_of_scope: list[OutOfScope]) -> dict[str, int]:
+    """A heading (a number and a title, no text of its own: "702.9. Flying") is not a rule to
+    encode: it is listed apart, with how many of its subrules are encoded and how many declared
+    (out of scope or needing no statement)."""
+    subs = subrules.get(number, [])
+    done = sum(sub in encoded for sub in subs)
+    outside = sum(sub not in encoded and any(e.covers(sub) for e in out_of_scope) for sub in subs)
+    return {"subrules": len(subs), "encoded": done, "out_of_scope": outside}
 
 
 def cr_coverage(rules: RuleBase, cr: list[CRRule], citations: dict[str, list[str]],
                 out_of_scope: list[OutOfScope], section: str | None = None, game=None) -> dict:
     """Per section, per rule group (`704`) and per rule: the rules text's numbered rules against
-    the encoded ones. Totals count every numbered rule and subrule (headings are not rules).
+    the encoded ones. Totals count every numbered rule and subrule; headings (`100. General`,
+    and numbered ones with a title only, `702.9. Flying`) are not rules: the latter are listed
+    with the status "heading" and counted apart.
     `game` (bridge/games; default mtg) says how its rule numbers group into sections."""
     if game is None:
         from ..core.registry import game_named
@@ -117,12 +148,19 @@ def cr_coverage(rules: RuleBase, cr: list[CRRule], citations: dict[str, list[str
         if rule.parent:
             subrules.setdefault(rule.parent, []).append(rule.number)
     chosen = [r for r in cr if section is None or _in_section(r.number, section)]
+    headings = {r.number for r in cr if r.number in subrules and is_title(r.text)}
     per_rule = []
     for rule in chosen:
-        status, reason = rule_status(rule.number, encoded, subrules, out_of_scope)
-        per_rule.append({"rule": rule.number, "status": status, "reason": reason,
-                         "exercised": rule.number in encoded and rule.number in citations,
-                         "summary": rules.summary(rule.number)})
+        row: dict = {"rule": rule.number}
+        if rule.number in headings and rule.number not in encoded:
+            counts = heading_status(rule.number, encoded, subrules, out_of_scope)
+            row.update(status="heading", reason=_heading_note(counts), heading=counts)
+        else:
+            status, reason = rule_status(rule.number, encoded, subrules, out_of_scope)
+            row.update(status=status, reason=reason)
+        row.update(exercised=rule.number in encoded and rule.number in citations,
+                   summary=rules.summary(rule.number))
+        per_rule.append(row)
     in_cr = {r.number for r in cr}
     return {
         "copied_summaries": copied_summaries(rules, chosen),
@@ -185,10 +223,22 @@ def _in_section(number: str, section: str) -> bool:
 
 
 def _totals(rows: list[dict]) -> dict:
-    totals = {"rules": len(rows), "exercised": sum(r["exercised"] for r in rows)}
+    heads = [r for r in rows if r["status"] == "heading"]
+    totals = {"rules": len(rows) - len(heads), "exercised": sum(r["exercised"] for r in rows)}
     for status in STATUSES:
         totals[status.replace(" ", "_")] = sum(r["status"] == status for r in rows)
+    totals["headings"] = len(heads)
+    # complete: every subrule encoded or out of scope, one at least encoded
+    totals["headings_complete"] = sum(
+        h["encoded"] > 0 and h["encoded"] + h["out_of_scope"] == h["subrules"]
+        for h in (r["heading"] for r in heads))
     return totals
+
+
+def _heading_note(counts: dict[str, int]) -> str:
+    note = f"heading: {counts['encoded']} of {counts['subrules']} subrules encoded"
+    return note + (f", {counts['out_of_scope']} declared (out of scope or needing no statement)"
+                   if counts["out_of_scope"] else "")
 
 
 def _grouped(rows: list[dict], key) -> dict[str, dict]:
@@ -208,11 +258,16 @@ def cr_coverage_text(report: dict, game=None) -> str:
              + (f" (section {report['section']})" if report["section"] else "")
              + f": {t['encoded']} encoded ({pct:.1f}%), {t['exercised']} of them cited by a "
              f"scenario, {t['partly']} partly (some subrules), {t['out_of_scope']} out of scope, "
-             f"{t['missing']} missing", "", "section                                 rules  encoded  partly  out of scope  missing"]
+             f"{t['no_statement_needed']} needing no statement, "
+             f"{t['missing']} missing; {t['headings']} headings with a title only (not rules, "
+             f"{t['headings_complete']} of them with every subrule encoded or declared)", "",
+             ("section                                 rules  encoded  partly  out of scope  "
+              "no statement  missing  headings")]
     for sec, s in report["sections"].items():
         name = f"{sec}. {game.section_names.get(sec, '')}"
         lines.append(f"{name:38} {s['rules']:6} {s['encoded']:8} {s['partly']:7} "
-                     f"{s['out_of_scope']:13} {s['missing']:8}")
+                     f"{s['out_of_scope']:13} {s['no_statement_needed']:13} {s['missing']:8} "
+                     f"{s['headings']:9}")
     lines += ["", "rule groups with something encoded:"]
     for group, g in report["groups"].items():
         if g["encoded"]:
@@ -223,8 +278,8 @@ def cr_coverage_text(report: dict, game=None) -> str:
                   + ", ".join(report["encoded_not_in_cr"])]
     copied = report.get("copied_summaries") or []
     if copied:
-        lines += ["", f"summaries that repeat {COPIED_WORDS} or more words in a row of "
-                  f"{game.rules_title} (reword them):"]
+        lines += ["", (f"summaries that repeat {COPIED_WORDS} or more words in a row of "
+                  f"{game.rules_title} (reword them):")]
         lines += [f"  {c['rule']:9} {c['shared_words']:2} words \"{c['shared']}\"  "
                   f"[{c['file']}:{c['line']}]" for c in copied]
     return "\n".join(lines)
@@ -235,8 +290,10 @@ def cr_coverage_markdown(report: dict, game=None) -> str:
     heading = game.rules_heading if game is not None else "Comprehensive Rules"
     lines = [f"# {heading} coverage", ""]
     t = report["totals"]
-    lines += [f"{t['rules']} numbered rules: {t['encoded']} encoded, {t['partly']} partly, "
-              f"{t['out_of_scope']} out of scope, {t['missing']} missing.", ""]
+    lines += [(f"{t['rules']} numbered rules: {t['encoded']} encoded, {t['partly']} partly, "
+              f"{t['out_of_scope']} out of scope, {t['no_statement_needed']} needing no "
+              f"statement, {t['missing']} missing; {t['headings']} "
+              f"headings with a title only, listed apart."), ""]
     current = None
     group_of = game.group_of if game is not None else (lambda n: n[:3])
     for row in report["rules"]:
