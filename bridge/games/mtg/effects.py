@@ -33,7 +33,7 @@ STATIC_FIELDS = EFFECT_FIELDS | set(CDA_COUNTS) | {"affects", "control", "counte
                                  "additional_land_play", "cant_attack_unless_defender_controls",
                                  "may_not_untap", "cant_gain_life", "cant_lose_life",
                                  "damage_cant_be_prevented", "cost_change", "attack_tax", "block_tax",
-                                 "max_blockers", "as_long_as", "per_count"}
+                                 "max_blockers", "as_long_as", "per_count", "maximum_hand_size"}
 # 119.7 / 119.8: the players a "can't gain life" / "can't lose life" ability is about, seen from
 # its controller ("Your opponents can't gain life", "Players can't gain life", "You can't lose life")
 LIFE_LOCK_PLAYERS = ("you", "opponents", "each_player")
@@ -52,6 +52,20 @@ AFFECTS_FIELDS = FILTER_FIELDS | {"supertypes", "not_supertypes"}
 COLOURS = ("white", "blue", "black", "red", "green")
 # 305.6: the basic land types; 305.7: an effect that sets a land's subtype to some of them
 BASIC_LAND_TYPES = ("plains", "island", "swamp", "mountain", "forest")
+
+
+def _max_hand_size(chk: Checker, path: tuple, raw: Any) -> Symbol:
+    """402.2: "Your maximum hand size is N" (`{set: N}`), "... is increased / reduced by N"
+    (`{change: N}` / `{change: -N}`), for `players: you | opponents | each_player` (default you)."""
+    d = chk.mapping(path, raw, {"players", "set", "change"})
+    who = chk.choice(path + ("players",), d.get("players", "you"), LIFE_LOCK_PLAYERS)
+    if ("set" in d) == ("change" in d):
+        raise chk.src.error(path, "maximum_hand_size: one of set (a number) or change (+N or -N)")
+    if "set" in d:
+        how = Function("set", [Number(chk.int_value(path + ("set",), d["set"], minimum=0))])
+    else:
+        how = Function("change", [Number(chk.int_value(path + ("change",), d["change"]))])
+    return Function("max_hand_size", [Function(who), how])
 
 
 def _word(word: str) -> Symbol:
@@ -172,6 +186,8 @@ def static_ability(chk: Checker, path: tuple, raw: Any) -> dict[str, list[Symbol
         ops.append(Function("block_tax", [Number(chk.int_value(path + ("block_tax",), data["block_tax"], minimum=1))]))
     if "cost_change" in data:                                      # 601.2f, 118.7
         ops += _cost_change(chk, path + ("cost_change",), data["cost_change"])
+    if "maximum_hand_size" in data:                                # 402.2, 613.11
+        ops.append(_max_hand_size(chk, path + ("maximum_hand_size",), data["maximum_hand_size"]))
     for fld in ("cant_gain_life", "cant_lose_life"):              # 119.7, 119.8
         if fld in data:
             ops.append(Function(fld, [Function(chk.choice(path + (fld,), data[fld], LIFE_LOCK_PLAYERS))]))
