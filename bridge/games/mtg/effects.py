@@ -219,7 +219,7 @@ def static_ability(chk: Checker, path: tuple, raw: Any) -> dict[str, list[Symbol
     if not ops:
         raise chk.src.error(path, "a static ability needs at least one effect field: "
                                   + ", ".join(sorted(STATIC_FIELDS - {"affects"})))
-    scope, filt = _affects(chk, path + ("affects",), data.get("affects", "self"), AFFECTS_FIELDS)
+    scope, filt = _affects(chk, path + ("affects",), data.get("affects", "self"), AFFECTS_FIELDS, chosen=True)
     cond, cond_filter = static_condition(chk, path + ("as_long_as",), data["as_long_as"], _affects) \
         if "as_long_as" in data else ([], [])
     return {"scope": [scope], "filter": filt, "ops": ops, "count": count, "cond": cond,
@@ -293,9 +293,11 @@ def _player_keywords(chk: Checker, path: tuple, raw: Any) -> list[Symbol]:
 
 
 def _affects(chk: Checker, path: tuple, raw: Any, fields: set[str] = FILTER_FIELDS,
-             by_target: bool = False) -> tuple[Symbol, list[Symbol]]:
+             by_target: bool = False, chosen: bool = False) -> tuple[Symbol, list[Symbol]]:
     """The filter map as terms; `by_target`: an effect's "each creature target player controls",
-    whose `controller` may be a target ref (`target`, `target2`: controlled_by(target(J)))."""
+    whose `controller` may be a target ref (`target`, `target2`: controlled_by(target(J)));
+    `chosen`: a static ability's filter may name `chosen` as its colour or subtype, the value its
+    permanent's "as this enters, choose ..." ability chose (607.2d)."""
     if isinstance(raw, str):
         return Function(chk.choice(path, raw, ("self", "attached"))), []
     data = chk.mapping(path, raw, fields | ({"same_name_as"} if by_target else set()))
@@ -306,13 +308,16 @@ def _affects(chk: Checker, path: tuple, raw: Any, fields: set[str] = FILTER_FIEL
             raise chk.src.error(path + ("same_name_as",), "same_name_as names a target: target, target2, ...")
         filt.append(Function("same_name_as", [Function("target", [Number(int(ref[6:] or 1))])]))
     for fld, attr in (("types", "type"), ("subtypes", "subtype"), ("supertypes", "supertype")):
-        filt += [Function("needs", [Function(attr), _word(w)])
-                 for w in chk.word_list(path + (fld,), data.get(fld, []), WORD)]
+        words = chk.word_list(path + (fld,), data.get(fld, []), WORD)
+        if "chosen" in words and not (chosen and fld == "subtypes"):
+            raise chk.src.error(path + (fld,), "chosen (607.2d) is read only by a static ability's affects: subtypes or colors")
+        filt += [Function("needs", [Function(attr), _word(w)]) for w in words]
     for fld, attr in (("not_types", "type"), ("not_supertypes", "supertype")):
         filt += [Function("needs_not", [Function(attr), _word(w)])
                  for w in chk.word_list(path + (fld,), data.get(fld, []), WORD)]
     for fld, need in (("colors", "needs"), ("not_colors", "needs_not")):   # 105.1: by colour
-        filt += [Function(need, [Function("color"), Function(chk.choice(path + (fld, i), c, COLOURS))])
+        filt += [Function(need, [Function("color"), Function(chk.choice(
+            path + (fld, i), c, COLOURS + (("chosen",) if chosen and need == "needs" else ())))])
                  for i, c in enumerate(chk.list(path + (fld,), data.get(fld, [])))]
     if by_target and isinstance(data.get("controller"), str) and \
             re.fullmatch(r"target\d?", data["controller"]):

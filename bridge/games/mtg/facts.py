@@ -372,7 +372,7 @@ def _object(obj, position: int) -> list[Symbol]:
     for kind, n in _counters(obj).items():
         if n:
             out.append(_init("counters", o, String(kind), n))
-    for name in ("attacking", "attached_to", "protector", "occupying"):
+    for name in ("attacking", "attached_to", "protector", "occupying", "chosen"):
         value = getattr(obj, name)
         if value is not None:
             out.append(_init(name, o, value))
