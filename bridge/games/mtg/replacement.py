@@ -18,6 +18,9 @@ or a prevention effect (615). One of these forms:
                                                         you`: "a creature you control")
     enters_as_copy: self, affects: {...}      614.1c    "[creatures you control] enter as a copy
                                                         of this" (affects is required)
+    choose: color                             614.12    "as this enters, choose a color" (or
+                                                        creature_type); a static ability of the
+                                                        same object reads `chosen` (607.2d)
 
 `affects` (enters_tapped, enters_with, would, counters, enters_as_copy) is `self` or a filter
 `{types: [...], controller: you|opponent|any}`; absent, it is `self` in every form (the
