@@ -416,7 +416,8 @@ def _tokens(scen: Scenario) -> list[Symbol]:
         if tid not in spell_copies:
             out.append(atom("token", tid))
         # a token a resolving effect creates is owned by the player the effect has create it
-        # (111.2, 111-tokens.lp); `creator` is the owner only if no such effect creates it
+        # (111.2, 111-tokens.lp: from the create_token or copy event); `creator` owns the
+        # spell copies named in `copies`
         owned = "token_creator" if tid in by_effect else "owner"
         out += [atom("object", tid), atom(owned, tid, creators[tid]),
                 atom("timestamp", tid, 1000 + len(out))]
