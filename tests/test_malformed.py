@@ -24,6 +24,8 @@ CASES: dict[str, tuple[int, str]] = {
     "dies_filter_unknown_key.yaml": (8, "unknown key 'controler'"),
     "replacement_two_forms.yaml": (7, "exactly one of enters_tapped"),
     "replacement_damage_with_affects.yaml": (7, "takes no affects"),      # issue 32
+    "max_hand_size_set_and_change.yaml": (7, "one of set (a number) or change"),   # 402.2
+    "chosen_in_effect_filter.yaml": (7, "read only by a static ability"),   # 607.2d
     "land_type_not_basic.yaml": (7, "'desert' is not one of"),            # 305.7
     "enters_as_copy_self_without_affects.yaml": (7, "needs affects"),
     "equip_cost_with_x.yaml": (7, "bad equip cost"),

@@ -33,7 +33,7 @@ STATIC_FIELDS = EFFECT_FIELDS | set(CDA_COUNTS) | {"affects", "control", "counte
                                  "additional_land_play", "cant_attack_unless_defender_controls",
                                  "may_not_untap", "cant_gain_life", "cant_lose_life",
                                  "damage_cant_be_prevented", "cost_change", "attack_tax", "block_tax",
-                                 "max_blockers", "as_long_as", "per_count"}
+                                 "max_blockers", "as_long_as", "per_count", "maximum_hand_size"}
 # 119.7 / 119.8: the players a "can't gain life" / "can't lose life" ability is about, seen from
 # its controller ("Your opponents can't gain life", "Players can't gain life", "You can't lose life")
 LIFE_LOCK_PLAYERS = ("you", "opponents", "each_player")
@@ -52,6 +52,20 @@ AFFECTS_FIELDS = FILTER_FIELDS | {"supertypes", "not_supertypes"}
 COLOURS = ("white", "blue", "black", "red", "green")
 # 305.6: the basic land types; 305.7: an effect that sets a land's subtype to some of them
 BASIC_LAND_TYPES = ("plains", "island", "swamp", "mountain", "forest")
+
+
+def _max_hand_size(chk: Checker, path: tuple, raw: Any) -> Symbol:
+    """402.2: "Your maximum hand size is N" (`{set: N}`), "... is increased / reduced by N"
+    (`{change: N}` / `{change: -N}`), for `players: you | opponents | each_player` (default you)."""
+    d = chk.mapping(path, raw, {"players", "set", "change"})
+    who = chk.choice(path + ("players",), d.get("players", "you"), LIFE_LOCK_PLAYERS)
+    if ("set" in d) == ("change" in d):
+        raise chk.src.error(path, "maximum_hand_size: one of set (a number) or change (+N or -N)")
+    if "set" in d:
+        how = Function("set", [Number(chk.int_value(path + ("set",), d["set"], minimum=0))])
+    else:
+        how = Function("change", [Number(chk.int_value(path + ("change",), d["change"]))])
+    return Function("max_hand_size", [Function(who), how])
 
 
 def _word(word: str) -> Symbol:
@@ -172,6 +186,8 @@ def static_ability(chk: Checker, path: tuple, raw: Any) -> dict[str, list[Symbol
         ops.append(Function("block_tax", [Number(chk.int_value(path + ("block_tax",), data["block_tax"], minimum=1))]))
     if "cost_change" in data:                                      # 601.2f, 118.7
         ops += _cost_change(chk, path + ("cost_change",), data["cost_change"])
+    if "maximum_hand_size" in data:                                # 402.2, 613.11
+        ops.append(_max_hand_size(chk, path + ("maximum_hand_size",), data["maximum_hand_size"]))
     for fld in ("cant_gain_life", "cant_lose_life"):              # 119.7, 119.8
         if fld in data:
             ops.append(Function(fld, [Function(chk.choice(path + (fld,), data[fld], LIFE_LOCK_PLAYERS))]))
@@ -203,7 +219,7 @@ def static_ability(chk: Checker, path: tuple, raw: Any) -> dict[str, list[Symbol
     if not ops:
         raise chk.src.error(path, "a static ability needs at least one effect field: "
                                   + ", ".join(sorted(STATIC_FIELDS - {"affects"})))
-    scope, filt = _affects(chk, path + ("affects",), data.get("affects", "self"), AFFECTS_FIELDS)
+    scope, filt = _affects(chk, path + ("affects",), data.get("affects", "self"), AFFECTS_FIELDS, chosen=True)
     cond, cond_filter = static_condition(chk, path + ("as_long_as",), data["as_long_as"], _affects) \
         if "as_long_as" in data else ([], [])
     return {"scope": [scope], "filter": filt, "ops": ops, "count": count, "cond": cond,
@@ -277,9 +293,11 @@ def _player_keywords(chk: Checker, path: tuple, raw: Any) -> list[Symbol]:
 
 
 def _affects(chk: Checker, path: tuple, raw: Any, fields: set[str] = FILTER_FIELDS,
-             by_target: bool = False) -> tuple[Symbol, list[Symbol]]:
+             by_target: bool = False, chosen: bool = False) -> tuple[Symbol, list[Symbol]]:
     """The filter map as terms; `by_target`: an effect's "each creature target player controls",
-    whose `controller` may be a target ref (`target`, `target2`: controlled_by(target(J)))."""
+    whose `controller` may be a target ref (`target`, `target2`: controlled_by(target(J)));
+    `chosen`: a static ability's filter may name `chosen` as its colour or subtype, the value its
+    permanent's "as this enters, choose ..." ability chose (607.2d)."""
     if isinstance(raw, str):
         return Function(chk.choice(path, raw, ("self", "attached"))), []
     data = chk.mapping(path, raw, fields | ({"same_name_as"} if by_target else set()))
@@ -290,13 +308,16 @@ def _affects(chk: Checker, path: tuple, raw: Any, fields: set[str] = FILTER_FIEL
             raise chk.src.error(path + ("same_name_as",), "same_name_as names a target: target, target2, ...")
         filt.append(Function("same_name_as", [Function("target", [Number(int(ref[6:] or 1))])]))
     for fld, attr in (("types", "type"), ("subtypes", "subtype"), ("supertypes", "supertype")):
-        filt += [Function("needs", [Function(attr), _word(w)])
-                 for w in chk.word_list(path + (fld,), data.get(fld, []), WORD)]
+        words = chk.word_list(path + (fld,), data.get(fld, []), WORD)
+        if "chosen" in words and not (chosen and fld == "subtypes"):
+            raise chk.src.error(path + (fld,), "chosen (607.2d) is read only by a static ability's affects: subtypes or colors")
+        filt += [Function("needs", [Function(attr), _word(w)]) for w in words]
     for fld, attr in (("not_types", "type"), ("not_supertypes", "supertype")):
         filt += [Function("needs_not", [Function(attr), _word(w)])
                  for w in chk.word_list(path + (fld,), data.get(fld, []), WORD)]
     for fld, need in (("colors", "needs"), ("not_colors", "needs_not")):   # 105.1: by colour
-        filt += [Function(need, [Function("color"), Function(chk.choice(path + (fld, i), c, COLOURS))])
+        filt += [Function(need, [Function("color"), Function(chk.choice(
+            path + (fld, i), c, COLOURS + (("chosen",) if chosen and need == "needs" else ())))])
                  for i, c in enumerate(chk.list(path + (fld,), data.get(fld, [])))]
     if by_target and isinstance(data.get("controller"), str) and \
             re.fullmatch(r"target\d?", data["controller"]):

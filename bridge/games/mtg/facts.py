@@ -372,7 +372,7 @@ def _object(obj, position: int) -> list[Symbol]:
     for kind, n in _counters(obj).items():
         if n:
             out.append(_init("counters", o, String(kind), n))
-    for name in ("attacking", "attached_to", "protector", "occupying"):
+    for name in ("attacking", "attached_to", "protector", "occupying", "chosen"):
         value = getattr(obj, name)
         if value is not None:
             out.append(_init(name, o, value))
@@ -395,13 +395,14 @@ def _counters(obj) -> dict[str, int]:
 
 def _tokens(scen: Scenario) -> list[Symbol]:
     out = []
-    creators, spell_copies = {}, set()
+    creators, spell_copies, by_effect = {}, set(), set()
     for action in scen.actions:
         if action.verb == "create_token":
             creators[action.args["id"]] = action.args["controller"]
         elif action.verb == "resolve" and action.args:
             creators.update({t: action.args["creator"]
                              for t in action.args["creates"] + action.args.get("copies", [])})
+            by_effect.update(action.args["creates"])   # 111.2: the effect says who creates them
             spell_copies.update(action.args.get("copies", []))   # 702.40a storm's copies (707.10)
         elif action.verb == "copy":
             creators[action.args["id"]] = action.args["player"]
@@ -414,7 +415,11 @@ def _tokens(scen: Scenario) -> list[Symbol]:
     for tid, card in scen.tokens.items():
         if tid not in spell_copies:
             out.append(atom("token", tid))
-        out += [atom("object", tid), atom("owner", tid, creators[tid]),
+        # a token a resolving effect creates is owned by the player the effect has create it
+        # (111.2, 111-tokens.lp: from the create_token or copy event); `creator` owns the
+        # spell copies named in `copies`
+        owned = "token_creator" if tid in by_effect else "owner"
+        out += [atom("object", tid), atom(owned, tid, creators[tid]),
                 atom("timestamp", tid, 1000 + len(out))]
         if card is not None:
             out.append(atom("object_card", tid, card_key(card)))

@@ -65,7 +65,7 @@ OBJECT_FIELD_RULES: dict[str, tuple[str, ...]] = {
     "attacking": ("506.4",), "blocking": ("509.1",), "attached_to": ("303.4",),
     "protector": ("310.8",), "occupying": ("1000.2",), "entered_this_turn": ("302.6",),
     "damage": ("120.3e",), "counters": ("122.1",), "tapped": ("110.5",), "face": ("712.8",),
-    "marked": ("1000.7",),
+    "marked": ("1000.7",), "chosen": ("607.2d",),
 }
 # Ability forms of `abilities:` and the effect verbs and trigger events they use.
 ABILITY_KIND_RULES: dict[str, tuple[str, ...]] = {

@@ -18,6 +18,9 @@ or a prevention effect (615). One of these forms:
                                                         you`: "a creature you control")
     enters_as_copy: self, affects: {...}      614.1c    "[creatures you control] enter as a copy
                                                         of this" (affects is required)
+    choose: color                             614.12    "as this enters, choose a color" (or
+                                                        creature_type); a static ability of the
+                                                        same object reads `chosen` (607.2d)
 
 `affects` (enters_tapped, enters_with, would, counters, enters_as_copy) is `self` or a filter
 `{types: [...], controller: you|opponent|any}`; absent, it is `self` in every form (the
@@ -37,12 +40,14 @@ from clingo import Function, Number, String, Symbol
 from ...core.source.checks import IDENT, Checker
 from .vocab import COUNTER_ALIASES
 
-FORMS = ("enters_tapped", "enters_with", "would", "skip", "damage", "counters", "enters_as_copy")
+FORMS = ("enters_tapped", "enters_with", "would", "skip", "damage", "counters", "enters_as_copy", "choose")
 FIELDS = {"enters_tapped", "enters_with", "would", "instead", "skip", "damage", "counters", "double",
-          "plus", "prevent", "affects", "enters_as_copy", "if_kicked"}
+          "plus", "prevent", "affects", "enters_as_copy", "if_kicked", "choose"}
 SCOPES_FROM = ("self", "you", "opponent", "any", "your_creatures")
 SCOPES_TO = ("self", "you", "opponent", "any")
 SKIPPABLE = ("upkeep", "draw")
+# 607.2d: what an "as this enters, choose ..." ability chooses (the linked abilities read it as `chosen`)
+CHOICES = ("color", "creature_type")
 # The forms `affects` applies to; absent, it is `self` (this object) for every one of them. The
 # damage forms say what they apply to with `damage.from/to`, and `skip` is its controller's.
 AFFECTS_FORMS = ("enters_tapped", "enters_with", "would", "counters", "enters_as_copy")
@@ -74,6 +79,8 @@ def parse_replacement(chk: Checker, p: tuple, body: Any) -> dict[str, Any]:
         out.update(_counter_mod(chk, p, data))
     elif form == "enters_as_copy":
         out["copy_of"] = _copy_of(chk, p, data[form], out["affects"])
+    elif form == "choose":      # 614.12, 607.2d: "As this enters, choose a color / a creature type"
+        out["choose"] = chk.choice(p + ("choose",), data["choose"], CHOICES)
     else:
         out.update(_damage(chk, p, data))
     extra = set(data) - {form} - ({"affects"} if form in AFFECTS_FORMS else set()) \
@@ -216,6 +223,8 @@ def replacement_facts(head: list[Symbol], ab: dict[str, Any]) -> list[Symbol]:
         out.append(Function("repl_instead", head + [Function(ab["would"]), Function(ab["instead"])]))
     elif form == "skip":
         out.append(Function("repl_skip", head + [Function(ab["step"])]))
+    elif form == "choose":
+        out.append(Function("repl_choose", head + [Function(ab["choose"])]))
     elif form == "damage":
         out += [Function("repl_damage", head + [ab["op"]]),
                 Function("repl_from", head + [Function(ab["from"])]),

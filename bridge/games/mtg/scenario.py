@@ -78,6 +78,7 @@ class GameObject(Record):
     attached_to: str | None = None
     protector: str | None = None
     occupying: str | None = None
+    chosen: str | None = None
     marked: bool = False
     timestamp: int | None = None
     line: int | None = None

@@ -34,7 +34,7 @@ TOP_KEYS = {"title", "rules", "cards", "players", "life", "poison", "library", "
             "expect", "choose", "description", "query", "readings"}
 OBJECT_KEYS = {"id", "card", "zone", "owner", "controller", "token", "tapped", "face", "damage",
                "counters", "entered_this_turn", "attacking", "blocking", "attached_to",
-               "protector", "occupying", "marked", "timestamp"}
+               "protector", "occupying", "marked", "timestamp", "chosen"}
 RULE_NUMBER = re.compile(r"\d{3,4}(\.\d+[a-z]?)?|choose", re.ASCII)   # fullmatch
 
 
@@ -232,6 +232,10 @@ class _Validator:
         for ref in ("attacking", "attached_to", "protector", "occupying"):
             if data.get(ref) is not None:
                 setattr(obj, ref, chk.ident(path + (ref,), data[ref]))
+        if data.get("chosen") is not None:   # 607.2d: the value chosen as it entered (a color, a creature type)
+            if obj.zone != "battlefield":
+                raise self.err(path + ("chosen",), "chosen is the value a permanent's ability chose as it entered: battlefield only")
+            obj.chosen = chk.ident(path + ("chosen",), data["chosen"])
         blocking = data.get("blocking", [])
         blocking = [blocking] if isinstance(blocking, str) else chk.list(path + ("blocking",), blocking)
         obj.blocking = [chk.ident(path + ("blocking", j), b) for j, b in enumerate(blocking)]
