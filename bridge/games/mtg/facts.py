@@ -367,6 +367,7 @@ def _object(obj, position: int) -> list[Symbol]:
         out.append(_init("face", o, "back"))
     elif obj.face == "down":
         out.append(_init("face_down", o))
+    out += [_init("unlocked", o, Function(half)) for half in obj.unlocked]     # 709.5c
     if obj.damage:
         out.append(_init("damage", o, obj.damage))
     for kind, n in _counters(obj).items():

@@ -65,7 +65,7 @@ OBJECT_FIELD_RULES: dict[str, tuple[str, ...]] = {
     "attacking": ("506.4",), "blocking": ("509.1",), "attached_to": ("303.4",),
     "protector": ("310.8",), "occupying": ("1000.2",), "entered_this_turn": ("302.6",),
     "damage": ("120.3e",), "counters": ("122.1",), "tapped": ("110.5",), "face": ("712.8",),
-    "marked": ("1000.7",),
+    "marked": ("1000.7",), "unlocked": ("709.5c",),
 }
 # Ability forms of `abilities:` and the effect verbs and trigger events they use.
 ABILITY_KIND_RULES: dict[str, tuple[str, ...]] = {
@@ -216,7 +216,7 @@ OUTCOME_RULES: dict[str, tuple[str, ...]] = {
     "occupies": ("1000.2",), "marked": ("1000.7",), "werecreature": ("1000.8",),
     "stack": ("405.1",), "happened": (), "illegal": (), "legal": (), "hand_size": ("402.2",),
     "type": ("205.2a",), "subtype": ("205.3",), "supertype": ("205.4",), "color": (),
-    "name": (), "mana_value": ("202.3",),
+    "name": (), "mana_value": ("202.3",), "unlocked": ("709.5c",),
 }
 
 

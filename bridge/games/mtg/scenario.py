@@ -79,6 +79,7 @@ class GameObject(Record):
     protector: str | None = None
     occupying: str | None = None
     marked: bool = False
+    unlocked: list[str] = field(default_factory=list)   # 709.5c: a Room's unlocked halves
     timestamp: int | None = None
     line: int | None = None
 
