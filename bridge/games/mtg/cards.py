@@ -18,7 +18,7 @@ from .vocab import MANA_SYMBOL, WORD
 
 CARD_FIELDS = {"name", "mana_cost", "colors", "supertypes", "types", "subtypes", "power",
                "toughness", "loyalty", "defense", "keywords", "abilities", "back", "adventure", "split",
-               "battlefield_state", "not_understood", "modal"}
+               "battlefield_state", "not_understood", "modal", "flip"}
 MAX_NAME = 300        # longer than any card name (the longest printed is ~140 characters)
 
 
@@ -64,6 +64,13 @@ def parse_card(chk: Checker, path: tuple, raw: Any, key: str, allow_back: bool =
                                 "an Adventure is an instant or a sorcery (715.2): types [instant] or [sorcery]")
     if "split" in data:
         card.halves = _halves(chk, path, data, key, allow_back)
+    if "flip" in data:        # 710.1b: the flipped name, types, text box, power and toughness
+        if not allow_back:
+            raise chk.src.error(path + ("flip",), "a back face, half or Adventure cannot be a flip card")
+        card.flip = parse_card(chk, path + ("flip",), data["flip"], key, allow_back=False)
+        if {"mana_cost", "colors"} & set(data["flip"]):
+            raise chk.src.error(path + ("flip",), "a flip card's colour and mana cost are its "
+                                                  "normal ones (710.1c): give them on the card only")
     return card
 
 

@@ -261,6 +261,9 @@ def card_facts(card: Card) -> list[Symbol]:
         out += _face(key, face, half)
     if card.halves:
         out.append(atom("split_card", key))
+    if card.flip is not None:       # 710.1b: the alternative characteristics, used once flipped
+        out += _face(key, "flipped", card.flip)
+        out.append(atom("flip_card", key))
     if card.adventure is not None:      # 715.2: the alternative characteristics, a face of its own
         out += _face(key, "adventure", card.adventure)
         out.append(atom("has_adventure", key))
@@ -365,6 +368,8 @@ def _object(obj, position: int) -> list[Symbol]:
             out.append(_init(name, o))
     if obj.face == "back":
         out.append(_init("face", o, "back"))
+    elif obj.face == "flipped":
+        out.append(_init("flipped", o))
     elif obj.face == "down":
         out.append(_init("face_down", o))
     out += [_init("unlocked", o, Function(half)) for half in obj.unlocked]     # 709.5c
@@ -385,7 +390,8 @@ def _counters(obj) -> dict[str, int]:
     """306.5b/310.4b: a planeswalker or battle described on the battlefield without such
     counters is taken to have entered with its printed loyalty or defense."""
     counters = dict(obj.counters)
-    card = obj.card.back if obj.face == "back" and obj.card.back else obj.card
+    card = obj.card.back if obj.face == "back" and obj.card.back else obj.card.flip \
+        if obj.face == "flipped" and obj.card.flip else obj.card
     if obj.zone == "battlefield" and obj.face != "down":
         if "planeswalker" in card.types and "loyalty" not in counters and card.loyalty is not None:
             counters["loyalty"] = card.loyalty

@@ -56,7 +56,7 @@ CARD_FIELD_RULES: dict[str, tuple[str, ...]] = {
     "types": ("205.2a",), "subtypes": ("205.3",), "power": ("208.1",), "toughness": ("208.1",),
     "loyalty": ("306.5c",), "defense": ("310.4c",), "keywords": ("702.1",),
     "abilities": ("113.3",), "back": ("712.8",), "adventure": ("715.2", "715.4"), "halves": ("709.4",),
-    "split": ("709.3", "709.4"), "modal": ("712.11b", "712.8f"),
+    "split": ("709.3", "709.4"), "modal": ("712.11b", "712.8f"), "flip": ("710.1b", "710.2"),
     "battlefield_state": ("1000.3",),
     "not_understood": (),       # a record of Oracle lines left out; ask notes them (cards.md)
 }
@@ -108,7 +108,7 @@ EFFECT_VERB_RULES: dict[str, tuple[str, ...]] = {
     "exile_until_leaves": ("610.3", "610.3b"),
     "at_next_end_step": ("603.7", "603.7b", "603.7c"),
     # issue 32, cr701
-    "unattach": ("701.3d",), "connive": ("701.50a", "701.50b"), "forage": ("701.61a",),
+    "flip": ("710.2",), "unattach": ("701.3d",), "connive": ("701.50a", "701.50b"), "forage": ("701.61a",),
     "ring_tempts": ("701.54a", "701.54c"),
     # issue 31, session 15
     "draw_next_upkeep": ("603.7a", "603.7b", "121.1"),

@@ -48,14 +48,15 @@ class Card(Record):
     modal: bool = False             # 712.2: `back` is a modal double-faced card's other face (not transforming)
     adventure: Card | None = None   # 715.2: an adventurer card's Adventure (instant or sorcery)
     halves: list[Card] = field(default_factory=list)   # 709.1: a split card's two halves, left first
+    flip: Card | None = None        # 710.1b: a flip card's alternative characteristics (flipped)
     battlefield_state: str | None = None
     line: int | None = None
     not_understood: list[str] = field(default_factory=list)   # Oracle lines left out (imported)
 
     def faces(self) -> list[Card]:
         """This card's sets of characteristics: its face, its back face (712), its Adventure
-        (715) and its halves (709), those it has."""
-        return [f for f in (self, self.back, self.adventure) if f is not None] + self.halves
+        (715), its halves (709) and its flipped characteristics (710), those it has."""
+        return [f for f in (self, self.back, self.adventure, self.flip) if f is not None] + self.halves
 
 
 @dataclass(init=False, repr=False, eq=False)

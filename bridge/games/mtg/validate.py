@@ -221,9 +221,11 @@ class _Validator:
         for flag in ("token", "tapped", "entered_this_turn", "marked"):
             if flag in data:
                 setattr(obj, flag, chk.bool_value(path + (flag,), data[flag]))
-        obj.face = chk.choice(path + ("face",), data.get("face", "front"), ("front", "back", "down"))
+        obj.face = chk.choice(path + ("face",), data.get("face", "front"), ("front", "back", "down", "flipped"))
         if obj.face == "back" and obj.card.back is None:
             raise self.err(path + ("face",), "face: back, but the card has no back face")
+        if obj.face == "flipped" and (obj.card.flip is None or obj.zone != "battlefield"):
+            raise self.err(path + ("face",), "face: flipped is a flip card's permanent (710.2)")
         if obj.face == "down" and obj.zone != "battlefield":
             raise self.err(path + ("face",), "face: down is only encoded for permanents (708)")
         obj.unlocked = self._unlocked(path + ("unlocked",), obj, data.get("unlocked", []))
