@@ -47,6 +47,7 @@ class Card(Record):
     back: Card | None = None
     modal: bool = False             # 712.2: `back` is a modal double-faced card's other face (not transforming)
     adventure: Card | None = None   # 715.2: an adventurer card's Adventure (instant or sorcery)
+    omen: Card | None = None        # 720.2: an omen card's Omen (instant or sorcery)
     halves: list[Card] = field(default_factory=list)   # 709.1: a split card's two halves, left first
     flip: Card | None = None        # 710.1b: a flip card's alternative characteristics (flipped)
     battlefield_state: str | None = None
@@ -55,8 +56,8 @@ class Card(Record):
 
     def faces(self) -> list[Card]:
         """This card's sets of characteristics: its face, its back face (712), its Adventure
-        (715), its halves (709) and its flipped characteristics (710), those it has."""
-        return [f for f in (self, self.back, self.adventure, self.flip) if f is not None] + self.halves
+        (715) or Omen (720), its halves (709) and its flipped characteristics (710), those it has."""
+        return [f for f in (self, self.back, self.adventure, self.omen, self.flip) if f is not None] + self.halves
 
 
 @dataclass(init=False, repr=False, eq=False)
