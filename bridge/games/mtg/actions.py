@@ -288,7 +288,7 @@ def v_cast(v, path, raw, scen):
            "free": v.chk.bool_value(path + ("without_paying_mana_cost",),
                                     d.get("without_paying_mana_cost", False)),
            "face": v.chk.choice(path + ("face",), d.get("face", "front"),
-                                ("front", "back", "down", "adventure", "omen", "left", "right")),
+                                ("front", "back", "down", "adventure", "omen", "prototype", "left", "right")),
            "kicked": v.chk.bool_value(path + ("kicked",), d.get("kicked", False)),
            "alternative": v.chk.opt_int(path, d, "alternative_cost", minimum=1),
            "sacrifice": [_obj(v, path + ("sacrifice", i), o, scen)

@@ -18,7 +18,7 @@ from .vocab import MANA_SYMBOL, WORD
 
 CARD_FIELDS = {"name", "mana_cost", "colors", "supertypes", "types", "subtypes", "power",
                "toughness", "loyalty", "defense", "keywords", "abilities", "back", "adventure", "split",
-               "battlefield_state", "not_understood", "modal", "flip", "omen"}
+               "battlefield_state", "not_understood", "modal", "flip", "omen", "prototype"}
 MAX_NAME = 300        # longer than any card name (the longest printed is ~140 characters)
 
 
@@ -59,6 +59,11 @@ def parse_card(chk: Checker, path: tuple, raw: Any, key: str, allow_back: bool =
         card.adventure = _alt_spell(chk, path, data, key, allow_back, "adventure", "an Adventure", "715.2")
     if "omen" in data:        # 720.2: the Omen's alternative characteristics
         card.omen = _alt_spell(chk, path, data, key, allow_back, "omen", "an Omen", "720.2")
+    if "prototype" in data:   # 718.2: `prototype: {mana_cost, power, toughness}`, all three
+        proto = chk.mapping(path + ("prototype",), data["prototype"], {"mana_cost", "power", "toughness"})
+        if len(proto) != 3 or not allow_back:
+            raise chk.src.error(path + ("prototype",), "a card's prototype gives mana_cost, power and toughness (718.2)")
+        card.prototype = parse_card(chk, path + ("prototype",), proto, key, allow_back=False)
     if "split" in data:
         card.halves = _halves(chk, path, data, key, allow_back)
     if "flip" in data:        # 710.1b: the flipped name, types, text box, power and toughness

@@ -113,7 +113,7 @@ def interchangeable_candidates(scen: Scenario) -> list[str]:
 
 def _orderless(card: Card | None) -> bool:
     return card is not None and card.back is None and card.adventure is None and not card.halves \
-        and card.omen is None and card.flip is None \
+        and card.omen is None and card.flip is None and card.prototype is None \
         and not card.statics \
         and not card.chapters \
         and card.battlefield_state is None and "land" not in card.types \
@@ -268,6 +268,9 @@ def card_facts(card: Card) -> list[Symbol]:
     if card.adventure is not None:      # 715.2: the alternative characteristics, a face of its own
         out += _face(key, "adventure", card.adventure)
         out.append(atom("has_adventure", key))
+    if card.prototype is not None:      # 718.2: the prototype's mana cost, power and toughness
+        out += _face(key, "prototype", card.prototype)
+        out.append(atom("has_prototype", key))
     if card.omen is not None:           # 720.2: likewise an Omen's
         out += _face(key, "omen", card.omen)
         out.append(atom("has_omen", key))

@@ -29,7 +29,7 @@ CAST_OPTION_RULES: dict[str, tuple[str, ...]] = {
     "face": ("712.8d",), "mode": ("700.2",), "kicked": ("702.33a",),
     "alternative_cost": ("118.9",), "sacrifice": ("118.8",), "using": ("118.9",),
     "face_down": ("708.4",), "as_adventure": ("715.3", "715.3b"),
-    "as_omen": ("720.3", "720.3b", "720.3d"),
+    "as_omen": ("720.3", "720.3b", "720.3d"), "as_prototype": ("718.3", "718.3b", "718.5"),
     "half": ("709.3", "709.3b"),
 }
 # Card types, subtypes and supertypes whose rules act on their own (entering, intrinsic abilities).
@@ -56,7 +56,8 @@ CARD_FIELD_RULES: dict[str, tuple[str, ...]] = {
     "supertypes": ("205.4",),
     "types": ("205.2a",), "subtypes": ("205.3",), "power": ("208.1",), "toughness": ("208.1",),
     "loyalty": ("306.5c",), "defense": ("310.4c",), "keywords": ("702.1",),
-    "abilities": ("113.3",), "back": ("712.8",), "adventure": ("715.2", "715.4"), "omen": ("720.2", "720.4"), "halves": ("709.4",),
+    "abilities": ("113.3",), "back": ("712.8",), "adventure": ("715.2", "715.4"), "omen": ("720.2", "720.4"),
+    "prototype": ("718.2", "718.4"), "halves": ("709.4",),
     "split": ("709.3", "709.4"), "modal": ("712.11b", "712.8f"), "flip": ("710.1b", "710.2"),
     "battlefield_state": ("1000.3",),
     "not_understood": (),       # a record of Oracle lines left out; ask notes them (cards.md)

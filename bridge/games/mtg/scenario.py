@@ -48,6 +48,7 @@ class Card(Record):
     modal: bool = False             # 712.2: `back` is a modal double-faced card's other face (not transforming)
     adventure: Card | None = None   # 715.2: an adventurer card's Adventure (instant or sorcery)
     omen: Card | None = None        # 720.2: an omen card's Omen (instant or sorcery)
+    prototype: Card | None = None   # 718.2: the alternative mana cost, power and toughness
     halves: list[Card] = field(default_factory=list)   # 709.1: a split card's two halves, left first
     flip: Card | None = None        # 710.1b: a flip card's alternative characteristics (flipped)
     battlefield_state: str | None = None
@@ -56,8 +57,9 @@ class Card(Record):
 
     def faces(self) -> list[Card]:
         """This card's sets of characteristics: its face, its back face (712), its Adventure
-        (715) or Omen (720), its halves (709) and its flipped characteristics (710), those it has."""
-        return [f for f in (self, self.back, self.adventure, self.omen, self.flip) if f is not None] + self.halves
+        (715) or Omen (720), its halves (709), its flipped characteristics (710) and its
+        prototype's (718), those it has."""
+        return [f for f in (self, self.back, self.adventure, self.omen, self.flip, self.prototype) if f is not None] + self.halves
 
 
 @dataclass(init=False, repr=False, eq=False)
