@@ -47,7 +47,8 @@ def parse_abilities(chk: Checker, path: tuple, raw: Any) -> list[dict[str, Any]]
         if isinstance(item, dict) and "chapter" in item:
             out.append(_chapter(chk, p, item))
             continue
-        data = chk.mapping(p, item, set(KINDS) | {"level", "levels"})
+        data = chk.mapping(p, item, set(KINDS) | {"level", "levels", "solved"})
+        solved = chk.bool_value(p + ("solved",), data.pop("solved")) if "solved" in data else False
         level = chk.int_value(p + ("level",), data.pop("level"), 2) if "level" in data else None
         levels = _level_range(chk, p + ("levels",), data.pop("levels")) if "levels" in data else None
         if len(data) != 1:
@@ -58,6 +59,8 @@ def parse_abilities(chk: Checker, path: tuple, raw: Any) -> list[dict[str, Any]]
             out[-1]["level"] = level
         if levels is not None:      # 711.2a/b: "{LEVEL N1-N2}" / "{LEVEL N3+}"
             out[-1]["levels"] = levels
+        if solved:                  # 719.3c: a Case's "Solved — [ability]"
+            out[-1]["solved"] = True
     return out
 
 
@@ -280,7 +283,7 @@ PLAYER_FIELDS = {("deal_damage", "target"), ("draw", "player"), ("draw_next_upke
 def _effect(chk: Checker, p: tuple, raw: Any) -> dict[str, Any]:
     if raw in ("prevent_combat_damage", "proliferate", "populate", "investigate", "time_travel",
                "manifest", "cloak", "manifest_dread", "clash",   # 615.1a; 701.34a, .36a, .16a, .56a, .40a, .58a, .62a, .30
-               "forage", "ring_tempts"):                         # 701.61a, 701.54a
+               "forage", "ring_tempts", "solve"):                # 701.61a, 701.54a, 719.3a
         return {"verb": raw}
     data = chk.mapping(p, raw, set(EFFECT_FIELDS) | set(OBJECT_EFFECTS)
                        | {"add_mana", "set_battlefield_state", "exile_until", "search", "class_level",

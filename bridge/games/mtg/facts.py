@@ -370,7 +370,7 @@ def _object(obj, position: int) -> list[Symbol]:
     flags = {"token": obj.token}
     out += [atom(name, o) for name, on in flags.items() if on]
     for name, on in (("tapped", obj.tapped), ("entered_this_turn", obj.entered_this_turn),
-                     ("marked", obj.marked)):
+                     ("marked", obj.marked), ("solved", obj.solved)):
         if on:
             out.append(_init(name, o))
     if obj.face == "back":

@@ -67,7 +67,7 @@ OBJECT_FIELD_RULES: dict[str, tuple[str, ...]] = {
     "attacking": ("506.4",), "blocking": ("509.1",), "attached_to": ("303.4",),
     "protector": ("310.8",), "occupying": ("1000.2",), "entered_this_turn": ("302.6",),
     "damage": ("120.3e",), "counters": ("122.1",), "tapped": ("110.5",), "face": ("712.8",),
-    "marked": ("1000.7",), "unlocked": ("709.5c",),
+    "marked": ("1000.7",), "unlocked": ("709.5c",), "solved": ("719.3b",),
 }
 # Ability forms of `abilities:` and the effect verbs and trigger events they use.
 ABILITY_KIND_RULES: dict[str, tuple[str, ...]] = {
@@ -110,7 +110,7 @@ EFFECT_VERB_RULES: dict[str, tuple[str, ...]] = {
     "exile_until_leaves": ("610.3", "610.3b"),
     "at_next_end_step": ("603.7", "603.7b", "603.7c"),
     # issue 32, cr701
-    "flip": ("710.2",), "unattach": ("701.3d",), "connive": ("701.50a", "701.50b"), "forage": ("701.61a",),
+    "flip": ("710.2",), "unattach": ("701.3d",), "connive": ("701.50a", "701.50b"), "forage": ("701.61a",), "solve": ("719.3a", "719.3b"),
     "ring_tempts": ("701.54a", "701.54c"),
     # issue 31, session 15
     "draw_next_upkeep": ("603.7a", "603.7b", "121.1"),
@@ -220,7 +220,7 @@ OUTCOME_RULES: dict[str, tuple[str, ...]] = {
     "occupies": ("1000.2",), "marked": ("1000.7",), "werecreature": ("1000.8",),
     "stack": ("405.1",), "happened": (), "illegal": (), "legal": (), "hand_size": ("402.2",),
     "type": ("205.2a",), "subtype": ("205.3",), "supertype": ("205.4",), "color": (),
-    "name": (), "mana_value": ("202.3",), "unlocked": ("709.5c",),
+    "name": (), "mana_value": ("202.3",), "unlocked": ("709.5c",), "solved": ("719.3b",),
 }
 
 

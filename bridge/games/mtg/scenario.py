@@ -84,6 +84,7 @@ class GameObject(Record):
     occupying: str | None = None
     marked: bool = False
     unlocked: list[str] = field(default_factory=list)   # 709.5c: a Room's unlocked halves
+    solved: bool = False            # 719.3b: a Case that is solved
     timestamp: int | None = None
     line: int | None = None
 

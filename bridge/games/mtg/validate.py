@@ -32,7 +32,7 @@ if TYPE_CHECKING:       # deadline imports solve, which imports this module
 TOP_KEYS = {"title", "rules", "cards", "players", "life", "poison", "library", "turn", "speed",
             "spells_cast", "spells_cast_last_turn", "damage_this_turn", "day_night", "battlefield_state", "objects", "actions",
             "expect", "choose", "description", "query", "readings"}
-OBJECT_KEYS = {"id", "card", "zone", "owner", "controller", "token", "tapped", "face", "damage", "unlocked",
+OBJECT_KEYS = {"id", "card", "zone", "owner", "controller", "token", "tapped", "face", "damage", "unlocked", "solved",
                "counters", "entered_this_turn", "attacking", "blocking", "attached_to",
                "protector", "occupying", "marked", "timestamp"}
 RULE_NUMBER = re.compile(r"\d{3,4}(\.\d+[a-z]?)?|choose", re.ASCII)   # fullmatch
@@ -218,7 +218,7 @@ class _Validator:
         ctrl = data.get("controller", data.get("owner", players[0]))
         obj.controller = chk.choice(path + ("controller",), ctrl, players)
         obj.owner = chk.choice(path + ("owner",), data.get("owner", obj.controller), players)
-        for flag in ("token", "tapped", "entered_this_turn", "marked"):
+        for flag in ("token", "tapped", "entered_this_turn", "marked", "solved"):
             if flag in data:
                 setattr(obj, flag, chk.bool_value(path + (flag,), data[flag]))
         obj.face = chk.choice(path + ("face",), data.get("face", "front"), ("front", "back", "down", "flipped"))
