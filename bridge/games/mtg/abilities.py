@@ -47,8 +47,9 @@ def parse_abilities(chk: Checker, path: tuple, raw: Any) -> list[dict[str, Any]]
         if isinstance(item, dict) and "chapter" in item:
             out.append(_chapter(chk, p, item))
             continue
-        data = chk.mapping(p, item, set(KINDS) | {"level", "levels", "solved"})
+        data = chk.mapping(p, item, set(KINDS) | {"level", "levels", "solved", "station"})
         solved = chk.bool_value(p + ("solved",), data.pop("solved")) if "solved" in data else False
+        station = chk.int_value(p + ("station",), data.pop("station"), 1) if "station" in data else None
         level = chk.int_value(p + ("level",), data.pop("level"), 2) if "level" in data else None
         levels = _level_range(chk, p + ("levels",), data.pop("levels")) if "levels" in data else None
         if len(data) != 1:
@@ -61,6 +62,8 @@ def parse_abilities(chk: Checker, path: tuple, raw: Any) -> list[dict[str, Any]]
             out[-1]["levels"] = levels
         if solved:                  # 719.3c: a Case's "Solved — [ability]"
             out[-1]["solved"] = True
+        if station is not None:     # 721.2: a station symbol "{N+}" (charge counters)
+            out[-1]["station"] = station
     return out
 
 

@@ -24,6 +24,8 @@ def ability_facts(key: Symbol, face: str, n: int, ab: dict[str, Any]) -> list[Sy
         out.append(Function("class_level_req", head + [Number(ab["level"])]))
     if ab.get("solved"):            # 719.3c: a Case's ability that works only once it is solved
         out.append(Function("case_solved_req", head))
+    if ab.get("station"):           # 721.2a: an ability of a station symbol {N+}
+        out.append(Function("station_req", head + [Number(ab["station"])]))
     if ab.get("levels"):            # 711.2: a level symbol's range of level counters
         lo, hi = ab["levels"]
         out.append(Function("level_counter_range", head + [Number(lo), Number(hi) if hi is not None
