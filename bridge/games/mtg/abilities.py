@@ -286,7 +286,7 @@ PLAYER_FIELDS = {("deal_damage", "target"), ("draw", "player"), ("draw_next_upke
 def _effect(chk: Checker, p: tuple, raw: Any) -> dict[str, Any]:
     if raw in ("prevent_combat_damage", "proliferate", "populate", "investigate", "time_travel",
                "manifest", "cloak", "manifest_dread", "clash",   # 615.1a; 701.34a, .36a, .16a, .56a, .40a, .58a, .62a, .30
-               "forage", "ring_tempts", "solve"):                # 701.61a, 701.54a, 719.3a
+               "forage", "ring_tempts", "solve", "unlock_door"):  # 701.61a, 701.54a, 719.3a, 709.5f
         return {"verb": raw}
     data = chk.mapping(p, raw, set(EFFECT_FIELDS) | set(OBJECT_EFFECTS)
                        | {"add_mana", "set_battlefield_state", "exile_until", "search", "class_level",

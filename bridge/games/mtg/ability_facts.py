@@ -162,7 +162,8 @@ def _effect_facts(head: list[Symbol], e: int, eff: dict[str, Any]) -> list[Symbo
     elif verb == "counter_unless":      # 701.6a, 118.12a
         terms = [Function(verb, [ref("object"), amount()])]
     elif verb in ("prevent_combat_damage", "proliferate", "populate", "investigate", "time_travel",
-                  "manifest", "cloak", "manifest_dread", "clash", "forage", "ring_tempts", "solve"):
+                  "manifest", "cloak", "manifest_dread", "clash", "forage", "ring_tempts", "solve",
+                  "unlock_door"):
         terms = [Function(verb)]
     elif verb == "at_next_end_step":       # 603.7: a delayed triggered ability
         terms = [Function(verb, [Function(eff["action"]), ref("object")])]

@@ -110,7 +110,7 @@ EFFECT_VERB_RULES: dict[str, tuple[str, ...]] = {
     "exile_until_leaves": ("610.3", "610.3b"),
     "at_next_end_step": ("603.7", "603.7b", "603.7c"),
     # issue 32, cr701
-    "flip": ("710.2",), "unattach": ("701.3d",), "connive": ("701.50a", "701.50b"), "forage": ("701.61a",), "solve": ("719.3a", "719.3b"),
+    "flip": ("710.2",), "unattach": ("701.3d",), "connive": ("701.50a", "701.50b"), "forage": ("701.61a",), "solve": ("719.3a", "719.3b"), "unlock_door": ("709.5f",),
     "ring_tempts": ("701.54a", "701.54c"),
     # issue 31, session 15
     "draw_next_upkeep": ("603.7a", "603.7b", "121.1"),
