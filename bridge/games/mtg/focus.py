@@ -21,8 +21,8 @@ from .ruling import ZONE_WORDS, sentence, shaped_by_effects
 MATTERS = {"zone", "ceased", "controller", "life", "poison", "counters", "loyalty", "defense",
            "damage", "power", "toughness", "lost", "won", "draw_game", "illegal", "face",
            "hand_size", "stack", "has", "protector", "battlefield_state", "occupies", "marked",
-           "werecreature", "attached_to"}
-EVENTS = {"died", "countered", "untapped", "stays_tapped"}   # events worth a line of their own
+           "werecreature", "attached_to", "tapped", "monarch", "energy", "day_night"}
+EVENTS = {"died", "countered", "untapped", "stays_tapped", "became_monarch"}   # events worth a line of their own
 MAX_SHOWN_OUTCOMES = 12
 
 
