@@ -14,6 +14,9 @@ MALFORMED = Path(__file__).resolve().parent / "malformed"
 # file -> (line of the fault, a fragment the message must contain)
 CASES: dict[str, tuple[int, str]] = {
     "yaml_syntax_error.yaml": (3, "YAML syntax error"),
+    "unlocked_on_a_plain_card.yaml": (4, "unlocked is for a split card"),      # 709.5c (cr7)
+    "flip_with_mana_cost.yaml": (7, "710.1c"),
+    "prototype_without_toughness.yaml": (9, "mana_cost, power and toughness (718.2)"),
     "face_down_in_hand.yaml": (5, "face: down is only encoded for permanents"),
     "resolve_creates_duplicate.yaml": (6, "duplicate id 'bear'"),
     "exile_until_bad_rest.yaml": (7, "'graveyard' is not one of"),

@@ -48,7 +48,9 @@ def parse_abilities(chk: Checker, path: tuple, raw: Any) -> list[dict[str, Any]]
         if isinstance(item, dict) and "chapter" in item:
             out.append(_chapter(chk, p, item))
             continue
-        data = chk.mapping(p, item, set(KINDS) | {"level", "levels"})
+        data = chk.mapping(p, item, set(KINDS) | {"level", "levels", "solved", "station"})
+        solved = chk.bool_value(p + ("solved",), data.pop("solved")) if "solved" in data else False
+        station = chk.int_value(p + ("station",), data.pop("station"), 1) if "station" in data else None
         level = chk.int_value(p + ("level",), data.pop("level"), 2) if "level" in data else None
         levels = _level_range(chk, p + ("levels",), data.pop("levels")) if "levels" in data else None
         if len(data) != 1:
@@ -59,6 +61,10 @@ def parse_abilities(chk: Checker, path: tuple, raw: Any) -> list[dict[str, Any]]
             out[-1]["level"] = level
         if levels is not None:      # 711.2a/b: "{LEVEL N1-N2}" / "{LEVEL N3+}"
             out[-1]["levels"] = levels
+        if solved:                  # 719.3c: a Case's "Solved — [ability]"
+            out[-1]["solved"] = True
+        if station is not None:     # 721.2: a station symbol "{N+}" (charge counters)
+            out[-1]["station"] = station
     return out
 
 
@@ -287,7 +293,8 @@ OBJECT_EFFECTS = ("destroy", "exile", "return_to_hand", "sacrifice", "counter", 
                   "explore",                              # 701.44a: "[it] explores"
                   "transform", "convert", "harness",      # 701.27a, 701.28a, 701.64a (issue 32)
                   "exile_until_leaves",                   # 610.3: "exile [it] until ~ leaves the battlefield"
-                  "unattach")                             # 701.3d: "unattach [Equipment]"
+                  "unattach",                             # 701.3d: "unattach [Equipment]"
+                  "flip")                                 # 710.2: "flip it" (a flip card)
 # 603.7: what a delayed "at the beginning of the next end step" ability may do to the object
 DELAYED_ACTIONS = ("sacrifice", "exile", "destroy", "return_to_hand", "return_to_battlefield")
 # issue 15: where an object ref may be `{all: FILTER}` and a player ref a PLAYER_REFS word
@@ -305,7 +312,7 @@ PLAYER_FIELDS = {("deal_damage", "target"), ("draw", "player"), ("draw_next_upke
 def _effect(chk: Checker, p: tuple, raw: Any) -> dict[str, Any]:
     if raw in ("prevent_combat_damage", "proliferate", "populate", "investigate", "time_travel",
                "manifest", "cloak", "manifest_dread", "clash",   # 615.1a; 701.34a, .36a, .16a, .56a, .40a, .58a, .62a, .30
-               "forage", "ring_tempts"):                         # 701.61a, 701.54a
+               "forage", "ring_tempts", "solve", "unlock_door"):  # 701.61a, 701.54a, 719.3a, 709.5f
         return {"verb": raw}
     data = chk.mapping(p, raw, set(EFFECT_FIELDS) | set(OBJECT_EFFECTS)
                        | {"add_mana", "set_battlefield_state", "exile_until", "search", "class_level",

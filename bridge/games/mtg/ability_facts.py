@@ -22,6 +22,10 @@ def ability_facts(key: Symbol, face: str, n: int, ab: dict[str, Any]) -> list[Sy
     out = [Function("ability_kind", head + [Function(ab["kind"])])]
     if ab.get("level"):             # 716.2a: the ability of a class level bar
         out.append(Function("class_level_req", head + [Number(ab["level"])]))
+    if ab.get("solved"):            # 719.3c: a Case's ability that works only once it is solved
+        out.append(Function("case_solved_req", head))
+    if ab.get("station"):           # 721.2a: an ability of a station symbol {N+}
+        out.append(Function("station_req", head + [Number(ab["station"])]))
     if ab.get("levels"):            # 711.2: a level symbol's range of level counters
         lo, hi = ab["levels"]
         out.append(Function("level_counter_range", head + [Number(lo), Number(hi) if hi is not None
@@ -158,7 +162,8 @@ def _effect_facts(head: list[Symbol], e: int, eff: dict[str, Any]) -> list[Symbo
     elif verb == "counter_unless":      # 701.6a, 118.12a
         terms = [Function(verb, [ref("object"), amount()])]
     elif verb in ("prevent_combat_damage", "proliferate", "populate", "investigate", "time_travel",
-                  "manifest", "cloak", "manifest_dread", "clash", "forage", "ring_tempts"):
+                  "manifest", "cloak", "manifest_dread", "clash", "forage", "ring_tempts", "solve",
+                  "unlock_door"):
         terms = [Function(verb)]
     elif verb == "at_next_end_step":       # 603.7: a delayed triggered ability
         terms = [Function(verb, [Function(eff["action"]), ref("object")])]

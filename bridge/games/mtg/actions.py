@@ -288,7 +288,7 @@ def v_cast(v, path, raw, scen):
            "free": v.chk.bool_value(path + ("without_paying_mana_cost",),
                                     d.get("without_paying_mana_cost", False)),
            "face": v.chk.choice(path + ("face",), d.get("face", "front"),
-                                ("front", "back", "down", "adventure", "left", "right")),
+                                ("front", "back", "down", "adventure", "omen", "prototype", "left", "right")),
            "kicked": v.chk.bool_value(path + ("kicked",), d.get("kicked", False)),
            "alternative": v.chk.opt_int(path, d, "alternative_cost", minimum=1),
            "sacrifice": [_obj(v, path + ("sacrifice", i), o, scen)
@@ -348,8 +348,8 @@ def v_activate(v, path, raw, scen):
 
 # Special actions (116.2) of keywords, taken by a player with priority and not using the stack:
 # `special_action: {object: C, action: suspend}` (702.62a), foretell (702.143a), plot (702.170a),
-# turn_face_up (116.2b: morph 702.37e, disguise 702.168d).
-SPECIAL_ACTIONS = ("suspend", "foretell", "plot", "turn_face_up")
+# turn_face_up (116.2b: morph 702.37e, disguise 702.168d), unlock_left/right (a Room's, 709.5e).
+SPECIAL_ACTIONS = ("suspend", "foretell", "plot", "turn_face_up", "unlock_left", "unlock_right")
 
 
 def v_special(v, path, raw, scen):

@@ -18,7 +18,7 @@ from .vocab import MANA_SYMBOL, WORD
 
 CARD_FIELDS = {"name", "mana_cost", "colors", "supertypes", "types", "subtypes", "power",
                "toughness", "loyalty", "defense", "keywords", "abilities", "back", "adventure", "split",
-               "battlefield_state", "not_understood", "modal"}
+               "battlefield_state", "not_understood", "modal", "flip", "omen", "prototype"}
 MAX_NAME = 300        # longer than any card name (the longest printed is ~140 characters)
 
 
@@ -56,15 +56,37 @@ def parse_card(chk: Checker, path: tuple, raw: Any, key: str, allow_back: bool =
         if card.modal and "back" not in data:
             raise chk.src.error(path + ("modal",), "modal: true needs the card's other face as `back`")
     if "adventure" in data:   # 715.2: the Adventure's alternative characteristics
-        if not allow_back:
-            raise chk.src.error(path + ("adventure",), "a back face or an Adventure cannot have an Adventure")
-        card.adventure = parse_card(chk, path + ("adventure",), data["adventure"], key, allow_back=False)
-        if not card.adventure.types or set(card.adventure.types) - {"instant", "sorcery"}:
-            raise chk.src.error(path + ("adventure", "types"),
-                                "an Adventure is an instant or a sorcery (715.2): types [instant] or [sorcery]")
+        card.adventure = _alt_spell(chk, path, data, key, allow_back, "adventure", "an Adventure", "715.2")
+    if "omen" in data:        # 720.2: the Omen's alternative characteristics
+        card.omen = _alt_spell(chk, path, data, key, allow_back, "omen", "an Omen", "720.2")
+    if "prototype" in data:   # 718.2: `prototype: {mana_cost, power, toughness}`, all three
+        proto = chk.mapping(path + ("prototype",), data["prototype"], {"mana_cost", "power", "toughness"})
+        if len(proto) != 3 or not allow_back:
+            raise chk.src.error(path + ("prototype",), "a card's prototype gives mana_cost, power and toughness (718.2)")
+        card.prototype = parse_card(chk, path + ("prototype",), proto, key, allow_back=False)
     if "split" in data:
         card.halves = _halves(chk, path, data, key, allow_back)
+    if "flip" in data:        # 710.1b: the flipped name, types, text box, power and toughness
+        if not allow_back:
+            raise chk.src.error(path + ("flip",), "a back face, half or Adventure cannot be a flip card")
+        card.flip = parse_card(chk, path + ("flip",), data["flip"], key, allow_back=False)
+        if {"mana_cost", "colors"} & set(data["flip"]):
+            raise chk.src.error(path + ("flip",), "a flip card's colour and mana cost are its "
+                                                  "normal ones (710.1c): give them on the card only")
     return card
+
+
+def _alt_spell(chk: Checker, path: tuple, data: dict, key: str, allow_back: bool, fld: str,
+               noun: str, rule: str) -> Card:
+    """An Adventure or an Omen: an instant or sorcery set of characteristics the card may have as
+    a spell (715.2, 720.2)."""
+    if not allow_back:
+        raise chk.src.error(path + (fld,), f"a back face, an Adventure or an Omen cannot have {noun}")
+    alt = parse_card(chk, path + (fld,), data[fld], key, allow_back=False)
+    if not alt.types or set(alt.types) - {"instant", "sorcery"}:
+        raise chk.src.error(path + (fld, "types"),
+                            f"{noun} is an instant or a sorcery ({rule}): types [instant] or [sorcery]")
+    return alt
 
 
 def _halves(chk: Checker, path: tuple, data: dict, key: str, allow_back: bool) -> list[Card]:

@@ -113,6 +113,7 @@ def interchangeable_candidates(scen: Scenario) -> list[str]:
 
 def _orderless(card: Card | None) -> bool:
     return card is not None and card.back is None and card.adventure is None and not card.halves \
+        and card.omen is None and card.flip is None and card.prototype is None \
         and not card.statics \
         and not card.chapters \
         and card.battlefield_state is None and "land" not in card.types \
@@ -261,9 +262,18 @@ def card_facts(card: Card) -> list[Symbol]:
         out += _face(key, face, half)
     if card.halves:
         out.append(atom("split_card", key))
+    if card.flip is not None:       # 710.1b: the alternative characteristics, used once flipped
+        out += _face(key, "flipped", card.flip)
+        out.append(atom("flip_card", key))
     if card.adventure is not None:      # 715.2: the alternative characteristics, a face of its own
         out += _face(key, "adventure", card.adventure)
         out.append(atom("has_adventure", key))
+    if card.prototype is not None:      # 718.2: the prototype's mana cost, power and toughness
+        out += _face(key, "prototype", card.prototype)
+        out.append(atom("has_prototype", key))
+    if card.omen is not None:           # 720.2: likewise an Omen's
+        out += _face(key, "omen", card.omen)
+        out.append(atom("has_omen", key))
     return out
 
 
@@ -360,13 +370,16 @@ def _object(obj, position: int) -> list[Symbol]:
     flags = {"token": obj.token}
     out += [atom(name, o) for name, on in flags.items() if on]
     for name, on in (("tapped", obj.tapped), ("entered_this_turn", obj.entered_this_turn),
-                     ("marked", obj.marked)):
+                     ("marked", obj.marked), ("solved", obj.solved)):
         if on:
             out.append(_init(name, o))
     if obj.face == "back":
         out.append(_init("face", o, "back"))
+    elif obj.face == "flipped":
+        out.append(_init("flipped", o))
     elif obj.face == "down":
         out.append(_init("face_down", o))
+    out += [_init("unlocked", o, Function(half)) for half in obj.unlocked]     # 709.5c
     if obj.damage:
         out.append(_init("damage", o, obj.damage))
     for kind, n in _counters(obj).items():
@@ -384,7 +397,8 @@ def _counters(obj) -> dict[str, int]:
     """306.5b/310.4b: a planeswalker or battle described on the battlefield without such
     counters is taken to have entered with its printed loyalty or defense."""
     counters = dict(obj.counters)
-    card = obj.card.back if obj.face == "back" and obj.card.back else obj.card
+    card = obj.card.back if obj.face == "back" and obj.card.back else obj.card.flip \
+        if obj.face == "flipped" and obj.card.flip else obj.card
     if obj.zone == "battlefield" and obj.face != "down":
         if "planeswalker" in card.types and "loyalty" not in counters and card.loyalty is not None:
             counters["loyalty"] = card.loyalty

@@ -67,7 +67,8 @@ def _actions(scen: Scenario) -> Iterator[Need]:
                  "mode": args.get("modes"), "kicked": args.get("kicked"),
                  "alternative_cost": args.get("alternative") is not None,
                  "sacrifice": args.get("sacrifice"), "face_down": args.get("face") == "down",
-                 "as_adventure": args.get("face") == "adventure",
+                 "as_adventure": args.get("face") == "adventure", "as_omen": args.get("face") == "omen",
+                 "as_prototype": args.get("face") == "prototype",
                  "half": args.get("face") in ("left", "right"),
                  "using": args.get("using")}
         for option, used in given.items():
@@ -180,7 +181,8 @@ def ignored_values(scen: Scenario, rules: RuleBase) -> list[str]:
         if action.verb != "cast" or action.args.get("x") is None:
             continue
         card = scen.object(action.args["card"])
-        chosen = {"back": card.card.back, "adventure": card.card.adventure}.get(action.args.get("face")) \
+        chosen = {"back": card.card.back, "adventure": card.card.adventure, "omen": card.card.omen,
+                  "prototype": card.card.prototype}.get(action.args.get("face")) \
             if card else None
         face = chosen or (card.card if card else None)
         x = action.args["x"]

@@ -29,6 +29,7 @@ CAST_OPTION_RULES: dict[str, tuple[str, ...]] = {
     "face": ("712.8d",), "mode": ("700.2",), "kicked": ("702.33a",),
     "alternative_cost": ("118.9",), "sacrifice": ("118.8",), "using": ("118.9",),
     "face_down": ("708.4",), "as_adventure": ("715.3", "715.3b"),
+    "as_omen": ("720.3", "720.3b", "720.3d"), "as_prototype": ("718.3", "718.3b", "718.5"),
     "half": ("709.3", "709.3b"),
 }
 # Card types, subtypes and supertypes whose rules act on their own (entering, intrinsic abilities).
@@ -55,8 +56,9 @@ CARD_FIELD_RULES: dict[str, tuple[str, ...]] = {
     "supertypes": ("205.4",),
     "types": ("205.2a",), "subtypes": ("205.3",), "power": ("208.1",), "toughness": ("208.1",),
     "loyalty": ("306.5c",), "defense": ("310.4c",), "keywords": ("702.1",),
-    "abilities": ("113.3",), "back": ("712.8",), "adventure": ("715.2", "715.4"), "halves": ("709.4",),
-    "split": ("709.3", "709.4"), "modal": ("712.11b", "712.8f"),
+    "abilities": ("113.3",), "back": ("712.8",), "adventure": ("715.2", "715.4"), "omen": ("720.2", "720.4"),
+    "prototype": ("718.2", "718.4"), "halves": ("709.4",),
+    "split": ("709.3", "709.4"), "modal": ("712.11b", "712.8f"), "flip": ("710.1b", "710.2"),
     "battlefield_state": ("1000.3",),
     "not_understood": (),       # a record of Oracle lines left out; ask notes them (cards.md)
 }
@@ -65,7 +67,7 @@ OBJECT_FIELD_RULES: dict[str, tuple[str, ...]] = {
     "attacking": ("506.4",), "blocking": ("509.1",), "attached_to": ("303.4",),
     "protector": ("310.8",), "occupying": ("1000.2",), "entered_this_turn": ("302.6",),
     "damage": ("120.3e",), "counters": ("122.1",), "tapped": ("110.5",), "face": ("712.8",),
-    "marked": ("1000.7",), "chosen": ("607.2d",),
+    "marked": ("1000.7",), "chosen": ("607.2d",), "unlocked": ("709.5c",), "solved": ("719.3b",),
 }
 # Ability forms of `abilities:` and the effect verbs and trigger events they use.
 ABILITY_KIND_RULES: dict[str, tuple[str, ...]] = {
@@ -108,7 +110,7 @@ EFFECT_VERB_RULES: dict[str, tuple[str, ...]] = {
     "exile_until_leaves": ("610.3", "610.3b"),
     "at_next_end_step": ("603.7", "603.7b", "603.7c"),
     # issue 32, cr701
-    "unattach": ("701.3d",), "connive": ("701.50a", "701.50b"), "forage": ("701.61a",),
+    "flip": ("710.2",), "unattach": ("701.3d",), "connive": ("701.50a", "701.50b"), "forage": ("701.61a",), "solve": ("719.3a", "719.3b"), "unlock_door": ("709.5f",),
     "ring_tempts": ("701.54a", "701.54c"),
     # issue 31, session 15
     "draw_next_upkeep": ("603.7a", "603.7b", "121.1"),
@@ -145,6 +147,8 @@ TRIGGER_EVENT_RULES: dict[str, tuple[str, ...]] = {
     "dies_matching": ("603.10a", "700.4"), "enters_matching": ("603.6a",),
     "you_gain_life": ("119.9",),     # issue 31, session 15
     "becomes_target": ("603.2", "601.2c"), "to_graveyard": ("603.6c", "603.10a"),
+    "unlock_this_door": ("709.5h",), "you_fully_unlock": ("709.5i",),     # a Room's (cr7)
+    "you_commit_crime": ("700.13",),
 }
 # Keywords (cards.py accepts any word; one with no entry is reported as unknown).
 KEYWORD_RULES: dict[str, tuple[str, ...]] = {
@@ -216,7 +220,7 @@ OUTCOME_RULES: dict[str, tuple[str, ...]] = {
     "occupies": ("1000.2",), "marked": ("1000.7",), "werecreature": ("1000.8",),
     "stack": ("405.1",), "happened": (), "illegal": (), "legal": (), "hand_size": ("402.2",),
     "type": ("205.2a",), "subtype": ("205.3",), "supertype": ("205.4",), "color": (),
-    "name": (), "mana_value": ("202.3",),
+    "name": (), "mana_value": ("202.3",), "unlocked": ("709.5c",), "solved": ("719.3b",),
 }
 
 

@@ -49,6 +49,8 @@ def sentence(atom: Symbol) -> str:
         "supertype": lambda: f"{a[0]} is {a[1]}",
         "stack": lambda: f"{a[1]} is on the stack (position {a[0]} from the top)",
         "face": lambda: f"{a[0]} has its {a[1]} face up",
+        "unlocked": lambda: f"{a[0]} has its {a[1]} half unlocked (709.5c)",
+        "solved": lambda: f"{a[0]} is solved (719.3b)",
         "attached_to": lambda: f"{a[0]} is attached to {a[1]}",
     }
     if name in simple:

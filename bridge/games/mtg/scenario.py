@@ -47,15 +47,19 @@ class Card(Record):
     back: Card | None = None
     modal: bool = False             # 712.2: `back` is a modal double-faced card's other face (not transforming)
     adventure: Card | None = None   # 715.2: an adventurer card's Adventure (instant or sorcery)
+    omen: Card | None = None        # 720.2: an omen card's Omen (instant or sorcery)
+    prototype: Card | None = None   # 718.2: the alternative mana cost, power and toughness
     halves: list[Card] = field(default_factory=list)   # 709.1: a split card's two halves, left first
+    flip: Card | None = None        # 710.1b: a flip card's alternative characteristics (flipped)
     battlefield_state: str | None = None
     line: int | None = None
     not_understood: list[str] = field(default_factory=list)   # Oracle lines left out (imported)
 
     def faces(self) -> list[Card]:
         """This card's sets of characteristics: its face, its back face (712), its Adventure
-        (715) and its halves (709), those it has."""
-        return [f for f in (self, self.back, self.adventure) if f is not None] + self.halves
+        (715) or Omen (720), its halves (709), its flipped characteristics (710) and its
+        prototype's (718), those it has."""
+        return [f for f in (self, self.back, self.adventure, self.omen, self.flip, self.prototype) if f is not None] + self.halves
 
 
 @dataclass(init=False, repr=False, eq=False)
@@ -80,6 +84,8 @@ class GameObject(Record):
     occupying: str | None = None
     chosen: str | None = None
     marked: bool = False
+    unlocked: list[str] = field(default_factory=list)   # 709.5c: a Room's unlocked halves
+    solved: bool = False            # 719.3b: a Case that is solved
     timestamp: int | None = None
     line: int | None = None
 

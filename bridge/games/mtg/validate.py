@@ -32,7 +32,7 @@ if TYPE_CHECKING:       # deadline imports solve, which imports this module
 TOP_KEYS = {"title", "rules", "cards", "players", "life", "poison", "library", "turn", "speed",
             "spells_cast", "spells_cast_last_turn", "damage_this_turn", "day_night", "battlefield_state", "objects", "actions",
             "expect", "choose", "description", "query", "readings"}
-OBJECT_KEYS = {"id", "card", "zone", "owner", "controller", "token", "tapped", "face", "damage",
+OBJECT_KEYS = {"id", "card", "zone", "owner", "controller", "token", "tapped", "face", "damage", "unlocked", "solved",
                "counters", "entered_this_turn", "attacking", "blocking", "attached_to",
                "protector", "occupying", "marked", "timestamp", "chosen"}
 RULE_NUMBER = re.compile(r"\d{3,4}(\.\d+[a-z]?)?|choose", re.ASCII)   # fullmatch
@@ -218,14 +218,17 @@ class _Validator:
         ctrl = data.get("controller", data.get("owner", players[0]))
         obj.controller = chk.choice(path + ("controller",), ctrl, players)
         obj.owner = chk.choice(path + ("owner",), data.get("owner", obj.controller), players)
-        for flag in ("token", "tapped", "entered_this_turn", "marked"):
+        for flag in ("token", "tapped", "entered_this_turn", "marked", "solved"):
             if flag in data:
                 setattr(obj, flag, chk.bool_value(path + (flag,), data[flag]))
-        obj.face = chk.choice(path + ("face",), data.get("face", "front"), ("front", "back", "down"))
+        obj.face = chk.choice(path + ("face",), data.get("face", "front"), ("front", "back", "down", "flipped"))
         if obj.face == "back" and obj.card.back is None:
             raise self.err(path + ("face",), "face: back, but the card has no back face")
+        if obj.face == "flipped" and (obj.card.flip is None or obj.zone != "battlefield"):
+            raise self.err(path + ("face",), "face: flipped is a flip card's permanent (710.2)")
         if obj.face == "down" and obj.zone != "battlefield":
             raise self.err(path + ("face",), "face: down is only encoded for permanents (708)")
+        obj.unlocked = self._unlocked(path + ("unlocked",), obj, data.get("unlocked", []))
         obj.damage = chk.int_value(path + ("damage",), data.get("damage", 0), minimum=0)
         obj.counters = self._counters(path + ("counters",), data.get("counters") or {})
         obj.timestamp = chk.opt_int(path, data, "timestamp", minimum=0)
@@ -243,6 +246,13 @@ class _Validator:
             if "almos" not in scen.rules:
                 raise self.err(path, "occupying and marked need rules: [mtg, almos]")
         return obj
+
+    def _unlocked(self, path: tuple, obj: GameObject, raw: Any) -> list[str]:
+        """`unlocked: [left, right]`: a Room's halves unlocked on the battlefield (709.5c)."""
+        halves = [self.chk.choice(path + (i,), h, ("left", "right")) for i, h in enumerate(self.chk.list(path, raw))]
+        if halves and (not obj.card.halves or obj.zone != "battlefield"):
+            raise self.err(path, "unlocked is for a split card on the battlefield (a Room, 709.5c)")
+        return sorted(set(halves))
 
     def _counters(self, path: tuple, raw: Any) -> dict[str, int]:
         data = self.chk.mapping(path, raw, None)
