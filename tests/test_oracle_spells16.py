@@ -1,0 +1,70 @@
+"""Issue 31, session 16 (helper cards31a): real cards' spell, trigger and activated-ability
+templates, each compiled from the card's Oracle text (compile-only: the rules behind each form
+are exercised by their scenarios)."""
+from __future__ import annotations
+
+from oracle_cards import card, full
+from rulekeeper.bridge.cards.oracle import compile_line
+
+SHUFFLE = {"shuffle": {"player": "you"}}
+
+
+def not_understood(spell: bool, *texts: str) -> None:
+    for text in texts:
+        assert compile_line(text, "X", spell=spell).status == "not_understood", text
+
+
+def test_search_for_a_card_to_hand():
+    # 701.23d, 701.24a: Diabolic Tutor; "a card" states no quality (the player must find one)
+    yaml_card = full(card("Diabolic Tutor", "Sorcery",
+                          "Search your library for a card, put that card into your hand, then shuffle.",
+                          mana_cost="{2}{B}{B}"))
+    assert yaml_card["abilities"] == [{"spell": {"effects": [
+        {"search": {"player": "you", "amount": 1, "to": "hand"}}, SHUFFLE]}}]
+
+
+def test_search_basic_lands_onto_the_battlefield():
+    # 701.23a/b: Rampant Growth (one, tapped), Explosive Vegetation (up to two), Evolving Wilds
+    # (an activated ability), Wood Elves' kin with "you may" in an enters trigger
+    growth = full(card("Rampant Growth", "Sorcery", "Search your library for a basic land card, "
+                       "put that card onto the battlefield tapped, then shuffle.", mana_cost="{1}{G}"))
+    basic_land = {"types": ["land"], "supertypes": ["basic"]}
+    assert growth["abilities"][0]["spell"]["effects"] == [
+        {"search": {"player": "you", "amount": 1, "for": basic_land, "to": "battlefield", "tapped": True}},
+        SHUFFLE]
+    vegetation = full(card("Explosive Vegetation", "Sorcery", "Search your library for up to two basic "
+                           "land cards, put them onto the battlefield tapped, then shuffle.", mana_cost="{3}{G}"))
+    assert vegetation["abilities"][0]["spell"]["effects"][0]["search"]["amount"] == 2
+    wilds = full(card("Evolving Wilds", "Land", "{T}, Sacrifice this land: Search your library for a "
+                      "basic land card, put it onto the battlefield tapped, then shuffle."))
+    assert wilds["abilities"][0]["activated"]["cost"] == ["{T}", "sacrifice"]
+    assert wilds["abilities"][0]["activated"]["effects"][0]["search"]["to"] == "battlefield"
+    civic = full(card("Civic Wayfinder", "Creature — Elf Warrior Druid", "When this creature enters, you "
+                      "may search your library for a basic land card, reveal it, put it into your hand, "
+                      "then shuffle.", power="2", toughness="2"))
+    assert civic["abilities"] == [{"triggered": {"when": "enters", "may": True, "effects": [
+        {"search": {"player": "you", "amount": 1, "for": basic_land, "to": "hand"}}, SHUFFLE]}}]
+
+
+def test_search_with_colour_or_subtype():
+    # Sylvan Tutor's kin: "a green creature card"; Stoneforge-style "an Equipment card"
+    found = compile_line("Search your library for a green creature card, reveal it, put it into your "
+                         "hand, then shuffle.", "X", spell=True)
+    assert found.fragment["spell"]["effects"][0]["search"]["for"] == {"types": ["creature"], "colors": ["green"]}
+    equipment = compile_line("Search your library for an Equipment card, reveal that card, put it into "
+                             "your hand, then shuffle.", "X", spell=True)
+    assert equipment.fragment["spell"]["effects"][0]["search"]["for"] == {"subtypes": ["equipment"]}
+
+
+def test_search_boundaries_not_understood():
+    not_understood(True,
+                   # two types in one quality, a mana value: no search filter form
+                   "Search your library for an artifact or enchantment card, reveal it, put it into your hand, then shuffle.",
+                   "Search your library for a creature card with mana value X or less, put it onto the battlefield, then shuffle.",
+                   # "up to" with no quality (701.23d would force the count), "them" for one card
+                   "Search your library for up to two cards, put them into your hand, then shuffle.",
+                   "Search your library for a card, put them into your hand, then shuffle.",
+                   # "then shuffle and put that card on top": another destination
+                   "Search your library for a card, then shuffle and put that card on top.",
+                   # "basic" of a creature
+                   "Search your library for a basic creature card, put it into your hand, then shuffle.")
