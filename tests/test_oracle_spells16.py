@@ -68,3 +68,37 @@ def test_search_boundaries_not_understood():
                    "Search your library for a card, then shuffle and put that card on top.",
                    # "basic" of a creature
                    "Search your library for a basic creature card, put it into your hand, then shuffle.")
+
+
+CHILL = "Tap target creature. It doesn't untap during its controller's next untap step."
+
+
+def test_doesnt_untap_during_its_controllers_next_untap_step():
+    # 502.3: Crippling Chill (its "Draw a card." joins the spell); Frost Lynx's enters trigger,
+    # "That creature" bound to its target
+    chill = full(card("Crippling Chill", "Instant", CHILL + "\nDraw a card.", mana_cost="{2}{U}"))
+    assert chill["abilities"] == [{"spell": {"targets": ["creature"], "effects": [
+        {"tap": "target"}, {"doesnt_untap_next": "target"}, {"draw": {"player": "you", "amount": 1}}]}}]
+    custody = full(card("Frost Lynx", "Creature — Elemental Cat",
+                        "When this creature enters, tap target creature an opponent controls. That "
+                        "creature doesn't untap during its controller's next untap step.",
+                        power="2", toughness="2"))
+    assert custody["abilities"][0]["triggered"]["effects"] == [
+        {"tap": "target"}, {"doesnt_untap_next": "target"}]
+
+
+def test_that_creature_is_the_target():
+    # Rile: "That creature gains trample until end of turn." is the target of the line before
+    rile = full(card("Rile", "Sorcery", "Rile deals 1 damage to target creature you control. That "
+                     "creature gains trample until end of turn.\nDraw a card.", mana_cost="{R}"))
+    assert rile["abilities"][0]["spell"]["effects"][1] == {
+        "modify": {"object": "target", "keywords": ["trample"], "until": "end_of_turn"}}
+
+
+def test_that_creature_without_a_target_not_understood():
+    # "that creature" is never the source, nor the creature a trigger is about, nor a player
+    not_understood(False,
+                   "Whenever a creature enters, tap that creature.",
+                   "When this creature enters, tap that creature.",
+                   "Whenever a creature enters, it doesn't untap during its controller's next untap step.")
+    not_understood(True, "Target player draws a card. Tap that creature.")

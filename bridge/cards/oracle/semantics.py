@@ -23,6 +23,7 @@ from .words import (
     NUMBER_WORDS,
     PLAYER_KINDS,
     RESTRICTED_NOUNS,
+    THAT_CREATURE,
     THEY,
     Target,
     Unsupported,
@@ -465,11 +466,11 @@ def _collect(value: Any, order: list[Target], it_is_source: bool) -> Any:
         if value not in order:
             order.append(value)
         return value
-    if value is IT:
+    if value is IT or value is THAT_CREATURE:    # "that creature": a target only, never the source
         objects = [t for t in order if t.kind not in PLAYER_KINDS]
         if objects:
             return objects[-1]
-        if not it_is_source:
+        if not it_is_source or value is THAT_CREATURE:
             raise Unsupported("'it' names the object the trigger is about, which the card form "
                               "cannot name")
         return "self"

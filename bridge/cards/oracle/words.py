@@ -43,12 +43,16 @@ class Target:
 class _Marker:
     """A reference word kept as one object (copies of a parsed line share it)."""
 
-    def __deepcopy__(self, memo: dict) -> "_Marker":
+    def __deepcopy__(self, memo: dict) -> _Marker:
         return self
 
 
 class _It(_Marker):
     """ "it" / "its": the last target named before, else the source itself."""
+
+
+class _ThatCreature(_Marker):
+    """ "that creature": the last object target named before; never the source (session 16)."""
 
 
 class _ItsController(_Marker):
@@ -60,6 +64,7 @@ class _They(_Marker):
 
 
 IT = _It()
+THAT_CREATURE = _ThatCreature()
 BY_KEY = "_dealt_by"        # "it deals ...": the "it", to check that it names the source
 THEY = _They()
 ITS_CONTROLLER = _ItsController()
