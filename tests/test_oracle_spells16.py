@@ -102,3 +102,14 @@ def test_that_creature_without_a_target_not_understood():
                    "When this creature enters, tap that creature.",
                    "Whenever a creature enters, it doesn't untap during its controller's next untap step.")
     not_understood(True, "Target player draws a card. Tap that creature.")
+
+
+def test_return_creature_card_from_your_graveyard_to_the_battlefield():
+    # 110.2a, 115.1: Resurrection; the target is a card in your graveyard, as Raise Dead's
+    yaml_card = full(card("Resurrection", "Sorcery", "Return target creature card from your "
+                          "graveyard to the battlefield.", mana_cost="{2}{W}{W}"))
+    assert yaml_card["abilities"] == [{"spell": {
+        "targets": [{"kind": "card_in_your_graveyard", "types": ["creature"]}],
+        "effects": [{"return_to_battlefield": "target"}]}}]
+    not_understood(True, "Return target creature card from a graveyard to the battlefield under your control.",
+                   "Return up to two target creature cards from your graveyard to the battlefield.")

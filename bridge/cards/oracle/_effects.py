@@ -74,6 +74,9 @@ class EffectRules:
                 {"kind": kind, "not_types": ["instant", "sorcery"]}
         return [{"return_to_hand": Target(kind)}]
 
+    def return_from_graveyard_battlefield(self, items):   # 110.2a: onto the battlefield, under your control
+        return [{"return_to_battlefield": self.return_from_graveyard(items)[0]["return_to_hand"]}]
+
     def bounce(self, items):
         return [{"return_to_hand": items[0]}]
 
