@@ -113,3 +113,24 @@ def test_return_creature_card_from_your_graveyard_to_the_battlefield():
         "effects": [{"return_to_battlefield": "target"}]}}]
     not_understood(True, "Return target creature card from a graveyard to the battlefield under your control.",
                    "Return up to two target creature cards from your graveyard to the battlefield.")
+
+
+def test_if_that_creature_would_die_this_turn_exile_it_instead():
+    # 614.1a: Lava Coil, Scorching Dragonfire ("that creature or planeswalker"), and a -N/-N
+    coil = full(card("Lava Coil", "Sorcery", "Lava Coil deals 4 damage to target creature. If that "
+                     "creature would die this turn, exile it instead.", mana_cost="{1}{R}"))
+    assert coil["abilities"] == [{"spell": {"targets": ["creature"], "effects": [
+        {"deal_damage": {"target": "target", "amount": 4}}, {"exile_if_dies": "target"}]}}]
+    fire = full(card("Scorching Dragonfire", "Instant", "Scorching Dragonfire deals 3 damage to target "
+                     "creature or planeswalker. If that creature or planeswalker would die this turn, "
+                     "exile it instead.", mana_cost="{1}{R}"))
+    assert fire["abilities"][0]["spell"]["targets"] == ["creature_or_planeswalker"]
+    assert fire["abilities"][0]["spell"]["effects"][1] == {"exile_if_dies": "target"}
+
+
+def test_that_creature_of_a_target_that_need_not_be_a_creature_not_understood():
+    # "any target" may be a player: "that creature" would name nothing there
+    not_understood(True,
+                   "Lava Coil deals 2 damage to any target. If that creature would die this turn, exile it instead.",
+                   "Destroy target artifact. Tap that creature.",
+                   "If that creature would die this turn, exile it instead.")

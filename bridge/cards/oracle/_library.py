@@ -43,6 +43,9 @@ class LibraryRules:
     def that_creature_ref(self, _):   # the last object target named before (semantics._collect)
         return THAT_CREATURE
 
+    def exile_if_dies(self, _):   # 614.1a: a replacement effect for the target, this turn
+        return [{"exile_if_dies": THAT_CREATURE}]
+
     def doesnt_untap_next(self, items):   # 502.3: a target, the source, "it" / "that creature" (bound later)
         return [{"doesnt_untap_next": items[0]}]
 

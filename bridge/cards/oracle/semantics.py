@@ -35,6 +35,7 @@ from .words import (
     _self_or_another,
     _under_your_control,
     _words,
+    creature_target,
     parse_filter,
     restricted_target,
     target_kind,
@@ -469,7 +470,7 @@ def _collect(value: Any, order: list[Target], it_is_source: bool) -> Any:
     if value is IT or value is THAT_CREATURE:    # "that creature": a target only, never the source
         objects = [t for t in order if t.kind not in PLAYER_KINDS]
         if objects:
-            return objects[-1]
+            return objects[-1] if value is IT else creature_target(objects[-1])
         if not it_is_source or value is THAT_CREATURE:
             raise Unsupported("'it' names the object the trigger is about, which the card form "
                               "cannot name")

@@ -265,6 +265,14 @@ def _target_adjective(word: str, out: dict[str, Any], kind: str) -> None:
         raise Unsupported(f"the target word {word!r} has no target form")
 
 
+def creature_target(target: Target) -> Target:
+    """ "that creature": the target named before, which must be a creature (115.1)."""
+    kind = target.kind.get("kind", "permanent") if isinstance(target.kind, dict) else target.kind
+    if kind not in ("creature", "creature_or_planeswalker"):
+        raise Unsupported(f"'that creature' names a target that need not be a creature ({kind})")
+    return target
+
+
 def _after_destroy(before: list, sentence: list) -> list:
     """701.19c: "it/they can't be regenerated" names what the destroy just before it named."""
     out = []

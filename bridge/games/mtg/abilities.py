@@ -263,7 +263,8 @@ OBJECT_EFFECTS = ("destroy", "exile", "return_to_hand", "sacrifice", "counter", 
                   "exile_until_leaves",                   # 610.3: "exile [it] until ~ leaves the battlefield"
                   "unattach",                             # 701.3d: "unattach [Equipment]"
                   "doesnt_untap_next",                    # 502.3: "it doesn't untap during its controller's next untap step"
-                  "return_to_battlefield")                # 110.2a: "return target creature card from your graveyard to the battlefield"
+                  "return_to_battlefield",                # 110.2a: "return target creature card from your graveyard to the battlefield"
+                  "exile_if_dies")                        # 614.1a: "if that creature would die this turn, exile it instead"
 # 603.7: what a delayed "at the beginning of the next end step" ability may do to the object
 DELAYED_ACTIONS = ("sacrifice", "exile", "destroy", "return_to_hand", "return_to_battlefield")
 # issue 15: where an object ref may be `{all: FILTER}` and a player ref a PLAYER_REFS word

@@ -86,9 +86,11 @@ EFFECT_VERB_RULES: dict[str, tuple[str, ...]] = {
     "mill": ("701.17a",), "cant_be_regenerated": ("701.19c",), "attach": ("701.3a", "701.3b"),
     "fight": ("701.14a", "701.14b"), "monstrosity": ("701.37a",), "adapt": ("701.46a",),
     "bolster": ("701.39a",), "proliferate": ("701.34a",),
+    # issue 31, session 16
+    "doesnt_untap_next": ("502.3",), "return_to_battlefield": ("110.2a",), "exile_if_dies": ("614.1a", "514.2"),
     # issue 32
     "goad": ("701.15a", "701.15b"), "detain": ("701.35a",), "suspect": ("701.60a", "701.60c"),
-    "exert": ("701.43a",), "doesnt_untap_next": ("502.3",), "return_to_battlefield": ("110.2a",), "double": ("701.10b", "701.10d", "701.10e", "701.10f"), "triple": ("701.11b",),
+    "exert": ("701.43a",), "double": ("701.10b", "701.10d", "701.10e", "701.10f"), "triple": ("701.11b",),
     "discover": ("701.57a",), "populate": ("701.36a", "701.36b"),
     "exchange": ("701.12a", "701.12b", "701.12c"), "amass": ("701.47a", "701.47c"),
     "endure": ("701.63a", "701.63b"), "explore": ("701.44a", "701.44c"),
