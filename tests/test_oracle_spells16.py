@@ -134,3 +134,29 @@ def test_that_creature_of_a_target_that_need_not_be_a_creature_not_understood():
                    "Lava Coil deals 2 damage to any target. If that creature would die this turn, exile it instead.",
                    "Destroy target artifact. Tap that creature.",
                    "If that creature would die this turn, exile it instead.")
+
+
+def test_fights():
+    # 701.14a: Prey Upon; Epic Confrontation ("It fights": the target pumped before)
+    you, them = {"kind": "creature", "controller": "you"}, {"kind": "creature", "controller": "opponent"}
+    prey = full(card("Prey Upon", "Sorcery", "Target creature you control fights target creature you "
+                     "don't control. (Each deals damage equal to its power to the other.)", mana_cost="{G}"))
+    assert prey["abilities"] == [{"spell": {"targets": [you, them], "effects": [
+        {"fight": {"object": "target1", "other": "target2"}}]}}]
+    epic = full(card("Epic Confrontation", "Sorcery", "Target creature you control gets +1/+2 until end "
+                     "of turn. It fights target creature you don't control. (Each deals damage equal to "
+                     "its power to the other.)", mana_cost="{1}{G}"))
+    assert epic["abilities"][0]["spell"]["effects"] == [
+        {"modify": {"object": "target1", "power": 1, "toughness": 2, "until": "end_of_turn"}},
+        {"fight": {"object": "target1", "other": "target2"}}]
+    not_understood(True, "Target player fights target creature.",
+                   "Target creature fights target creature or planeswalker.")
+    not_understood(False, "Whenever a creature enters, it fights target creature an opponent controls.")
+
+
+def test_damage_to_a_target_and_to_you():
+    # Fireslinger: two amounts to two recipients
+    slinger = full(card("Fireslinger", "Creature — Human Wizard", "{T}: This creature deals 1 damage to "
+                        "any target and 1 damage to you.", mana_cost="{1}{R}", power="1", toughness="1"))
+    assert slinger["abilities"][0]["activated"]["effects"] == [
+        {"deal_damage": {"target": "target", "amount": 1}}, {"deal_damage": {"target": "you", "amount": 1}}]

@@ -1,5 +1,6 @@
 """The effect rules of the Oracle transformer (semantics.OracleTransformer): damage, destroy and
-the other object effects, pumps, life, cards, counters, tokens, prevention, mana."""
+the other object effects (fights, "doesn't untap", "exile it instead"), pumps, life, cards, counters,
+tokens, prevention, mana."""
 from __future__ import annotations
 
 from typing import Any
@@ -12,11 +13,13 @@ from .words import (
     CARD_TYPES,
     IT,
     PLAYER_KINDS,
+    THAT_CREATURE,
     Target,
     Unsupported,
     _keyword_name,
     _pt,
     _subtype,
+    creature_target,
 )
 
 
@@ -34,6 +37,25 @@ class EffectRules:
         # the source deals the damage: "it deals" must name the source (checked once bound)
         by = {BY_KEY: IT} if subject is IT else {}
         return [{**by, "deal_damage": {"target": r, "amount": amount}} for r in recipients]
+
+    def that_creature_ref(self, _):   # the last object target named before (semantics._collect)
+        return THAT_CREATURE
+
+    def exile_if_dies(self, _):   # 614.1a: a replacement effect for the target, this turn
+        return [{"exile_if_dies": THAT_CREATURE}]
+
+    def fight(self, items):   # 701.14a: each deals damage equal to its power to the other
+        for ref in items:   # a target that is a creature; "it", "~", "that creature" are bound later
+            if isinstance(ref, Target):
+                creature_target(ref, "a fight (701.14a)", ("creature",))
+        return [{"fight": {"object": items[0], "other": items[1]}}]
+
+    def damage_two_amounts(self, items):   # "deals 4 damage to any target and 2 damage to you"
+        subject, first, to_first, second, to_second = items
+        return self.damage([subject, first, to_first]) + self.damage([subject, second, to_second])
+
+    def doesnt_untap_next(self, items):   # 502.3: a target, the source, "it" / "that creature" (bound later)
+        return [{"doesnt_untap_next": items[0]}]
 
     def object_effect(self, items):
         verb, ref = str(items[0]), items[1]

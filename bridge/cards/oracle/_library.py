@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from .subtypes import subtype_of
-from .words import COLOR_WORDS, NUMBER_WORDS, THAT_CREATURE, Unsupported
+from .words import COLOR_WORDS, NUMBER_WORDS, Unsupported
 
 # the card types a searched card may be named by (205.2a; "a card" names none)
 SEARCH_TYPES = ("creature", "artifact", "enchantment", "land", "planeswalker", "instant", "sorcery", "battle")
@@ -39,15 +39,6 @@ def search_filter(words: list[str]) -> dict[str, Any]:
 
 class LibraryRules:
     """Mixed into OracleTransformer: lark calls each method by its grammar rule's name."""
-
-    def that_creature_ref(self, _):   # the last object target named before (semantics._collect)
-        return THAT_CREATURE
-
-    def exile_if_dies(self, _):   # 614.1a: a replacement effect for the target, this turn
-        return [{"exile_if_dies": THAT_CREATURE}]
-
-    def doesnt_untap_next(self, items):   # 502.3: a target, the source, "it" / "that creature" (bound later)
-        return [{"doesnt_untap_next": items[0]}]
 
     def search_one(self, items):      # "a basic land card", "a card"
         return 1, search_filter([str(w) for w in items])

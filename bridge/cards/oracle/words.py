@@ -265,11 +265,13 @@ def _target_adjective(word: str, out: dict[str, Any], kind: str) -> None:
         raise Unsupported(f"the target word {word!r} has no target form")
 
 
-def creature_target(target: Target) -> Target:
-    """ "that creature": the target named before, which must be a creature (115.1)."""
+def creature_target(target: Target, phrase: str = "'that creature'",
+                    kinds: tuple[str, ...] = ("creature", "creature_or_planeswalker")) -> Target:
+    """ "that creature": the target named before, which must be a creature (115.1); `kinds`, the
+    target kinds the phrase accepts."""
     kind = target.kind.get("kind", "permanent") if isinstance(target.kind, dict) else target.kind
-    if kind not in ("creature", "creature_or_planeswalker"):
-        raise Unsupported(f"'that creature' names a target that need not be a creature ({kind})")
+    if kind not in kinds:
+        raise Unsupported(f"{phrase} names a target that need not be a creature ({kind})")
     return target
 
 
