@@ -160,3 +160,15 @@ def test_damage_to_a_target_and_to_you():
                         "any target and 1 damage to you.", mana_cost="{1}{R}", power="1", toughness="1"))
     assert slinger["abilities"][0]["activated"]["effects"] == [
         {"deal_damage": {"target": "target", "amount": 1}}, {"deal_damage": {"target": "you", "amount": 1}}]
+
+
+def test_return_instant_or_sorcery_card_from_your_graveyard():
+    # 115.1: Mystic Retrieval; one of two card types (types_any)
+    retrieval = full(card("Mystic Retrieval", "Sorcery", "Return target instant or sorcery card from your "
+                          "graveyard to your hand.\nFlashback {2}{R} (You may cast this card from your "
+                          "graveyard for its flashback cost. Then exile it.)", mana_cost="{3}{U}"))
+    assert retrieval["abilities"] == [{"spell": {
+        "targets": [{"kind": "card_in_your_graveyard", "types_any": ["instant", "sorcery"]}],
+        "effects": [{"return_to_hand": "target"}]}}]
+    not_understood(True, "Return target permanent or instant card from your graveyard to your hand.",
+                   "Return target instant or instant card from your graveyard to your hand.")

@@ -96,6 +96,12 @@ class EffectRules:
                 {"kind": kind, "not_types": ["instant", "sorcery"]}
         return [{"return_to_hand": Target(kind)}]
 
+    def return_from_graveyard_either(self, items):   # one of two card types (types_any, 115.1)
+        kinds = [str(i) for i in items]
+        if "permanent" in kinds or kinds[0] == kinds[1]:
+            raise Unsupported(f"'{' or '.join(kinds)} card' names no two card types")
+        return [{"return_to_hand": Target({"kind": "card_in_your_graveyard", "types_any": kinds})}]
+
     def return_from_graveyard_battlefield(self, items):   # 110.2a: onto the battlefield, under your control
         return [{"return_to_battlefield": self.return_from_graveyard(items)[0]["return_to_hand"]}]
 
