@@ -172,3 +172,26 @@ def test_return_instant_or_sorcery_card_from_your_graveyard():
         "effects": [{"return_to_hand": "target"}]}}]
     not_understood(True, "Return target permanent or instant card from your graveyard to your hand.",
                    "Return target instant or instant card from your graveyard to your hand.")
+
+
+def test_that_player_of_a_combat_damage_trigger():
+    # 603.2, 510.3a: Blazing Specter; Krydle of Baldur's Gate ("that player loses 1 life and mills")
+    specter = full(card("Blazing Specter", "Creature — Specter", "Flying, haste\nWhenever this creature "
+                        "deals combat damage to a player, that player discards a card.",
+                        mana_cost="{2}{B}{R}", power="2", toughness="2"))
+    assert specter["abilities"] == [{"triggered": {"when": {"deals_combat_damage": "player"}, "effects": [
+        {"discard": {"player": "damaged_player", "amount": 1}}]}}]
+    krydle = full(card("Krydle of Baldur's Gate", "Legendary Creature — Human Elf Rogue",
+                       "Whenever Krydle deals combat damage to a player, that player loses 1 life and mills "
+                       "a card, then you gain 1 life and scry 1.", mana_cost="{U}{B}", power="1", toughness="3"))
+    assert krydle["abilities"][0]["triggered"]["effects"][:2] == [
+        {"lose_life": {"player": "damaged_player", "amount": 1}},
+        {"mill": {"player": "damaged_player", "amount": 1}}]
+
+
+def test_that_player_without_such_an_event_not_understood():
+    not_understood(False, "Whenever this creature attacks, that player discards a card.",
+                   "Whenever this creature deals combat damage, that player discards a card.",
+                   "{T}: That player discards a card.")
+    not_understood(True, "That player discards a card.",
+                   "Choose one — • Target player discards a card. • That player draws a card.")

@@ -11,6 +11,7 @@ from .subtypes import subtypes_by_type
 from .words import (
     BY_KEY,
     CARD_TYPES,
+    DAMAGED_PLAYER,
     IT,
     PLAYER_KINDS,
     THAT_CREATURE,
@@ -53,6 +54,9 @@ class EffectRules:
     def damage_two_amounts(self, items):   # "deals 4 damage to any target and 2 damage to you"
         subject, first, to_first, second, to_second = items
         return self.damage([subject, first, to_first]) + self.damage([subject, second, to_second])
+
+    def that_player(self, _):   # 603.2: the player a "deals combat damage to a player" event names
+        return DAMAGED_PLAYER
 
     def doesnt_untap_next(self, items):   # 502.3: a target, the source, "it" / "that creature" (bound later)
         return [{"doesnt_untap_next": items[0]}]

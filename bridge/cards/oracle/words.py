@@ -64,6 +64,7 @@ class _They(_Marker):
 
 
 IT = _It()
+DAMAGED_PLAYER = "damaged_player"    # "that player": the player dealt combat damage (603.2)
 THAT_CREATURE = _ThatCreature()
 BY_KEY = "_dealt_by"        # "it deals ...": the "it", to check that it names the source
 THEY = _They()
@@ -273,6 +274,12 @@ def creature_target(target: Target, phrase: str = "'that creature'",
     if kind not in kinds:
         raise Unsupported(f"{phrase} names a target that need not be a creature ({kind})")
     return target
+
+
+def check_that_player(effects: Any, when: Any) -> None:
+    """ "that player" names the player of a "deals combat damage to a player" trigger only."""
+    if DAMAGED_PLAYER in repr(effects) and when != {"deals_combat_damage": "player"}:
+        raise Unsupported("'that player' names no player of a 'deals combat damage to a player' event")
 
 
 def _after_destroy(before: list, sentence: list) -> list:

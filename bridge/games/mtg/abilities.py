@@ -110,6 +110,9 @@ def _ability(chk: Checker, p: tuple, kind: str, body: Any) -> dict[str, Any]:
         ab["when"] = parse_when(chk, p + ("when",), data["when"])
         ab["if"] = parse_condition(chk, p + ("if",), data["if"]) if "if" in data else None
         ab["may"] = chk.bool_value(p + ("may",), data.get("may", False))
+    if "damaged_player" in repr((ab["effects"], ab["modes"])) and ab.get("when") != ("deals_combat_damage", "player"):
+        # 603.2: "that player" is the player a "deals combat damage to a player" event names
+        raise chk.src.error(p, "damaged_player names the player of a {deals_combat_damage: player} trigger only")
     return ab
 
 
