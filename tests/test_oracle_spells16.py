@@ -195,3 +195,18 @@ def test_that_player_without_such_an_event_not_understood():
                    "{T}: That player discards a card.")
     not_understood(True, "That player discards a card.",
                    "Choose one — • Target player discards a card. • That player draws a card.")
+
+
+def test_cant_block_or_be_blocked_this_turn():
+    # 509.1b, 514.2: Stun (a modify until the cleanup step); an activated "can't be blocked this turn"
+    stun = full(card("Stun", "Instant", "Target creature can't block this turn.\nDraw a card.", mana_cost="{1}{R}"))
+    assert stun["abilities"] == [{"spell": {"targets": ["creature"], "effects": [
+        {"modify": {"object": "target", "combat_restriction": "cant_block", "until": "end_of_turn"}},
+        {"draw": {"player": "you", "amount": 1}}]}}]
+    mist = full(card("Agent of Horizons", "Creature — Human Rogue",
+                     "{2}{U}: This creature can't be blocked this turn.", power="3", toughness="2"))
+    assert mist["abilities"][0]["activated"]["effects"] == [
+        {"modify": {"object": "self", "combat_restriction": "cant_be_blocked", "until": "end_of_turn"}}]
+    not_understood(True, "Target player can't block this turn.",
+                   "Target creature with power 2 or less can't be blocked this turn.")
+    not_understood(False, "Whenever a creature enters, it can't block this turn.")

@@ -55,6 +55,18 @@ class EffectRules:
         subject, first, to_first, second, to_second = items
         return self.damage([subject, first, to_first]) + self.damage([subject, second, to_second])
 
+    def restrict_this_turn(self, items):   # 508.1c, 509.1b: until the cleanup step (514.2)
+        ref, verb = items[0], str(items[-1])
+        if isinstance(ref, Target):
+            creature_target(ref, f"'can't {verb} this turn'", ("creature",))
+        restriction = {"be blocked": "cant_be_blocked", "block": "cant_block", "attack": "cant_attack",
+                       "attack or block": "cant_attack_or_block"}[verb]
+        return [{"modify": {"object": ref, "combat_restriction": restriction, "until": "end_of_turn"}}]
+
+    def pump_restrict_this_turn(self, items):   # "gets +N/+N until end of turn and can't be blocked this turn"
+        ref, get, pt, verb = items
+        return self.pump([ref, get, pt]) + self.restrict_this_turn([ref, verb])
+
     def that_player(self, _):   # 603.2: the player a "deals combat damage to a player" event names
         return DAMAGED_PLAYER
 

@@ -208,7 +208,8 @@ def _spell_costs(chk: Checker, p: tuple, data: dict) -> dict[str, Any]:
 # -- effects ---------------------------------------------------------------------------------
 # the continuous-effect fields a resolved `modify` also takes (docs/abilities-static.md): "loses
 # all abilities and becomes a blue Frog with base power and toughness 1/1" (Turn to Frog)
-MODIFY_OPS = {"lose_all_abilities", "colors", "set_power", "set_toughness", "set_creature_types"}
+MODIFY_OPS = {"lose_all_abilities", "colors", "set_power", "set_toughness", "set_creature_types",
+              "combat_restriction"}   # 508.1c, 509.1b: "target creature can't block this turn" (session 16)
 EFFECT_FIELDS = {
     "deal_damage": ({"target", "amount"}, ("target", "amount")),
     "draw": ({"player", "amount"}, ("amount",)),
