@@ -210,3 +210,15 @@ def test_cant_block_or_be_blocked_this_turn():
     not_understood(True, "Target player can't block this turn.",
                    "Target creature with power 2 or less can't be blocked this turn.")
     not_understood(False, "Whenever a creature enters, it can't block this turn.")
+
+
+def test_additional_cost_exile_a_creature_card_from_your_graveyard():
+    # 118.8, 601.2h: Weigh Down; a creature card (Makeshift Mauler) has no spell ability to hold it
+    weigh = full(card("Weigh Down", "Sorcery", "As an additional cost to cast this spell, exile a creature "
+                      "card from your graveyard.\nTarget creature gets -3/-3 until end of turn.", mana_cost="{B}"))
+    assert weigh["abilities"][0]["spell"]["additional_cost"] == [
+        {"exile_from_graveyard": {"amount": 1, "type": "creature"}}]
+    two = compile_line("As an additional cost to cast this spell, exile two cards from your graveyard.", "X", spell=True)
+    assert two.fragment == {"spell": {"additional_cost": [{"exile_from_graveyard": {"amount": 2}}]}}
+    not_understood(True, "As an additional cost to cast this spell, exile X cards from your graveyard.",
+                   "As an additional cost to cast this spell, exile a permanent card from your graveyard.")

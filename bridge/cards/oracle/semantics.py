@@ -10,6 +10,7 @@ from typing import Any
 
 from lark import Token, Transformer
 
+from ._costs import CostRules
 from ._effects import EffectRules
 from ._keywords import KeywordRules
 from ._library import LibraryRules
@@ -46,7 +47,7 @@ ROMAN = {"i": 1, "ii": 2, "iii": 3, "iv": 4, "v": 5, "vi": 6}
 
 # -- the transformer ------------------------------------------------------------------------
 class OracleTransformer(KeywordRules, EffectRules, StaticRules, ReplacementRules, PermanentRules,
-                        LibraryRules, Transformer):
+                        LibraryRules, CostRules, Transformer):
     """Bottom-up: each rule of grammar.lark becomes a Python value; entry points return
     (kind, payload) pieces that compile.py assembles into a card."""
 
@@ -65,20 +66,6 @@ class OracleTransformer(KeywordRules, EffectRules, StaticRules, ReplacementRules
 
     def additional_cost(self, items):
         return ("additional_cost", [items[-1]])
-
-    def add_sacrifice(self, items):   # 118.8: "sacrifice a creature"
-        return {"sacrifice": str(items[-1])}
-
-    def add_sacrifice_either(self, items):   # "sacrifice an artifact or creature"
-        kinds = [str(k) for k in items]
-        if "permanent" in kinds or kinds[0] == kinds[1]:
-            raise Unsupported(f"'sacrifice a {' or '.join(kinds)}' names no two card types")
-        return {"sacrifice": kinds}
-
-    def add_discard(self, items):   # 601.2h: "discard a card" (an X or "at random" is not read)
-        if not isinstance(items[0], int):
-            raise Unsupported("discarding X cards as a cost has no cost form (107.3)")
-        return {"discard": items[0]}
 
     # -- amounts and references
     def amount(self, items):

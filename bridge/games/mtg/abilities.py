@@ -425,10 +425,13 @@ def _cost(chk: Checker, p: tuple, raw: Any, sacrifice_kinds: tuple[str, ...] = (
             out.append(("sacrifice_a", chk.choice(p + (j, "sacrifice"), c["sacrifice"], sacrifice_kinds)))
         elif isinstance(c, dict) and set(c) == {"discard"} and sacrifice_kinds:   # 118.8: cards from hand
             out.append(("discard", chk.int_value(p + (j, "discard"), c["discard"], 1)))
+        elif isinstance(c, dict) and set(c) == {"exile_from_graveyard"} and sacrifice_kinds:   # 118.8
+            out.append(_exile_cost(chk, p + (j, "exile_from_graveyard"), c["exile_from_graveyard"]))
         elif isinstance(c, str) and c and MANA_SYMBOL.sub("", c) == "":
             out += [("mana", s) for s in MANA_SYMBOL.findall(c)]
         else:
             more = "{sacrifice: creature}, {sacrifice: [artifact, creature]}, {discard: N}, " \
+                "{exile_from_graveyard: {amount: N, type: creature}}, " \
                 if sacrifice_kinds else "\"{T}\", sacrifice, "
             raise chk.src.error(p + (j,), f"bad cost {clip(c)}: use mana like \"{{1}}{{G}}\", "
                                           f"{more}{{pay_life: N}}, {{loyalty: +N}} or {{loyalty: -N}}")
@@ -436,6 +439,14 @@ def _cost(chk: Checker, p: tuple, raw: Any, sacrifice_kinds: tuple[str, ...] = (
 
 
 EITHER_KINDS = ("artifact", "creature", "enchantment", "land", "planeswalker")
+
+
+def _exile_cost(chk: Checker, p: tuple, raw: Any) -> tuple[str, int, str]:
+    """`{exile_from_graveyard: {amount: 1, type: creature}}`: "exile a creature card from your
+    graveyard" (118.8; no type: any card)."""
+    d = chk.mapping(p, raw, {"amount", "type"})
+    kind = chk.choice(p + ("type",), d.get("type", "card"), EITHER_KINDS + ("instant", "sorcery", "card"))
+    return ("exile_graveyard", chk.int_value(p + ("amount",), d.get("amount", 1), 1), kind)
 
 
 def _either_kinds(chk: Checker, p: tuple, raw: list) -> tuple[str, str]:
