@@ -1,5 +1,6 @@
 """The effect rules of the Oracle transformer (semantics.OracleTransformer): damage, destroy and
-the other object effects, pumps, life, cards, counters, tokens, prevention, mana."""
+the other object effects (fights, "doesn't untap", "exile it instead"), pumps, life, cards, counters,
+tokens, prevention, mana."""
 from __future__ import annotations
 
 from typing import Any
@@ -10,13 +11,16 @@ from .subtypes import subtypes_by_type
 from .words import (
     BY_KEY,
     CARD_TYPES,
+    DAMAGED_PLAYER,
     IT,
     PLAYER_KINDS,
+    THAT_CREATURE,
     Target,
     Unsupported,
     _keyword_name,
     _pt,
     _subtype,
+    creature_target,
 )
 
 
@@ -34,6 +38,40 @@ class EffectRules:
         # the source deals the damage: "it deals" must name the source (checked once bound)
         by = {BY_KEY: IT} if subject is IT else {}
         return [{**by, "deal_damage": {"target": r, "amount": amount}} for r in recipients]
+
+    def that_creature_ref(self, _):   # the last object target named before (semantics._collect)
+        return THAT_CREATURE
+
+    def exile_if_dies(self, _):   # 614.1a: a replacement effect for the target, this turn
+        return [{"exile_if_dies": THAT_CREATURE}]
+
+    def fight(self, items):   # 701.14a: each deals damage equal to its power to the other
+        for ref in items:   # a target that is a creature; "it", "~", "that creature" are bound later
+            if isinstance(ref, Target):
+                creature_target(ref, "a fight (701.14a)", ("creature",))
+        return [{"fight": {"object": items[0], "other": items[1]}}]
+
+    def damage_two_amounts(self, items):   # "deals 4 damage to any target and 2 damage to you"
+        subject, first, to_first, second, to_second = items
+        return self.damage([subject, first, to_first]) + self.damage([subject, second, to_second])
+
+    def restrict_this_turn(self, items):   # 508.1c, 509.1b: until the cleanup step (514.2)
+        ref, verb = items[0], str(items[-1])
+        if isinstance(ref, Target):
+            creature_target(ref, f"'can't {verb} this turn'", ("creature",))
+        restriction = {"be blocked": "cant_be_blocked", "block": "cant_block", "attack": "cant_attack",
+                       "attack or block": "cant_attack_or_block"}[verb]
+        return [{"modify": {"object": ref, "combat_restriction": restriction, "until": "end_of_turn"}}]
+
+    def pump_restrict_this_turn(self, items):   # "gets +N/+N until end of turn and can't be blocked this turn"
+        ref, get, pt, verb = items
+        return self.pump([ref, get, pt]) + self.restrict_this_turn([ref, verb])
+
+    def that_player(self, _):   # 603.2: the player a "deals combat damage to a player" event names
+        return DAMAGED_PLAYER
+
+    def doesnt_untap_next(self, items):   # 502.3: a target, the source, "it" / "that creature" (bound later)
+        return [{"doesnt_untap_next": items[0]}]
 
     def object_effect(self, items):
         verb, ref = str(items[0]), items[1]
@@ -73,6 +111,15 @@ class EffectRules:
             kind = {"kind": kind, "types": [word]} if word != "permanent" else \
                 {"kind": kind, "not_types": ["instant", "sorcery"]}
         return [{"return_to_hand": Target(kind)}]
+
+    def return_from_graveyard_either(self, items):   # one of two card types (types_any, 115.1)
+        kinds = [str(i) for i in items]
+        if "permanent" in kinds or kinds[0] == kinds[1]:
+            raise Unsupported(f"'{' or '.join(kinds)} card' names no two card types")
+        return [{"return_to_hand": Target({"kind": "card_in_your_graveyard", "types_any": kinds})}]
+
+    def return_from_graveyard_battlefield(self, items):   # 110.2a: onto the battlefield, under your control
+        return [{"return_to_battlefield": self.return_from_graveyard(items)[0]["return_to_hand"]}]
 
     def bounce(self, items):
         return [{"return_to_hand": items[0]}]

@@ -20,6 +20,7 @@ from ._backup import check_backup_lines
 from .levels import read_levels
 from .semantics import OracleTransformer, Unsupported, number_targets
 from .vocabulary import DIGITAL_REASON, digital_only, unknown_word
+from .words import check_that_player
 
 SUPERTYPES = ("basic", "legendary", "snow", "world", "ongoing", "elite", "host")
 COLORS = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
@@ -161,6 +162,7 @@ def fragment(piece: tuple[str, Any]) -> dict[str, Any]:
     if kind == "spell_body":
         return {"spell": _spell([payload], None, None, None, need_kicker=False)}
     if kind == "modal":
+        check_that_player(payload, None)
         return {"spell": _modal(payload)}
     return ability(kind, payload)
 
@@ -198,6 +200,7 @@ def ability(kind: str, body: dict[str, Any]) -> dict[str, Any]:
         # (602-activating-abilities.lp); its other instructions ("This land deals 1 damage to
         # you", a delayed draw) would be silently left out
         raise Unsupported("a mana ability with other instructions: only its mana is performed (605.3b)")
+    check_that_player(body, body.get("when"))   # "that player": a combat damage trigger's only
     it_is_source = kind != "triggered" or not about_another_object(body["when"])
     out.update(_modal(body, it_is_source) if "modes" in body
                else _targets_effects([body["effects"]], it_is_source))
@@ -248,6 +251,7 @@ def _modal(body: dict[str, Any], it_is_source: bool = True) -> dict[str, Any]:
 def _spell(bodies: list[dict], kicker: str | None, additional: list | None,
            modal: dict | None, need_kicker: bool = True) -> dict[str, Any]:
     """One spell ability from all of a spell's lines (608.2: they resolve as one)."""
+    check_that_player((bodies, modal), None)     # no trigger event names "that player"
     out: dict[str, Any] = {}
     if additional:
         out["additional_cost"] = additional

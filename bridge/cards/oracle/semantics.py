@@ -10,8 +10,10 @@ from typing import Any
 
 from lark import Token, Transformer
 
+from ._costs import CostRules
 from ._effects import EffectRules
 from ._keywords import KeywordRules
+from ._library import LibraryRules
 from ._permanents import LIMIT, PermanentRules
 from ._replacements import ReplacementRules
 from ._statics import StaticRules, _land_type
@@ -22,6 +24,7 @@ from .words import (
     NUMBER_WORDS,
     PLAYER_KINDS,
     RESTRICTED_NOUNS,
+    THAT_CREATURE,
     THEY,
     Target,
     Unsupported,
@@ -33,6 +36,7 @@ from .words import (
     _self_or_another,
     _under_your_control,
     _words,
+    creature_target,
     parse_filter,
     restricted_target,
     target_kind,
@@ -43,7 +47,7 @@ ROMAN = {"i": 1, "ii": 2, "iii": 3, "iv": 4, "v": 5, "vi": 6}
 
 # -- the transformer ------------------------------------------------------------------------
 class OracleTransformer(KeywordRules, EffectRules, StaticRules, ReplacementRules, PermanentRules,
-                        Transformer):
+                        LibraryRules, CostRules, Transformer):
     """Bottom-up: each rule of grammar.lark becomes a Python value; entry points return
     (kind, payload) pieces that compile.py assembles into a card."""
 
@@ -62,20 +66,6 @@ class OracleTransformer(KeywordRules, EffectRules, StaticRules, ReplacementRules
 
     def additional_cost(self, items):
         return ("additional_cost", [items[-1]])
-
-    def add_sacrifice(self, items):   # 118.8: "sacrifice a creature"
-        return {"sacrifice": str(items[-1])}
-
-    def add_sacrifice_either(self, items):   # "sacrifice an artifact or creature"
-        kinds = [str(k) for k in items]
-        if "permanent" in kinds or kinds[0] == kinds[1]:
-            raise Unsupported(f"'sacrifice a {' or '.join(kinds)}' names no two card types")
-        return {"sacrifice": kinds}
-
-    def add_discard(self, items):   # 601.2h: "discard a card" (an X or "at random" is not read)
-        if not isinstance(items[0], int):
-            raise Unsupported("discarding X cards as a cost has no cost form (107.3)")
-        return {"discard": items[0]}
 
     # -- amounts and references
     def amount(self, items):
@@ -464,11 +454,11 @@ def _collect(value: Any, order: list[Target], it_is_source: bool) -> Any:
         if value not in order:
             order.append(value)
         return value
-    if value is IT:
+    if value is IT or value is THAT_CREATURE:    # "that creature": a target only, never the source
         objects = [t for t in order if t.kind not in PLAYER_KINDS]
         if objects:
-            return objects[-1]
-        if not it_is_source:
+            return objects[-1] if value is IT else creature_target(objects[-1])
+        if not it_is_source or value is THAT_CREATURE:
             raise Unsupported("'it' names the object the trigger is about, which the card form "
                               "cannot name")
         return "self"

@@ -43,12 +43,16 @@ class Target:
 class _Marker:
     """A reference word kept as one object (copies of a parsed line share it)."""
 
-    def __deepcopy__(self, memo: dict) -> "_Marker":
+    def __deepcopy__(self, memo: dict) -> _Marker:
         return self
 
 
 class _It(_Marker):
     """ "it" / "its": the last target named before, else the source itself."""
+
+
+class _ThatCreature(_Marker):
+    """ "that creature": the last object target named before; never the source (session 16)."""
 
 
 class _ItsController(_Marker):
@@ -60,6 +64,8 @@ class _They(_Marker):
 
 
 IT = _It()
+DAMAGED_PLAYER = "damaged_player"    # "that player": the player dealt combat damage (603.2)
+THAT_CREATURE = _ThatCreature()
 BY_KEY = "_dealt_by"        # "it deals ...": the "it", to check that it names the source
 THEY = _They()
 ITS_CONTROLLER = _ItsController()
@@ -258,6 +264,22 @@ def _target_adjective(word: str, out: dict[str, Any], kind: str) -> None:
         out.setdefault("not_types", []).append(base)
     else:
         raise Unsupported(f"the target word {word!r} has no target form")
+
+
+def creature_target(target: Target, phrase: str = "'that creature'",
+                    kinds: tuple[str, ...] = ("creature", "creature_or_planeswalker")) -> Target:
+    """ "that creature": the target named before, which must be a creature (115.1); `kinds`, the
+    target kinds the phrase accepts."""
+    kind = target.kind.get("kind", "permanent") if isinstance(target.kind, dict) else target.kind
+    if kind not in kinds:
+        raise Unsupported(f"{phrase} names a target that need not be a creature ({kind})")
+    return target
+
+
+def check_that_player(effects: Any, when: Any) -> None:
+    """ "that player" names the player of a "deals combat damage to a player" trigger only."""
+    if DAMAGED_PLAYER in repr(effects) and when != {"deals_combat_damage": "player"}:
+        raise Unsupported("'that player' names no player of a 'deals combat damage to a player' event")
 
 
 def _after_destroy(before: list, sentence: list) -> list:

@@ -19,7 +19,8 @@ from .vocab import WORD
 REF = re.compile(r"self|you|attached|target\d?", re.ASCII)   # used with fullmatch
 TARGET_REF = re.compile(r"target\d?", re.ASCII)
 # issue 15 (docs/abilities.md): players named relative to the ability's controller or first target
-PLAYER_REFS = ("opponent", "each_player", "each_opponent", "target_controller")
+PLAYER_REFS = ("opponent", "each_player", "each_opponent", "target_controller",
+               "damaged_player")   # 603.2: "that player" of "deals combat damage to a player"
 AMOUNT_OF = ("power_of", "toughness_of", "mana_value_of")
 # durations: "until end of turn" (611.2a, 514.2), "until end of combat" (511.2)
 UNTIL = ("end_of_turn", "end_of_combat")

@@ -117,6 +117,9 @@ def _ability(chk: Checker, p: tuple, kind: str, body: Any) -> dict[str, Any]:
         ab["when"] = parse_when(chk, p + ("when",), data["when"])
         ab["if"] = parse_condition(chk, p + ("if",), data["if"]) if "if" in data else None
         ab["may"] = chk.bool_value(p + ("may",), data.get("may", False))
+    if "damaged_player" in repr((ab["effects"], ab["modes"])) and ab.get("when") != ("deals_combat_damage", "player"):
+        # 603.2: "that player" is the player a "deals combat damage to a player" event names
+        raise chk.src.error(p, "damaged_player names the player of a {deals_combat_damage: player} trigger only")
     return ab
 
 
@@ -237,7 +240,8 @@ def _spell_costs(chk: Checker, p: tuple, data: dict) -> dict[str, Any]:
 # -- effects ---------------------------------------------------------------------------------
 # the continuous-effect fields a resolved `modify` also takes (docs/abilities-static.md): "loses
 # all abilities and becomes a blue Frog with base power and toughness 1/1" (Turn to Frog)
-MODIFY_OPS = {"lose_all_abilities", "colors", "set_power", "set_toughness", "set_creature_types"}
+MODIFY_OPS = {"lose_all_abilities", "colors", "set_power", "set_toughness", "set_creature_types",
+              "combat_restriction"}   # 508.1c, 509.1b: "target creature can't block this turn" (session 16)
 EFFECT_FIELDS = {
     "deal_damage": ({"target", "amount"}, ("target", "amount")),
     "draw": ({"player", "amount"}, ("amount",)),
@@ -294,6 +298,9 @@ OBJECT_EFFECTS = ("destroy", "exile", "return_to_hand", "sacrifice", "counter", 
                   "transform", "convert", "harness",      # 701.27a, 701.28a, 701.64a (issue 32)
                   "exile_until_leaves",                   # 610.3: "exile [it] until ~ leaves the battlefield"
                   "unattach",                             # 701.3d: "unattach [Equipment]"
+                  "doesnt_untap_next",                    # 502.3: "it doesn't untap during its controller's next untap step"
+                  "return_to_battlefield",                # 110.2a: "return target creature card from your graveyard to the battlefield"
+                  "exile_if_dies",                        # 614.1a: "if that creature would die this turn, exile it instead"
                   "flip")                                 # 710.2: "flip it" (a flip card)
 # 603.7: what a delayed "at the beginning of the next end step" ability may do to the object
 DELAYED_ACTIONS = ("sacrifice", "exile", "destroy", "return_to_hand", "return_to_battlefield")
@@ -451,10 +458,13 @@ def _cost(chk: Checker, p: tuple, raw: Any, sacrifice_kinds: tuple[str, ...] = (
             out.append(("sacrifice_a", chk.choice(p + (j, "sacrifice"), c["sacrifice"], sacrifice_kinds)))
         elif isinstance(c, dict) and set(c) == {"discard"} and sacrifice_kinds:   # 118.8: cards from hand
             out.append(("discard", chk.int_value(p + (j, "discard"), c["discard"], 1)))
+        elif isinstance(c, dict) and set(c) == {"exile_from_graveyard"} and sacrifice_kinds:   # 118.8
+            out.append(_exile_cost(chk, p + (j, "exile_from_graveyard"), c["exile_from_graveyard"]))
         elif isinstance(c, str) and c and MANA_SYMBOL.sub("", c) == "":
             out += [("mana", s) for s in MANA_SYMBOL.findall(c)]
         else:
             more = "{sacrifice: creature}, {sacrifice: [artifact, creature]}, {discard: N}, " \
+                "{exile_from_graveyard: {amount: N, type: creature}}, " \
                 if sacrifice_kinds else "\"{T}\", sacrifice, "
             raise chk.src.error(p + (j,), f"bad cost {clip(c)}: use mana like \"{{1}}{{G}}\", "
                                           f"{more}{{pay_life: N}}, {{loyalty: +N}} or {{loyalty: -N}}")
@@ -462,6 +472,14 @@ def _cost(chk: Checker, p: tuple, raw: Any, sacrifice_kinds: tuple[str, ...] = (
 
 
 EITHER_KINDS = ("artifact", "creature", "enchantment", "land", "planeswalker")
+
+
+def _exile_cost(chk: Checker, p: tuple, raw: Any) -> tuple[str, int, str]:
+    """`{exile_from_graveyard: {amount: 1, type: creature}}`: "exile a creature card from your
+    graveyard" (118.8; no type: any card)."""
+    d = chk.mapping(p, raw, {"amount", "type"})
+    kind = chk.choice(p + ("type",), d.get("type", "card"), EITHER_KINDS + ("instant", "sorcery", "card"))
+    return ("exile_graveyard", chk.int_value(p + ("amount",), d.get("amount", 1), 1), kind)
 
 
 def _either_kinds(chk: Checker, p: tuple, raw: list) -> tuple[str, str]:

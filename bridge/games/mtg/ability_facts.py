@@ -354,6 +354,8 @@ def _cost_term(c: Any) -> Symbol:
         return Function("sacrifice_a", [Function(c[1])])
     if c[0] == "discard":     # 118.8: "as an additional cost to cast this spell, discard a card"
         return Function("discard", [Number(c[1])])
+    if c[0] == "exile_graveyard":     # 118.8: "exile a creature card from your graveyard"
+        return Function("exile_graveyard", [Number(c[1]), Function(c[2])])
     return Function("mana", [mana_term(c[1])])
 
 

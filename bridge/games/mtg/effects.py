@@ -23,7 +23,7 @@ ADD_FIELDS = {"add_types": "type", "add_subtypes": "subtype", "add_supertypes": 
               "keywords": "keyword"}
 EFFECT_FIELDS = set(ADD_FIELDS) | {"power", "toughness", "set_power", "set_toughness", "colors",
                                    "remove_keywords", "remove_types", "lose_all_abilities", "switch_pt",
-                                   "set_land_types", "set_creature_types"}
+                                   "set_land_types", "set_creature_types", "combat_restriction"}
 # 604.3, 613.4a: characteristic-defining abilities counting permanents: both values, power only,
 # toughness only (the layer-7a operation each becomes)
 CDA_COUNTS = {"pt_count": "cda_pt", "power_count": "cda_power", "toughness_count": "cda_toughness"}
@@ -103,6 +103,10 @@ def effect_ops(chk: Checker, path: tuple, data: dict) -> list[Symbol]:
     for fld in ("set_power", "set_toughness"):
         if data.get(fld) is not None:
             ops.append(Function(fld, [Number(chk.int_value(path + (fld,), data[fld]))]))
+    if "combat_restriction" in data:    # 508.1c, 509.1b: a static's, or a resolved modify's "this turn"
+        kind = chk.choice(path + ("combat_restriction",), data["combat_restriction"], COMBAT_RESTRICTIONS)
+        ops += [Function("combat_restriction", [Function(k)]) for k in
+                (("cant_attack", "cant_block") if kind == "cant_attack_or_block" else (kind,))]
     for fld, term in (("lose_all_abilities", Function("remove_all", [Function("ability")])),
                       ("switch_pt", Function("switch_pt"))):
         if chk.bool_value(path + (fld,), data.get(fld, False)):
@@ -163,10 +167,6 @@ def static_ability(chk: Checker, path: tuple, raw: Any) -> dict[str, list[Symbol
     if "combat_requirement" in data:
         req = chk.choice(path + ("combat_requirement",), data["combat_requirement"], COMBAT_REQUIREMENTS)
         ops.append(Function("combat_requirement", [Function(req)]))
-    if "combat_restriction" in data:
-        kind = chk.choice(path + ("combat_restriction",), data["combat_restriction"], COMBAT_RESTRICTIONS)
-        ops += [Function("combat_restriction", [Function(k)]) for k in
-                (("cant_attack", "cant_block") if kind == "cant_attack_or_block" else (kind,))]
     if "max_blockers" in data:   # 509.1b: "~ can't be blocked by more than one creature"
         most = chk.int_value(path + ("max_blockers",), data["max_blockers"], minimum=1)
         ops.append(Function("max_blockers", [Number(most)]))

@@ -217,6 +217,7 @@ def choice_text(choice: Symbol) -> str:
         "mode": lambda: f"{a[0]} uses mode {a[1]}",
         "occupy": lambda: (f"{a[1]} occupies {a[0]}" if a[1] != "none" else f"nothing occupies {a[0]}"),
         "discard": lambda: f"{a[0]} is discarded",
+        "exile_cost": lambda: f"{a[0]} is exiled from the graveyard to pay a cost",
         "random": lambda: f"at random, {choice_text(choice.arguments[0])}",
         "opponent": lambda: f"{a[0]}'s \"an opponent\" is {a[1]}",
         "enters_as_copy": lambda: (f"{a[0]} enters as a copy of {a[1]}" if a[1] != "none"

@@ -88,6 +88,8 @@ EFFECT_VERB_RULES: dict[str, tuple[str, ...]] = {
     "mill": ("701.17a",), "cant_be_regenerated": ("701.19c",), "attach": ("701.3a", "701.3b"),
     "fight": ("701.14a", "701.14b"), "monstrosity": ("701.37a",), "adapt": ("701.46a",),
     "bolster": ("701.39a",), "proliferate": ("701.34a",),
+    # issue 31, session 16
+    "doesnt_untap_next": ("502.3",), "return_to_battlefield": ("110.2a",), "exile_if_dies": ("614.1a", "514.2"),
     # issue 32
     "goad": ("701.15a", "701.15b"), "detain": ("701.35a",), "suspect": ("701.60a", "701.60c"),
     "exert": ("701.43a",), "double": ("701.10b", "701.10d", "701.10e", "701.10f"), "triple": ("701.11b",),
@@ -120,6 +122,7 @@ EFFECT_FORM_RULES: dict[str, tuple[str, ...]] = {
     "all": ("608.2c",), "opponent": ("608.2c", "608.2d"), "each_player": ("608.2c",),
     "each_opponent": ("608.2c",), "target_controller": ("608.2c",), "power_of": ("608.2h",),
     "toughness_of": ("608.2h",), "mana_value_of": ("608.2h",), "count": ("608.2h",), "negate": ("608.2c",),
+    "damaged_player": ("603.2",),      # issue 31, session 16: "that player" of a combat damage trigger
 }
 # Restricted targets (issue 15): a target map, and the restriction items it gives (abilities.py
 # _target_spec; rules_asp/mtg/1-game-concepts/115.1-restricted-targets.lp).
