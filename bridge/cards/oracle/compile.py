@@ -19,7 +19,7 @@ from lark.exceptions import UnexpectedInput, VisitError
 from ._backup import check_backup_lines
 from .levels import read_levels
 from .semantics import OracleTransformer, Unsupported, number_targets
-from .vocabulary import DIGITAL_REASON, digital_only, unknown_word
+from .vocabulary import out_of_scope, unknown_word
 
 SUPERTYPES = ("basic", "legendary", "snow", "world", "ongoing", "elite", "host")
 COLORS = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
@@ -106,8 +106,9 @@ def compile_line(text: str, name: str = "", spell: bool | None = None,
 @lru_cache(maxsize=8192)
 def _parse(norm: str, starts: tuple[str, ...]) -> tuple[bool, Any]:
     """(True, piece) or (False, reason); cached, as many lines recur from card to card."""
-    if digital_only(norm):
-        return False, DIGITAL_REASON
+    outside = out_of_scope(norm)
+    if outside is not None:
+        return False, outside
     unknown = unknown_word(norm, _parser())
     if unknown is not None:
         return False, f"no template matches {norm!r} (no template has the word {unknown!r})"
