@@ -4,8 +4,8 @@ format accepts the compiled card, and the wordings beside each template that mus
 understood. Compile-only: the rules each form relies on have their scenarios."""
 from __future__ import annotations
 
-from oracle_cards import card
-from rulekeeper.bridge.cards.oracle import compile_card
+from oracle_cards import card, full
+from rulekeeper.bridge.cards.oracle import compile_card, compile_line
 from rulekeeper.bridge.tools.cardimport import stats_of
 
 
@@ -32,3 +32,49 @@ def test_stats_count_out_of_scope_lines_apart_from_the_templates():
     assert stats.out_of_scope == 5 and stats.lines == 5 and not stats.templates
     assert stats.counts["full"] == 1 and stats.counts["none"] == 2
     assert "5 not understood as out of scope" in stats.text(10)
+
+
+# -- 611.3a: statics about attacking, tapped or untapped creatures, or creatures with a counter ----
+def test_orcish_oriflamme_attacking_creatures():
+    got = full(card("Orcish Oriflamme", "Enchantment", "Attacking creatures you control get +1/+0.",
+                    mana_cost="{3}{R}"))
+    assert got["abilities"] == [{"static": {"affects": {"controller": "you", "types": ["creature"],
+                                                        "attacking": True}, "power": 1}}]
+
+
+def test_castle_untapped_and_tapped_creatures():
+    got = full(card("Castle", "Enchantment", "Untapped creatures you control get +0/+2.",
+                    mana_cost="{3}{W}"))
+    assert got["abilities"][0]["static"]["affects"]["tapped"] is False
+    # Lost in the Maze's last line
+    tapped = compile_line("Tapped creatures you control have hexproof.", "Lost in the Maze", spell=False)
+    assert tapped.fragment == {"static": {"affects": {"controller": "you", "types": ["creature"],
+                                                      "tapped": True}, "keywords": ["hexproof"]}}
+
+
+def test_tuskguard_captain_counter_filter():
+    got = full(card("Tuskguard Captain", "Creature — Human Warrior",
+                    "Outlast {G} ({G}, {T}: Put a +1/+1 counter on this creature. Outlast only as a "
+                    "sorcery.)\nEach creature you control with a +1/+1 counter on it has trample.",
+                    mana_cost="{2}{G}", power="2", toughness="3"))
+    assert got["abilities"][-1] == {"static": {"affects": {
+        "controller": "you", "types": ["creature"], "with_counter": "+1/+1"}, "keywords": ["trample"]}}
+    # the plural wording (Bramblewood Paragon's kin: "Creatures you control with +1/+1 counters on them")
+    plural = compile_line("Creatures you control with +1/+1 counters on them have trample.", "X", spell=False)
+    assert plural.fragment == got["abilities"][-1]
+
+
+STATE_BEYOND = [
+    "Attacking creatures get +2/+0 until end of turn.",          # a spell's effect (611.2c), not a static
+    "Blocking creatures you control get +1/+0 for each strife counter on this enchantment.",
+    "Attacking Goblins you control get +1/+0.",                   # a subtype beside the state
+    "Tapped creatures you control can block as though they were untapped.",
+    "Each creature you control with a +1/+1 counter on it can block an additional creature each combat.",
+    "Each creature you control with a +1/+1 counter on it has \"{T}: Add one mana of any color.\"",
+    "Creatures you control with +1/+1 counters on them are artifacts in addition to their other types.",
+]
+
+
+def test_state_and_counter_filters_beyond_the_templates_not_understood():
+    for text in STATE_BEYOND:
+        assert compile_line(text, "X", spell=False).status == "not_understood", text

@@ -130,3 +130,27 @@ class PermanentRules:
 
     def get_energy(self, items):   # 107.14, 122.1: one energy counter a {E}
         return ("get_energy", {"amount": str(items[0]).count("{e}")})
+
+    # 611.3a, issue 31 session 16: a static ability about creatures in a state or with a counter
+    # (rules: 611.3a-state-filters.lp)
+    def state_anthem(self, items):
+        state, found = str(items[0]), items[1]
+        kind, body = self.anthem(items[1:]) if any(
+            isinstance(i, Token) and i.type == "PT" for i in items) else self.anthem_keywords(items[1:])
+        return kind, {**body, "affects": {**_creatures_only(found), **STATES[state]}}
+
+    def counter_anthem(self, items):
+        found = _creatures_only(items[0])
+        return ("static", {"affects": {**found, "with_counter": "+1/+1"}, "keywords": items[-1]})
+
+
+STATES = {"attacking": {"attacking": True},
+          "tapped": {"tapped": True}, "untapped": {"tapped": False}}
+
+
+def _creatures_only(found: dict[str, Any]) -> dict[str, Any]:
+    """The filter of "attacking creatures you control", "each creature you control with ...":
+    creatures, with a controller or not, `other` (a subtype or colour would need reading too)."""
+    if found.get("types") != ["creature"] or set(found) - {"types", "controller", "other"}:
+        raise Unsupported("a state or counter filter of other than creatures (you control)")
+    return found

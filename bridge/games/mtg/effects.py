@@ -48,7 +48,10 @@ BLOCKER_QUALITIES = {"power_at_most": "number", "power_at_least": "number", "col
 FILTER_FIELDS = {"types", "not_types", "subtypes", "colors", "not_colors", "controller", "other"}
 # a static ability's `affects` also reads supertypes (layer 4, 613.1d): "Nonbasic lands are
 # Mountains" (Blood Moon) is {types: [land], not_supertypes: [basic]}
-AFFECTS_FIELDS = FILTER_FIELDS | {"supertypes", "not_supertypes"}
+AFFECTS_FIELDS = FILTER_FIELDS | {"supertypes", "not_supertypes"} | {"attacking", "tapped", "with_counter"}
+# ... and a state (110.5, 508.1k) or a counter (122.1) at each moment (issue 31, session 16):
+# "Attacking creatures you control get +1/+0.", "Each creature you control with a +1/+1 counter on
+# it has trample." (611.3a-state-filters.lp)
 COLOURS = ("white", "blue", "black", "red", "green")
 # 305.6: the basic land types; 305.7: an effect that sets a land's subtype to some of them
 BASIC_LAND_TYPES = ("plains", "island", "swamp", "mountain", "forest")
@@ -308,4 +311,18 @@ def _affects(chk: Checker, path: tuple, raw: Any, fields: set[str] = FILTER_FIEL
         filt.append(Function("controlled_by", [Function(who)]))
     if chk.bool_value(path + ("other",), data.get("other", False)):
         filt.append(Function("other"))
-    return Function("all"), filt
+    return Function("all"), filt + _state_items(chk, path, data)
+
+
+def _state_items(chk: Checker, path: tuple, data: dict) -> list[Symbol]:
+    """A static `affects` filter's state and counter items (AFFECTS_FIELDS only): `attacking:
+    true`, `tapped: true | false`, `with_counter: "+1/+1"`."""
+    items = [Function("state", [Function("attacking")])] \
+        if chk.bool_value(path + ("attacking",), data.get("attacking", False)) else []
+    if "tapped" in data:
+        tapped = chk.bool_value(path + ("tapped",), data["tapped"])
+        items.append(Function("state", [Function("tapped" if tapped else "untapped")]))
+    if "with_counter" in data:
+        items.append(Function("with_counter", [String(chk.str_value(path + ("with_counter",),
+                                                                     data["with_counter"]))]))
+    return items
