@@ -78,3 +78,37 @@ STATE_BEYOND = [
 def test_state_and_counter_filters_beyond_the_templates_not_understood():
     for text in STATE_BEYOND:
         assert compile_line(text, "X", spell=False).status == "not_understood", text
+
+
+# -- 614.1c: the other "enters tapped unless" conditions of lands ---------------------------------
+def test_lands_enter_tapped_unless_opponents_life_or_subtype():
+    def unless(name: str, text: str) -> dict:
+        got = full(card(name, "Land", f"{text}\n{{T}}: Add {{W}} or {{U}}."))
+        return got["abilities"][0]["replacement"]["enters_tapped"]["unless"]
+    assert unless("Sea of Clouds", "This land enters tapped unless you have two or more opponents.") \
+        == {"opponents_at_least": 2}
+    assert unless("Abandoned Campground", "This land enters tapped unless a player has 13 or less "
+                  "life.") == {"player_life_at_most": 13}
+    assert unless("Glacial Fortress", "This land enters tapped unless you control a Plains or an "
+                  "Island.") == {"you_control_subtype": ["plains", "island"]}
+    # the older wording
+    assert unless("Glacial Fortress", "Glacial Fortress enters the battlefield tapped unless you "
+                  "control a Plains or an Island.") == {"you_control_subtype": ["plains", "island"]}
+    assert unless("Dragonskull Summit", "This land enters tapped unless you control a Swamp or a "
+                  "Mountain.") == {"you_control_subtype": ["swamp", "mountain"]}
+
+
+LAND_BEYOND = [
+    "This land enters tapped unless you control a basic land.",
+    "Minas Tirith enters tapped unless you control a legendary creature.",
+    "This land enters tapped unless you control a legendary green creature.",
+    "This land enters tapped unless your opponents control eight or more lands.",
+    "This land enters tapped unless you control three or more other Forests.",
+    "This land enters tapped unless you control a white, blue, or black permanent.",
+    "This land enters tapped unless you control a creature.",
+]
+
+
+def test_enters_tapped_conditions_beyond_the_templates_not_understood():
+    for text in LAND_BEYOND:
+        assert compile_line(text, "Minas Tirith", spell=False).status == "not_understood", text
