@@ -112,3 +112,25 @@ LAND_BEYOND = [
 def test_enters_tapped_conditions_beyond_the_templates_not_understood():
     for text in LAND_BEYOND:
         assert compile_line(text, "Minas Tirith", spell=False).status == "not_understood", text
+
+
+# -- 602.5: "its activated abilities can't be activated" ------------------------------------------
+def test_arrest_and_its_kin():
+    got = full(card("Arrest", "Enchantment — Aura", "Enchant creature\nEnchanted creature can't attack "
+                    "or block, and its activated abilities can't be activated.", mana_cost="{2}{W}"))
+    assert got["abilities"] == [{"static": {"affects": "attached", "combat_restriction": "cant_attack_or_block",
+                                            "cant_activate": True}}]
+    # Encrust, Stupefying Touch
+    untap = compile_line("Enchanted permanent doesn't untap during its controller's untap step and its "
+                         "activated abilities can't be activated.", "Encrust", spell=False)
+    assert untap.fragment == {"static": {"affects": "attached", "doesnt_untap": True, "cant_activate": True}}
+    only = compile_line("Enchanted creature's activated abilities can't be activated.", "Stupefying Touch", spell=False)
+    assert only.fragment == {"static": {"affects": "attached", "cant_activate": True}}
+
+
+def test_arrest_with_mana_abilities_excepted_not_understood():
+    for text in ("Enchanted permanent can't attack or block, and its activated abilities can't be "
+                 "activated unless they're mana abilities.",
+                 "Enchanted permanent can't attack, block, or crew Vehicles, and its activated abilities "
+                 "can't be activated unless they're mana abilities."):
+        assert compile_line(text, "X", spell=False).status == "not_understood"

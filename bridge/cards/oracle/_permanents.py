@@ -154,3 +154,18 @@ def _creatures_only(found: dict[str, Any]) -> dict[str, Any]:
     if found.get("types") != ["creature"] or set(found) - {"types", "controller", "other"}:
         raise Unsupported("a state or counter filter of other than creatures (you control)")
     return found
+
+
+class BanRules:
+    """Mixed into OracleTransformer: 602.5 "its activated abilities can't be activated" of an
+    Aura (issue 31, session 16; rules: 602.5-cant-be-activated.lp)."""
+
+    def arrest(self, items):
+        restriction = str(items[2]).replace("can't ", "cant_").replace(" ", "_")
+        return ("static", {"affects": "attached", "combat_restriction": restriction, "cant_activate": True})
+
+    def arrest_untap(self, _):
+        return ("static", {"affects": "attached", "doesnt_untap": True, "cant_activate": True})
+
+    def arrest_only(self, _):
+        return ("static", {"affects": "attached", "cant_activate": True})

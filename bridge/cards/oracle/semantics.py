@@ -12,7 +12,7 @@ from lark import Token, Transformer
 
 from ._effects import EffectRules
 from ._keywords import KeywordRules
-from ._permanents import LIMIT, PermanentRules
+from ._permanents import LIMIT, BanRules, PermanentRules
 from ._replacements import ReplacementRules
 from ._statics import StaticRules, _land_type
 from .words import (
@@ -43,7 +43,7 @@ ROMAN = {"i": 1, "ii": 2, "iii": 3, "iv": 4, "v": 5, "vi": 6}
 
 # -- the transformer ------------------------------------------------------------------------
 class OracleTransformer(KeywordRules, EffectRules, StaticRules, ReplacementRules, PermanentRules,
-                        Transformer):
+                        BanRules, Transformer):
     """Bottom-up: each rule of grammar.lark becomes a Python value; entry points return
     (kind, payload) pieces that compile.py assembles into a card."""
 

@@ -33,7 +33,7 @@ STATIC_FIELDS = EFFECT_FIELDS | set(CDA_COUNTS) | {"affects", "control", "counte
                                  "additional_land_play", "cant_attack_unless_defender_controls",
                                  "may_not_untap", "cant_gain_life", "cant_lose_life",
                                  "damage_cant_be_prevented", "cost_change", "attack_tax", "block_tax",
-                                 "max_blockers", "as_long_as", "per_count"}
+                                 "max_blockers", "as_long_as", "per_count", "cant_activate"}
 # 119.7 / 119.8: the players a "can't gain life" / "can't lose life" ability is about, seen from
 # its controller ("Your opponents can't gain life", "Players can't gain life", "You can't lose life")
 LIFE_LOCK_PLAYERS = ("you", "opponents", "each_player")
@@ -179,7 +179,8 @@ def static_ability(chk: Checker, path: tuple, raw: Any) -> dict[str, list[Symbol
         if fld in data:
             ops.append(Function(fld, [Function(chk.choice(path + (fld,), data[fld], LIFE_LOCK_PLAYERS))]))
     for flag in ("cant_be_countered", "no_maximum_hand_size", "additional_land_play",   # 101.2; 402.2; 305.2
-                 "may_not_untap", "damage_cant_be_prevented"):                           # 502.3; 615.12
+                 "may_not_untap", "damage_cant_be_prevented",                            # 502.3; 615.12
+                 "cant_activate"):                                                       # 602.5
         if flag in data:
             if data[flag] is not True:
                 raise chk.src.error(path + (flag,), f"{flag} is true (or left out)")
