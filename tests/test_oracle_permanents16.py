@@ -134,3 +134,13 @@ def test_arrest_with_mana_abilities_excepted_not_understood():
                  "Enchanted permanent can't attack, block, or crew Vehicles, and its activated abilities "
                  "can't be activated unless they're mana abilities."):
         assert compile_line(text, "X", spell=False).status == "not_understood"
+
+
+# -- 509.1b: "Creatures with power less than this creature's power can't block it." ---------------
+def test_wandering_wolf_power_block_restriction():
+    got = full(card("Wandering Wolf", "Creature — Wolf", "Creatures with power less than this "
+                    "creature's power can't block it.", mana_cost="{1}{G}", power="2", toughness="1"))
+    assert got["abilities"] == [{"static": {"cant_be_blocked_by": {"power_less_than_its_own": True}}}]
+    # another subject (creatures you control) stays not understood
+    assert compile_line("Creatures with power less than this creature's power can't block creatures "
+                        "you control.", "X", spell=False).status == "not_understood"

@@ -169,3 +169,6 @@ class BanRules:
 
     def arrest_only(self, _):
         return ("static", {"affects": "attached", "cant_activate": True})
+
+    def blockers_below_self(self, _):   # 509.1b (509.1b-blocker-qualities.lp)
+        return ("static", {"cant_be_blocked_by": {"power_less_than_its_own": True}})

@@ -44,7 +44,8 @@ COMBAT_RESTRICTIONS = ("cant_attack", "cant_block", "cant_attack_or_block", "can
                        "block_only_flying")
 # 509.1b: `cant_be_blocked_by: {one quality}`: the creatures that can't block it
 BLOCKER_QUALITIES = {"power_at_most": "number", "power_at_least": "number", "colors": "color",
-                     "types": "type", "subtypes": "subtype", "keywords": "keyword"}
+                     "types": "type", "subtypes": "subtype", "keywords": "keyword",
+                     "power_less_than_its_own": "flag"}
 FILTER_FIELDS = {"types", "not_types", "subtypes", "colors", "not_colors", "controller", "other"}
 # a static ability's `affects` also reads supertypes (layer 4, 613.1d): "Nonbasic lands are
 # Mountains" (Blood Moon) is {types: [land], not_supertypes: [basic]}
@@ -124,11 +125,16 @@ def _granted_keywords(chk: Checker, path: tuple, raw: Any) -> list[Symbol]:
 
 def _blocker_quality(chk: Checker, path: tuple, raw: Any) -> Symbol:
     """509.1b `cant_be_blocked_by: {power_at_most: 2}` (or power_at_least, colors: [blue],
-    types: [artifact], subtypes: [wall], keywords: [flying]): one quality, one value."""
+    types: [artifact], subtypes: [wall], keywords: [flying], power_less_than_its_own: true):
+    one quality, one value."""
     data = chk.mapping(path, raw, set(BLOCKER_QUALITIES))
     if len(data) != 1:
         raise chk.src.error(path, "cant_be_blocked_by names one quality, e.g. {power_at_most: 2}")
     (key, value), = data.items()
+    if BLOCKER_QUALITIES[key] == "flag":   # "creatures with power less than ~'s power" (session 16)
+        if value is not True:
+            raise chk.src.error(path + (key,), f"{key} is true (or left out)")
+        return Function("cant_be_blocked_by", [Function("power_below_attacker"), Number(0)])
     if BLOCKER_QUALITIES[key] == "number":
         return Function("cant_be_blocked_by", [Function(key), Number(chk.int_value(path + (key,), value))])
     words = chk.word_list(path + (key,), value, WORD)
