@@ -144,3 +144,14 @@ def test_wandering_wolf_power_block_restriction():
     # another subject (creatures you control) stays not understood
     assert compile_line("Creatures with power less than this creature's power can't block creatures "
                         "you control.", "X", spell=False).status == "not_understood"
+
+
+# -- 509.3a, 509.3c: "Whenever this creature blocks or becomes blocked, ..." ----------------------
+def test_chub_toad_blocks_or_becomes_blocked():
+    got = full(card("Chub Toad", "Creature — Frog", "Whenever this creature blocks or becomes blocked, "
+                    "it gets +2/+2 until end of turn.", mana_cost="{2}{G}", power="1", toughness="1"))
+    assert got["abilities"] == [{"triggered": {"when": "blocks_or_becomes_blocked", "effects": [
+        {"modify": {"object": "self", "power": 2, "toughness": 2, "until": "end_of_turn"}}]}}]
+    # Gift of the Woods: the enchanted creature's trigger has no event form
+    assert compile_line("Whenever enchanted creature blocks or becomes blocked, it gets +0/+3 until end "
+                        "of turn and you gain 1 life.", "Gift of the Woods", spell=False).status == "not_understood"

@@ -172,3 +172,6 @@ class BanRules:
 
     def blockers_below_self(self, _):   # 509.1b (509.1b-blocker-qualities.lp)
         return ("static", {"cant_be_blocked_by": {"power_less_than_its_own": True}})
+
+    def ev_blocks_or_blocked(self, _):   # 509.3a, 509.3c (509.3-block-triggers.lp)
+        return "blocks_or_becomes_blocked"

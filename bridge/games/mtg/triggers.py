@@ -17,7 +17,7 @@ TRIGGER_EVENTS = ("enters", "dies", "leaves", "dealt_damage", "you_cast", "begin
                   "enters_matching", "cycled", "exploits", "blocks", "becomes_blocked",
                   "becomes_blocked_by_creature", "you_attack", "you_gain_life",
                   "you_scry", "you_surveil", "nth_counter", "ring_tempts_you",
-                  "becomes_target", "to_graveyard")
+                  "becomes_target", "to_graveyard", "blocks_or_becomes_blocked")
 # the events a `when` may name alone (the others take an argument: `{you_cast: [...]}`,
 # `{beginning_of: upkeep}`, `{counter_removed: time}`, `{nth_counter: ...}`; the *_matching
 # forms are written `{dies: FILTER}` / `{enters: FILTER}`)
