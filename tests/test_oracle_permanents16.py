@@ -155,3 +155,31 @@ def test_chub_toad_blocks_or_becomes_blocked():
     # Gift of the Woods: the enchanted creature's trigger has no event form
     assert compile_line("Whenever enchanted creature blocks or becomes blocked, it gets +0/+3 until end "
                         "of turn and you gain 1 life.", "Gift of the Woods", spell=False).status == "not_understood"
+
+
+# -- 604.3: Tarmogoyf's card types among cards in graveyards, toughness "that number plus 1" ------
+def test_tarmogoyf():
+    got = full(card("Tarmogoyf", "Creature — Lhurgoyf", "Tarmogoyf's power is equal to the number of "
+                    "card types among cards in all graveyards and its toughness is equal to that number "
+                    "plus 1.", mana_cost="{1}{G}", power="*", toughness="1+*"))
+    assert got["abilities"] == [{"static": {"pt_count": {"zone": "graveyard", "card_types": True},
+                                            "toughness_plus": 1}}]
+    assert "power" not in got and "toughness" not in got       # defined by the ability (604.3)
+
+
+def test_nethergoyf_your_graveyard_and_boundaries():
+    # Nethergoyf (its escape line aside)
+    line = compile_line("This creature's power is equal to the number of card types among cards in your "
+                        "graveyard and its toughness is equal to that number plus 1.", "Nethergoyf", spell=False)
+    assert line.fragment == {"static": {"pt_count": {"zone": "graveyard", "owner": "you", "card_types": True},
+                                        "toughness_plus": 1}}
+    # a toughness box that does not match the ability's "plus N": neither box is understood
+    wrong = compile_card(card("Tarmogoyf", "Creature — Lhurgoyf", "Tarmogoyf's power is equal to the "
+                              "number of card types among cards in all graveyards and its toughness is "
+                              "equal to that number plus 1.", power="*", toughness="2+*"))
+    assert [ln.status for ln in wrong.lines][:2] == ["not_understood", "not_understood"]
+    for text in ("Lhurgoyf's power is equal to the number of creature cards in all graveyards and its "
+                 "toughness is equal to that number plus 1.",
+                 "This creature's power is equal to 1 plus the number of card types among cards in your "
+                 "opponents' graveyards."):
+        assert compile_line(text, "Lhurgoyf", spell=False).status == "not_understood", text

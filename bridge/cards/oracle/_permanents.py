@@ -175,3 +175,9 @@ class BanRules:
 
     def ev_blocks_or_blocked(self, _):   # 509.3a, 509.3c (509.3-block-triggers.lp)
         return "blocks_or_becomes_blocked"
+
+    def cda_goyf(self, items):   # 604.3, 613.4a (604.3-cda-card-types.lp)
+        place, plus = str(items[0]), int(str(items[1]))
+        if not ZONE_PLACES[place].get("zone") == "graveyard":
+            raise Unsupported("card types among cards in a hand: no such card")
+        return ("static", {"pt_count": {**ZONE_PLACES[place], "card_types": True}, "toughness_plus": plus})

@@ -101,7 +101,7 @@ class ReplacementRules:
         amount = next(i for i in items if not isinstance(i, Token))
         return ("replacement", {"enters_tapped": {"unless": {"opponents_at_least": amount}}})
 
-    def repl_tapped_unless_life(self, items):
+    def repl_tapped_unless_low_life(self, items):
         life = int(str(next(t for t in items if isinstance(t, Token) and t.type == "NUMBER")))
         return ("replacement", {"enters_tapped": {"unless": {"player_life_at_most": life}}})
 

@@ -381,7 +381,11 @@ def _cda_fields(lines: list[LineResult]) -> None:
     `toughness_count`); the other `*` stays not understood."""
     defined = {key for ln in lines if ln.status == "compiled" and ln.piece[0] == "static"
                for key in ("pt_count", "power_count", "toughness_count") if key in ln.piece[1]}
-    stars = {ln.text.split()[0]: ln for ln in lines if ln.text in ("power *", "toughness *")}
+    # "its toughness is equal to that number plus 1" (Tarmogoyf): the toughness box is "1+*", not "*"
+    plus = {f"toughness {ln.piece[1]['toughness_plus']}+*" for ln in lines if ln.status == "compiled"
+            and ln.piece[0] == "static" and "toughness_plus" in ln.piece[1]}
+    boxes = ("power *",) + (tuple(plus) if plus else ("toughness *",))
+    stars = {ln.text.split()[0]: ln for ln in lines if ln.text in boxes}
     if "pt_count" in defined and len(stars) == 2:
         chosen = {"pt_count": list(stars.values())}
     else:

@@ -33,7 +33,8 @@ STATIC_FIELDS = EFFECT_FIELDS | set(CDA_COUNTS) | {"affects", "control", "counte
                                  "additional_land_play", "cant_attack_unless_defender_controls",
                                  "may_not_untap", "cant_gain_life", "cant_lose_life",
                                  "damage_cant_be_prevented", "cost_change", "attack_tax", "block_tax",
-                                 "max_blockers", "as_long_as", "per_count", "cant_activate"}
+                                 "max_blockers", "as_long_as", "per_count", "cant_activate",
+                                 "toughness_plus"}
 # 119.7 / 119.8: the players a "can't gain life" / "can't lose life" ability is about, seen from
 # its controller ("Your opponents can't gain life", "Players can't gain life", "You can't lose life")
 LIFE_LOCK_PLAYERS = ("you", "opponents", "each_player")
@@ -197,10 +198,11 @@ def static_ability(chk: Checker, path: tuple, raw: Any) -> dict[str, list[Symbol
     if len(cdas) > 1:
         raise chk.src.error(path, f"one count a static ability: {', '.join(cdas)}")
     for key in cdas:   # 604.3: "power (and toughness) (are each / is) equal to the number of ..."
-        raw = chk.mapping(path + (key,), data[key], FILTER_FIELDS | {"zone", "owner"})
+        raw = chk.mapping(path + (key,), data[key], FILTER_FIELDS | {"zone", "owner", "card_types"})
         zone = _count_zone(chk, path + (key,), raw)
-        _, count = _affects(chk, path + (key,), {k: v for k, v in raw.items() if k not in ("zone", "owner")})
-        count += zone
+        _, count = _affects(chk, path + (key,), {k: v for k, v in raw.items()
+                                                 if k not in ("zone", "owner", "card_types")})
+        count += zone + _card_types_item(chk, path + (key,), raw, key)
         if key == "per_count":     # 613.4c: "gets +1/+1 for each ...": the P/T change times the count
             pts = [op for op in ops if op.name == "pt"]
             if not pts:
@@ -210,6 +212,11 @@ def static_ability(chk: Checker, path: tuple, raw: Any) -> dict[str, list[Symbol
             ops.append(Function(CDA_COUNTS[key]))
         if not count:
             count = [Function("any")]
+    if "toughness_plus" in data:   # 613.4a: "its toughness is equal to that number plus 1" (Tarmogoyf)
+        if "pt_count" not in data:
+            raise chk.src.error(path + ("toughness_plus",), "toughness_plus goes with pt_count")
+        ops.append(Function("cda_toughness_plus", [Number(chk.int_value(path + ("toughness_plus",),
+                                                                        data["toughness_plus"], minimum=1))]))
     if not ops:
         raise chk.src.error(path, "a static ability needs at least one effect field: "
                                   + ", ".join(sorted(STATIC_FIELDS - {"affects"})))
@@ -218,6 +225,16 @@ def static_ability(chk: Checker, path: tuple, raw: Any) -> dict[str, list[Symbol
         if "as_long_as" in data else ([], [])
     return {"scope": [scope], "filter": filt, "ops": ops, "count": count, "cond": cond,
             "cond_filter": cond_filter}
+
+
+def _card_types_item(chk: Checker, path: tuple, raw: dict, key: str) -> list[Symbol]:
+    """604.3, issue 31 session 16: `card_types: true` counts the card types among the cards
+    counted (Tarmogoyf: cards in a hand or graveyard, `pt_count` only)."""
+    if not chk.bool_value(path + ("card_types",), raw.get("card_types", False)):
+        return []
+    if key != "pt_count" or "zone" not in raw:
+        raise chk.src.error(path + ("card_types",), "card_types counts cards in a zone, in pt_count")
+    return [Function("card_types")]
 
 
 def _count_zone(chk: Checker, path: tuple, raw: dict) -> list[Symbol]:
