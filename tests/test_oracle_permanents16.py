@@ -183,3 +183,18 @@ def test_nethergoyf_your_graveyard_and_boundaries():
                  "This creature's power is equal to 1 plus the number of card types among cards in your "
                  "opponents' graveyards."):
         assert compile_line(text, "Lhurgoyf", spell=False).status == "not_understood", text
+
+
+# -- 603.2: "Whenever you cast a Spirit or Arcane spell" (ki counters) ----------------------------
+def test_waxmane_baku_ki_counter_trigger():
+    got = compile_card(card("Waxmane Baku", "Creature — Spirit", "Whenever you cast a Spirit or Arcane "
+                            "spell, you may put a ki counter on this creature.\n{1}, Remove X ki counters from "
+                            "this creature: Tap X target creatures.", mana_cost="{2}{W}", power="2", toughness="2"))
+    assert got.lines[0].fragment == {"triggered": {"when": {"you_cast": ["spirit", "arcane"]}, "may": True,
+                                                   "effects": [{"put_counters": {"object": "self", "kind": "ki",
+                                                                                 "amount": 1}}]}}
+    assert got.lines[1].status == "not_understood"        # a cost removing X counters: no cost form
+    for text in ("Whenever you cast a noncreature spell, untap this creature.",
+                 "Whenever you cast a multicolored spell, untap this creature.",
+                 "Whenever you cast a Spirit or Arcane spell, it gains flying until end of turn."):
+        assert compile_line(text, "X", spell=False).status == "not_understood", text

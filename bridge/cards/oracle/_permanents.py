@@ -9,6 +9,7 @@ from typing import Any
 
 from lark import Token
 
+from .subtypes import subtype_of
 from .words import Unsupported, _pt_fields
 
 LIMIT = "limit"
@@ -172,6 +173,13 @@ class BanRules:
 
     def blockers_below_self(self, _):   # 509.1b (509.1b-blocker-qualities.lp)
         return ("static", {"cant_be_blocked_by": {"power_less_than_its_own": True}})
+
+    def ev_you_cast_subtype(self, items):   # 603.2: "a Spirit or Arcane spell" (603-triggered-abilities.lp)
+        words = [str(t) for t in items if isinstance(t, Token) and t.type == "CAST_SUBTYPE"]
+        found = [subtype_of(w) for w in words]
+        if None in found:
+            raise Unsupported(f"'whenever you cast a {' or '.join(words)} spell' names no subtypes (205.3)")
+        return {"you_cast": found}
 
     def ev_blocks_or_blocked(self, _):   # 509.3a, 509.3c (509.3-block-triggers.lp)
         return "blocks_or_becomes_blocked"
