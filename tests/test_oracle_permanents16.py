@@ -198,3 +198,18 @@ def test_waxmane_baku_ki_counter_trigger():
                  "Whenever you cast a multicolored spell, untap this creature.",
                  "Whenever you cast a Spirit or Arcane spell, it gains flying until end of turn."):
         assert compile_line(text, "X", spell=False).status == "not_understood", text
+
+
+# -- 118.3: "Remove N <kind> counters from this creature" as an activation cost -------------------
+def test_thallid_spore_counter_cost():
+    got = full(card("Thallid", "Creature — Fungus", "At the beginning of your upkeep, put a spore counter "
+                    "on this creature.\nRemove three spore counters from this creature: Create a 1/1 green "
+                    "Saproling creature token.", mana_cost="{G}", power="1", toughness="1"))
+    assert got["abilities"][1]["activated"]["cost"] == [{"remove_counters": {"kind": "spore", "amount": 3}}]
+    # Baku Altar's and Spike Feeder's kin: with mana, a ki or a +1/+1 counter
+    altar = compile_line("{2}, {T}, Remove a ki counter from this artifact: Create a 1/1 colorless Spirit "
+                         "creature token.", "Baku Altar", spell=False)
+    assert altar.fragment["activated"]["cost"] == ["{2}", "{T}", {"remove_counters": {"kind": "ki", "amount": 1}}]
+    # X counters removed: the X is not read
+    assert compile_line("{1}, Remove X ki counters from this creature: Tap X target creatures.",
+                        "Waxmane Baku", spell=False).status == "not_understood"

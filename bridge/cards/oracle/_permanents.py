@@ -181,6 +181,13 @@ class BanRules:
             raise Unsupported(f"'whenever you cast a {' or '.join(words)} spell' names no subtypes (205.3)")
         return {"you_cast": found}
 
+    def cost_remove_counters(self, items):   # 118.3 (118.3-counter-removal-costs.lp)
+        amount = next(i for i in items if not isinstance(i, Token))
+        kind = str(next(t for t in items if isinstance(t, Token) and t.type == "COUNTER_KIND"))
+        if not isinstance(amount, int):
+            raise Unsupported("removing X counters as a cost: its X is not read (107.3)")
+        return {"remove_counters": {"kind": kind, "amount": amount}}
+
     def ev_blocks_or_blocked(self, _):   # 509.3a, 509.3c (509.3-block-triggers.lp)
         return "blocks_or_becomes_blocked"
 

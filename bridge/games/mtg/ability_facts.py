@@ -343,6 +343,8 @@ def _cost_term(c: Any) -> Symbol:
         return Function("pay_life", [Number(c[1])])
     if c[0] == "loyalty":
         return Function("loyalty", [Number(c[1])])
+    if c[0] == "remove_counters":     # 118.3: "Remove three spore counters from this creature"
+        return Function("remove_counters", [String(c[1]), Number(c[2])])
     if c[0] == "sacrifice_a" and isinstance(c[1], tuple):   # "sacrifice an artifact or creature"
         return Function("sacrifice_a", [Function("either", [Function(t) for t in c[1]])])
     if c[0] == "sacrifice_a":
