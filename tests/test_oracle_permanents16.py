@@ -213,3 +213,13 @@ def test_thallid_spore_counter_cost():
     # X counters removed: the X is not read
     assert compile_line("{1}, Remove X ki counters from this creature: Tap X target creatures.",
                         "Waxmane Baku", spell=False).status == "not_understood"
+
+
+# -- 509.1b: "can't be blocked except by three or more creatures" --------------------------------
+def test_pathrazer_min_blockers():
+    got = compile_card(card("Pathrazer of Ulamog", "Creature — Eldrazi", "Annihilator 3 (Whenever this "
+                            "creature attacks, defending player sacrifices three permanents.)\nThis creature "
+                            "can't be blocked except by three or more creatures.", mana_cost="{11}",
+                            power="9", toughness="9"))
+    assert got.status == "full"
+    assert got.yaml_card["abilities"] == [{"static": {"min_blockers": 3}}]

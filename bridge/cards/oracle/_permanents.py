@@ -54,6 +54,9 @@ class PermanentRules:
         # 119.9 "whenever you gain life": each life gain event of the ability's controller
         return "you_gain_life"
 
+    def min_blockers(self, items):   # 509.1b (509.1b-max-blockers.lp)
+        return ("static", {**items[0], "min_blockers": COND_NUMBERS[str(items[1])]})
+
     def max_blockers(self, items):
         # 509.1b: a declaration with more blockers for it is illegal (509.1b-max-blockers.lp)
         return ("static", {**items[0], "max_blockers": BLOCKER_NUMBERS[str(items[1]).split()[0]]})

@@ -34,7 +34,7 @@ STATIC_FIELDS = EFFECT_FIELDS | set(CDA_COUNTS) | {"affects", "control", "counte
                                  "may_not_untap", "cant_gain_life", "cant_lose_life",
                                  "damage_cant_be_prevented", "cost_change", "attack_tax", "block_tax",
                                  "max_blockers", "as_long_as", "per_count", "cant_activate",
-                                 "toughness_plus"}
+                                 "toughness_plus", "min_blockers"}
 # 119.7 / 119.8: the players a "can't gain life" / "can't lose life" ability is about, seen from
 # its controller ("Your opponents can't gain life", "Players can't gain life", "You can't lose life")
 LIFE_LOCK_PLAYERS = ("you", "opponents", "each_player")
@@ -166,6 +166,9 @@ def static_ability(chk: Checker, path: tuple, raw: Any) -> dict[str, list[Symbol
     if "max_blockers" in data:   # 509.1b: "~ can't be blocked by more than one creature"
         most = chk.int_value(path + ("max_blockers",), data["max_blockers"], minimum=1)
         ops.append(Function("max_blockers", [Number(most)]))
+    if "min_blockers" in data:   # 509.1b: "can't be blocked except by three or more creatures"
+        least = chk.int_value(path + ("min_blockers",), data["min_blockers"], minimum=2)
+        ops.append(Function("min_blockers", [Number(least)]))
     if "doesnt_untap" in data:   # 502.3: "~ doesn't untap during your untap step"
         if data["doesnt_untap"] is not True:
             raise chk.src.error(path + ("doesnt_untap",), "doesnt_untap is true (or left out)")
