@@ -223,3 +223,14 @@ def test_pathrazer_min_blockers():
                             power="9", toughness="9"))
     assert got.status == "full"
     assert got.yaml_card["abilities"] == [{"static": {"min_blockers": 3}}]
+
+
+# -- 603.8: "When you control no Islands, sacrifice this creature." (a state trigger) -------------
+def test_sea_serpent_state_trigger():
+    got = full(card("Sea Serpent", "Creature — Serpent", "This creature can't attack unless defending "
+                    "player controls an Island.\nWhen you control no Islands, sacrifice this creature.",
+                    mana_cost="{5}{U}", power="5", toughness="5"))
+    assert got["abilities"][1] == {"triggered": {"when": {"you_control_none": "island"},
+                                                 "effects": [{"sacrifice": "self"}]}}
+    assert compile_line("When you control no other creatures, sacrifice this creature.", "X",
+                        spell=False).status == "not_understood"

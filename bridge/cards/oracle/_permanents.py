@@ -191,6 +191,10 @@ class BanRules:
             raise Unsupported("removing X counters as a cost: its X is not read (107.3)")
         return {"remove_counters": {"kind": kind, "amount": amount}}
 
+    def ev_you_control_none(self, items):   # 603.8 (603.8-state-triggers.lp)
+        word = str(items[0])
+        return {"you_control_none": word if word == "plains" else word[:-1]}
+
     def ev_blocks_or_blocked(self, _):   # 509.3a, 509.3c (509.3-block-triggers.lp)
         return "blocks_or_becomes_blocked"
 

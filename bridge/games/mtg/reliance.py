@@ -145,7 +145,7 @@ TRIGGER_EVENT_RULES: dict[str, tuple[str, ...]] = {
     "dies_matching": ("603.10a", "700.4"), "enters_matching": ("603.6a",),
     "you_gain_life": ("119.9",),     # issue 31, session 15
     "becomes_target": ("603.2", "601.2c"), "to_graveyard": ("603.6c", "603.10a"),
-    "blocks_or_becomes_blocked": ("509.3a", "509.3c"),
+    "blocks_or_becomes_blocked": ("509.3a", "509.3c"), "you_control_none": ("603.8",),
 }
 # Keywords (cards.py accepts any word; one with no entry is reported as unknown).
 KEYWORD_RULES: dict[str, tuple[str, ...]] = {
