@@ -8,7 +8,6 @@ from oracle_cards import card, full
 from rulekeeper.bridge.cards.oracle import compile_card, compile_line
 from rulekeeper.bridge.tools.cardimport import stats_of
 
-
 # -- 107.17, 123: Un-set tickets and stickers are out of scope ------------------------------------
 TIGHTROPE_STICKERS = card(
     "Eldrazi Guacamole Tightrope", "Stickers",
@@ -129,10 +128,10 @@ def test_arrest_and_its_kin():
 
 
 def test_arrest_with_mana_abilities_excepted_not_understood():
-    for text in ("Enchanted permanent can't attack or block, and its activated abilities can't be "
-                 "activated unless they're mana abilities.",
-                 "Enchanted permanent can't attack, block, or crew Vehicles, and its activated abilities "
-                 "can't be activated unless they're mana abilities."):
+    for text in (("Enchanted permanent can't attack or block, and its activated abilities can't be "
+                 "activated unless they're mana abilities."),
+                 ("Enchanted permanent can't attack, block, or crew Vehicles, and its activated abilities "
+                 "can't be activated unless they're mana abilities.")):
         assert compile_line(text, "X", spell=False).status == "not_understood"
 
 
@@ -178,10 +177,10 @@ def test_nethergoyf_your_graveyard_and_boundaries():
                               "number of card types among cards in all graveyards and its toughness is "
                               "equal to that number plus 1.", power="*", toughness="2+*"))
     assert [ln.status for ln in wrong.lines][:2] == ["not_understood", "not_understood"]
-    for text in ("Lhurgoyf's power is equal to the number of creature cards in all graveyards and its "
-                 "toughness is equal to that number plus 1.",
-                 "This creature's power is equal to 1 plus the number of card types among cards in your "
-                 "opponents' graveyards."):
+    for text in (("Lhurgoyf's power is equal to the number of creature cards in all graveyards and its "
+                 "toughness is equal to that number plus 1."),
+                 ("This creature's power is equal to 1 plus the number of card types among cards in your "
+                 "opponents' graveyards.")):
         assert compile_line(text, "Lhurgoyf", spell=False).status == "not_understood", text
 
 
