@@ -235,9 +235,11 @@ def test_not_covered_lines_are_listed_and_the_card_keeps_the_rest():
     assert aqueous.yaml_card["abilities"] == [
         {"static": {"affects": "attached", "combat_restriction": "cant_be_blocked"}}]
     assert [ln.status for ln in aqueous.lines] == ["compiled", "compiled", "not_understood"]
-    lhurgoyf = compile_card(sf("Tarmogoyf", "{1}{G}", "Creature — Lhurgoyf",
-                               "Trample\nTarmogoyf's power is equal to the number of card types among cards in all "
-                               "graveyards and its toughness is equal to that number plus 1.", ["G"], "*/1+*"))
+    # (Tarmogoyf, the example here before, compiles fully since session 16)
+    lhurgoyf = compile_card(sf("Primalcrux", "{G}{G}{G}{G}{G}{G}", "Creature — Elemental",
+                               "Trample\nChroma — This creature's power and toughness are each equal to the "
+                               "number of green mana symbols in the mana costs of permanents you control.",
+                               ["G"], "*/*"))
     assert lhurgoyf.status == "partial"
     assert lhurgoyf.yaml_card["keywords"] == ["trample"] and "power" not in lhurgoyf.yaml_card
     assert [ln.status for ln in lhurgoyf.lines] == ["not_understood", "not_understood", "compiled", "not_understood"]

@@ -84,5 +84,6 @@ def test_attack_and_block_triggers():
         got = compile_line(text, "Some Creature", spell=False)
         assert got.fragment == {"triggered": {"when": when, "effects": [
             {"gain_life": {"player": "you", "amount": 1 if when != "blocks" else 2}}]}}, text
+    # both events in one ability: compiled since session 16 (test_oracle_permanents16.py)
     assert compile_line("Whenever this creature blocks or becomes blocked, you gain 1 life.",
-                        "Some Creature", spell=False).status == "not_understood"
+                        "Some Creature", spell=False).fragment["triggered"]["when"] == "blocks_or_becomes_blocked"

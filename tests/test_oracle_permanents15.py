@@ -233,7 +233,7 @@ BEYOND = [
     "{T}: Add {C}. You get {E}.",                                # a mana ability's other effect
     "When this creature enters, you get {E}{E}, then you may pay {E}{E}. If you do, draw a card.",
     "Creatures you control can't be blocked by more than one creature.",
-    "This creature can't be blocked except by two or more creatures.",
+    # ("can't be blocked except by two or more creatures": compiled since session 16, min_blockers)
     "When this creature enters, target player becomes the monarch.",
     "At the beginning of your upkeep, if you're the monarch, draw a card.",
     "3/3",                  # a P/T box outside a leveler's striation

@@ -42,9 +42,8 @@ def test_power_alone_does_not_explain_a_star_toughness():
 
 
 @pytest.mark.parametrize("text", [
-    # (cards in your hand: compiled since session 15, tests/test_oracle_permanents15.py)
-    ("Cardcount's power is equal to the number of card types among cards in all graveyards and its "
-     "toughness is equal to that number plus 1."),
+    # (cards in your hand: compiled since session 15, tests/test_oracle_permanents15.py; card types
+    # among cards in graveyards, Tarmogoyf: since session 16, tests/test_oracle_permanents16.py)
     "Cardcount's power is equal to the number of creatures.",
     "Cardcount's power is equal to the greatest mana value among creatures you control.",
     "Cardcount's toughness is equal to 1 plus the number of green creatures on the battlefield.",
@@ -174,8 +173,7 @@ def test_lands_entering_tapped_unless(name, text, unless):
 
 @pytest.mark.parametrize("text", [
     "This land enters tapped unless you control a basic land.",
-    "This land enters tapped unless you have two or more opponents.",
-    "This land enters tapped unless a player has 13 or less life.",
+    # (two or more opponents, 13 or less life: compiled since session 16, test_oracle_permanents16.py)
     "This land enters tapped unless you control two or more Plains.",
 ])
 def test_other_enters_tapped_conditions_not_understood(text):

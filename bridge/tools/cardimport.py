@@ -14,6 +14,7 @@ from typing import Any, Callable, Iterable
 import yaml
 
 from ..cards.scryfall import Progress, card_names, read_cards
+from ..cards.oracle.vocabulary import OUT_OF_SCOPE
 from ..cards.sources import compiled_yaml, slug
 from ..core.base.errors import ScenarioError
 from ..games.mtg.cards import parse_card_map
@@ -132,6 +133,9 @@ class Stats:
     lines_compiled: int = 0
     templates: Counter = field(default_factory=Counter)
     invalid: int = 0
+    # not understood because out of scope (a digital-only or Un-set mechanic, the reason says):
+    # counted, but no template to work on, so not listed among the templates
+    out_of_scope: int = 0
 
     def add(self, other: "Stats") -> None:
         """Count `other`'s cards too."""
@@ -140,6 +144,7 @@ class Stats:
         self.lines_compiled += other.lines_compiled
         self.templates += other.templates
         self.invalid += other.invalid
+        self.out_of_scope += other.out_of_scope
 
     @property
     def cards(self) -> int:
@@ -153,6 +158,7 @@ class Stats:
                 **{s: self.counts[s] for s in STATUSES},
                 "share_full": round(self.share("full"), 1), "invalid": self.invalid,
                 "lines": self.lines, "lines_compiled": self.lines_compiled,
+                "lines_out_of_scope": self.out_of_scope,
                 "not_understood_templates": [{"template": t, "count": c}
                                              for t, c in self.templates.most_common(top)]}
 
@@ -163,7 +169,9 @@ class Stats:
                             ("none", "not at all")))
                + (f"; {self.invalid} not usable card objects" if self.invalid else ""),
                f"Oracle lines: {self.lines}, compiled {self.lines_compiled}"
-               + (f" ({100.0 * self.lines_compiled / self.lines:.1f}%)" if self.lines else "")]
+               + (f" ({100.0 * self.lines_compiled / self.lines:.1f}%)" if self.lines else "")
+               + (f"; {self.out_of_scope} not understood as out of scope (digital-only or Un-set "
+                  "mechanics)" if self.out_of_scope else "")]
         if self.templates:
             out.append("Most common templates not understood (~ = the card's name, N = a number):")
             out += [f"  {c:6d}  {t}" for t, c in self.templates.most_common(top)]
@@ -193,6 +201,8 @@ def stats_of(cards: Iterable[dict], source: str = "") -> Stats:
             stats.lines += 1
             if line.status == "compiled":
                 stats.lines_compiled += 1
+            elif (line.reason or "").startswith(OUT_OF_SCOPE):
+                stats.out_of_scope += 1
             else:
                 stats.templates[template(line.text, names)] += 1
     return stats

@@ -9,6 +9,7 @@ from typing import Any
 
 from lark import Token
 
+from .subtypes import subtype_of
 from .words import Unsupported, _pt_fields
 
 LIMIT = "limit"
@@ -52,6 +53,9 @@ class PermanentRules:
     def ev_you_gain_life(self, _):
         # 119.9 "whenever you gain life": each life gain event of the ability's controller
         return "you_gain_life"
+
+    def min_blockers(self, items):   # 509.1b (509.1b-max-blockers.lp)
+        return ("static", {**items[0], "min_blockers": COND_NUMBERS[str(items[1])]})
 
     def max_blockers(self, items):
         # 509.1b: a declaration with more blockers for it is illegal (509.1b-max-blockers.lp)
@@ -130,3 +134,72 @@ class PermanentRules:
 
     def get_energy(self, items):   # 107.14, 122.1: one energy counter a {E}
         return ("get_energy", {"amount": str(items[0]).count("{e}")})
+
+    # 611.3a, issue 31 session 16: a static ability about creatures in a state or with a counter
+    # (rules: 611.3a-state-filters.lp)
+    def state_anthem(self, items):
+        state, found = str(items[0]), items[1]
+        kind, body = self.anthem(items[1:]) if any(
+            isinstance(i, Token) and i.type == "PT" for i in items) else self.anthem_keywords(items[1:])
+        return kind, {**body, "affects": {**_creatures_only(found), **STATES[state]}}
+
+    def counter_anthem(self, items):
+        found = _creatures_only(items[0])
+        return ("static", {"affects": {**found, "with_counter": "+1/+1"}, "keywords": items[-1]})
+
+
+STATES = {"attacking": {"attacking": True},
+          "tapped": {"tapped": True}, "untapped": {"tapped": False}}
+
+
+def _creatures_only(found: dict[str, Any]) -> dict[str, Any]:
+    """The filter of "attacking creatures you control", "each creature you control with ...":
+    creatures, with a controller or not, `other` (a subtype or colour would need reading too)."""
+    if found.get("types") != ["creature"] or set(found) - {"types", "controller", "other"}:
+        raise Unsupported("a state or counter filter of other than creatures (you control)")
+    return found
+
+
+class BanRules:
+    """Mixed into OracleTransformer: 602.5 "its activated abilities can't be activated" of an
+    Aura (issue 31, session 16; rules: 602.5-cant-be-activated.lp)."""
+
+    def arrest(self, items):
+        restriction = str(items[2]).replace("can't ", "cant_").replace(" ", "_")
+        return ("static", {"affects": "attached", "combat_restriction": restriction, "cant_activate": True})
+
+    def arrest_untap(self, _):
+        return ("static", {"affects": "attached", "doesnt_untap": True, "cant_activate": True})
+
+    def arrest_only(self, _):
+        return ("static", {"affects": "attached", "cant_activate": True})
+
+    def blockers_below_self(self, _):   # 509.1b (509.1b-blocker-qualities.lp)
+        return ("static", {"cant_be_blocked_by": {"power_less_than_its_own": True}})
+
+    def ev_you_cast_subtype(self, items):   # 603.2: "a Spirit or Arcane spell" (603-triggered-abilities.lp)
+        words = [str(t) for t in items if isinstance(t, Token) and t.type == "CAST_SUBTYPE"]
+        found = [subtype_of(w) for w in words]
+        if None in found:
+            raise Unsupported(f"'whenever you cast a {' or '.join(words)} spell' names no subtypes (205.3)")
+        return {"you_cast": found}
+
+    def cost_remove_counters(self, items):   # 118.3 (118.3-counter-removal-costs.lp)
+        amount = next(i for i in items if not isinstance(i, Token))
+        kind = str(next(t for t in items if isinstance(t, Token) and t.type == "COUNTER_KIND"))
+        if not isinstance(amount, int):
+            raise Unsupported("removing X counters as a cost: its X is not read (107.3)")
+        return {"remove_counters": {"kind": kind, "amount": amount}}
+
+    def ev_you_control_none(self, items):   # 603.8 (603.8-state-triggers.lp)
+        word = str(items[0])
+        return {"you_control_none": word if word == "plains" else word[:-1]}
+
+    def ev_blocks_or_blocked(self, _):   # 509.3a, 509.3c (509.3-block-triggers.lp)
+        return "blocks_or_becomes_blocked"
+
+    def cda_goyf(self, items):   # 604.3, 613.4a (604.3-cda-card-types.lp)
+        place, plus = str(items[0]), int(str(items[1]))
+        if not ZONE_PLACES[place].get("zone") == "graveyard":
+            raise Unsupported("card types among cards in a hand: no such card")
+        return ("static", {"pt_count": {**ZONE_PLACES[place], "card_types": True}, "toughness_plus": plus})

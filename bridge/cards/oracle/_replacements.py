@@ -9,6 +9,7 @@ from typing import Any
 
 from lark import Token
 
+from .subtypes import subtype_of
 from .words import Unsupported
 
 
@@ -94,3 +95,19 @@ class ReplacementRules:
 
     def repl_skip(self, items):
         return ("replacement", {"skip": str(items[0])})
+
+    # 614.1c, issue 31 session 16: the other "enters tapped unless" conditions of lands
+    def repl_tapped_unless_opponents(self, items):
+        amount = next(i for i in items if not isinstance(i, Token))
+        return ("replacement", {"enters_tapped": {"unless": {"opponents_at_least": amount}}})
+
+    def repl_tapped_unless_low_life(self, items):
+        life = int(str(next(t for t in items if isinstance(t, Token) and t.type == "NUMBER")))
+        return ("replacement", {"enters_tapped": {"unless": {"player_life_at_most": life}}})
+
+    def repl_tapped_unless_subtype(self, items):
+        words = [str(t) for t in items if isinstance(t, Token) and t.type == "UNLESS_SUBTYPE"]
+        found = [subtype_of(w) for w in words]
+        if None in found or len(set(found)) != len(found):
+            raise Unsupported(f"'unless you control a {' or a '.join(words)}' names no subtypes (205.3)")
+        return ("replacement", {"enters_tapped": {"unless": {"you_control_subtype": found}}})

@@ -17,9 +17,10 @@ from lark import Lark
 from lark.exceptions import UnexpectedInput, VisitError
 
 from ._backup import check_backup_lines
+from ._cda import cda_fields
 from .levels import read_levels
 from .semantics import OracleTransformer, Unsupported, number_targets
-from .vocabulary import DIGITAL_REASON, digital_only, unknown_word
+from .vocabulary import out_of_scope, unknown_word
 from .words import check_that_player
 
 SUPERTYPES = ("basic", "legendary", "snow", "world", "ongoing", "elite", "host")
@@ -107,8 +108,9 @@ def compile_line(text: str, name: str = "", spell: bool | None = None,
 @lru_cache(maxsize=8192)
 def _parse(norm: str, starts: tuple[str, ...]) -> tuple[bool, Any]:
     """(True, piece) or (False, reason); cached, as many lines recur from card to card."""
-    if digital_only(norm):
-        return False, DIGITAL_REASON
+    outside = out_of_scope(norm)
+    if outside is not None:
+        return False, outside
     unknown = unknown_word(norm, _parser())
     if unknown is not None:
         return False, f"no template matches {norm!r} (no template has the word {unknown!r})"
@@ -354,7 +356,7 @@ def _face(data: dict[str, Any]) -> tuple[dict[str, Any], list[LineResult]]:
     results = [compile_line(text, name, spell=spell, legendary=legendary)
                for text in oracle_lines(str(data.get("oracle_text") or ""))]
     lines += [r for r in results if r.reason != "only reminder text"]
-    _cda_fields(lines)
+    cda_fields(lines)
     read_levels(lines, compile_line, ability, name)
     check_backup_lines(lines)          # 702.165a: what backup grants must have a form
     _assemble(out, lines, spell)
@@ -375,24 +377,6 @@ def _numbers(data: dict[str, Any], out: dict[str, Any]) -> list[LineResult]:
             lines.append(LineResult(f"{key} {raw}", "not_understood",
                                     reason=f"{key} {raw}: a characteristic-defining ability (604.3) is not compiled"))
     return lines
-
-
-def _cda_fields(lines: list[LineResult]) -> None:
-    """A `*` power and toughness are understood when a line of the card compiled to the
-    characteristic-defining ability that defines both (604.3, `pt_count`); a `*` power alone
-    (toughness alone) when one compiled to the ability that defines it (`power_count`,
-    `toughness_count`); the other `*` stays not understood."""
-    defined = {key for ln in lines if ln.status == "compiled" and ln.piece[0] == "static"
-               for key in ("pt_count", "power_count", "toughness_count") if key in ln.piece[1]}
-    stars = {ln.text.split()[0]: ln for ln in lines if ln.text in ("power *", "toughness *")}
-    if "pt_count" in defined and len(stars) == 2:
-        chosen = {"pt_count": list(stars.values())}
-    else:
-        chosen = {f"{k}_count": [ln] for k, ln in stars.items() if f"{k}_count" in defined}
-    for key, found in chosen.items():
-        for ln in found:
-            ln.status, ln.reason, ln.piece = "compiled", None, ("cda_field", None)
-            ln.fragment = {ln.text.split()[0]: f"defined by the {key} ability (604.3)"}
 
 
 def oracle_lines(text: str) -> list[str]:

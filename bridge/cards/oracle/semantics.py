@@ -14,7 +14,7 @@ from ._costs import CostRules
 from ._effects import EffectRules
 from ._keywords import KeywordRules
 from ._library import LibraryRules
-from ._permanents import LIMIT, PermanentRules
+from ._permanents import LIMIT, BanRules, PermanentRules
 from ._replacements import ReplacementRules
 from ._statics import StaticRules, _land_type
 from .words import (
@@ -47,7 +47,7 @@ ROMAN = {"i": 1, "ii": 2, "iii": 3, "iv": 4, "v": 5, "vi": 6}
 
 # -- the transformer ------------------------------------------------------------------------
 class OracleTransformer(KeywordRules, EffectRules, StaticRules, ReplacementRules, PermanentRules,
-                        LibraryRules, CostRules, Transformer):
+                        LibraryRules, CostRules, BanRules, Transformer):
     """Bottom-up: each rule of grammar.lark becomes a Python value; entry points return
     (kind, payload) pieces that compile.py assembles into a card."""
 

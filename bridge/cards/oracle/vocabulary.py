@@ -64,3 +64,20 @@ DIGITAL_REASON = ("out of scope: a digital-only (MTG Arena Alchemy) mechanic, no
 def digital_only(norm: str) -> bool:
     """The normalised line uses an Alchemy mechanic (DIGITAL_ONLY)."""
     return DIGITAL_ONLY.search(norm) is not None
+
+
+# Un-set (Unfinity) tickets and stickers: the ticket symbol {TK} (107.17) and stickers (123) are
+# out of scope (rules_asp/mtg/out-of-scope.yaml: not tournament Magic). A sticker sheet's lines
+# ("{TK}{TK} — 5/5") and a card's ticket costs or sticker instructions stay not understood, with
+# this reason (session 16, cards31b).
+UNSET_ONLY = re.compile(r"\{tk\}|\bstickers?\b")
+UNSET_REASON = ("out of scope: Un-set tickets and stickers (107.17, 123), not tournament Magic "
+                "(rules_asp/mtg/out-of-scope.yaml)")
+OUT_OF_SCOPE = "out of scope:"
+
+
+def out_of_scope(norm: str) -> str | None:
+    """Why the normalised line is out of scope (a digital-only or an Un-set mechanic), or None."""
+    if digital_only(norm):
+        return DIGITAL_REASON
+    return UNSET_REASON if UNSET_ONLY.search(norm) else None

@@ -439,7 +439,8 @@ COST_WORDS_SPELL = ("creature", "land", "artifact", "enchantment", "planeswalker
 
 
 def _cost(chk: Checker, p: tuple, raw: Any, sacrifice_kinds: tuple[str, ...] = ()) -> list[Any]:
-    """Cost items: "{T}", mana, `sacrifice` (the source), `{pay_life: N}`; a spell's costs may
+    """Cost items: "{T}", mana, `sacrifice` (the source), `{pay_life: N}`, `{remove_counters:
+    {kind: spore, amount: 3}}` (from the source, 118.3, session 16); a spell's costs may
     also sacrifice a permanent of a kind the caster controls: `{sacrifice: creature}`."""
     items = raw if isinstance(raw, list) else [raw]
     out: list[Any] = []
@@ -450,6 +451,10 @@ def _cost(chk: Checker, p: tuple, raw: Any, sacrifice_kinds: tuple[str, ...] = (
             out.append("sacrifice")
         elif isinstance(c, dict) and set(c) == {"loyalty"} and not sacrifice_kinds:
             out.append(("loyalty", _loyalty_amount(chk, p + (j, "loyalty"), c["loyalty"])))
+        elif isinstance(c, dict) and set(c) == {"remove_counters"} and not sacrifice_kinds:   # 118.3
+            rc = chk.mapping(p + (j, "remove_counters"), c["remove_counters"], {"kind", "amount"})
+            out.append(("remove_counters", chk.str_value(p + (j, "remove_counters", "kind"), rc.get("kind")),
+                        chk.int_value(p + (j, "remove_counters", "amount"), rc.get("amount", 1), 1)))
         elif isinstance(c, dict) and set(c) == {"pay_life"}:
             out.append(("pay_life", chk.int_value(p + (j, "pay_life"), c["pay_life"], 0)))
         elif isinstance(c, dict) and set(c) == {"sacrifice"} and sacrifice_kinds and isinstance(c["sacrifice"], list):
@@ -465,7 +470,7 @@ def _cost(chk: Checker, p: tuple, raw: Any, sacrifice_kinds: tuple[str, ...] = (
         else:
             more = "{sacrifice: creature}, {sacrifice: [artifact, creature]}, {discard: N}, " \
                 "{exile_from_graveyard: {amount: N, type: creature}}, " \
-                if sacrifice_kinds else "\"{T}\", sacrifice, "
+                if sacrifice_kinds else "\"{T}\", sacrifice, {remove_counters: {kind: K, amount: N}}, "
             raise chk.src.error(p + (j,), f"bad cost {clip(c)}: use mana like \"{{1}}{{G}}\", "
                                           f"{more}{{pay_life: N}}, {{loyalty: +N}} or {{loyalty: -N}}")
     return out

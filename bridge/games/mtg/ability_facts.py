@@ -348,6 +348,8 @@ def _cost_term(c: Any) -> Symbol:
         return Function("pay_life", [Number(c[1])])
     if c[0] == "loyalty":
         return Function("loyalty", [Number(c[1])])
+    if c[0] == "remove_counters":     # 118.3: "Remove three spore counters from this creature"
+        return Function("remove_counters", [String(c[1]), Number(c[2])])
     if c[0] == "sacrifice_a" and isinstance(c[1], tuple):   # "sacrifice an artifact or creature"
         return Function("sacrifice_a", [Function("either", [Function(t) for t in c[1]])])
     if c[0] == "sacrifice_a":
@@ -367,6 +369,8 @@ def _when_terms(when: tuple) -> list[Symbol]:
         return [Function("beginning_of", [Function(when[1]), Function(when[2])])]
     if kind == "counter_removed":
         return [Function("counter_removed", [String(when[1])])]
+    if kind == "you_control_none":      # 603.8
+        return [Function(kind, [Function(when[1])])]
     if kind == "nth_counter":           # 122.7
         return [Function(kind, [String(when[1]), Number(when[2])])]
     if kind == "deals_combat_damage":

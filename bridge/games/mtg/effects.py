@@ -33,7 +33,8 @@ STATIC_FIELDS = EFFECT_FIELDS | set(CDA_COUNTS) | {"affects", "control", "counte
                                  "additional_land_play", "cant_attack_unless_defender_controls",
                                  "may_not_untap", "cant_gain_life", "cant_lose_life",
                                  "damage_cant_be_prevented", "cost_change", "attack_tax", "block_tax",
-                                 "max_blockers", "as_long_as", "per_count", "maximum_hand_size"}
+                                 "max_blockers", "as_long_as", "per_count", "maximum_hand_size",
+                                 "cant_activate", "toughness_plus", "min_blockers"}
 # 119.7 / 119.8: the players a "can't gain life" / "can't lose life" ability is about, seen from
 # its controller ("Your opponents can't gain life", "Players can't gain life", "You can't lose life")
 LIFE_LOCK_PLAYERS = ("you", "opponents", "each_player")
@@ -44,11 +45,15 @@ COMBAT_RESTRICTIONS = ("cant_attack", "cant_block", "cant_attack_or_block", "can
                        "block_only_flying")
 # 509.1b: `cant_be_blocked_by: {one quality}`: the creatures that can't block it
 BLOCKER_QUALITIES = {"power_at_most": "number", "power_at_least": "number", "colors": "color",
-                     "types": "type", "subtypes": "subtype", "keywords": "keyword"}
+                     "types": "type", "subtypes": "subtype", "keywords": "keyword",
+                     "power_less_than_its_own": "flag"}
 FILTER_FIELDS = {"types", "not_types", "subtypes", "colors", "not_colors", "controller", "other"}
 # a static ability's `affects` also reads supertypes (layer 4, 613.1d): "Nonbasic lands are
 # Mountains" (Blood Moon) is {types: [land], not_supertypes: [basic]}
-AFFECTS_FIELDS = FILTER_FIELDS | {"supertypes", "not_supertypes"}
+AFFECTS_FIELDS = FILTER_FIELDS | {"supertypes", "not_supertypes"} | {"attacking", "tapped", "with_counter"}
+# ... and a state (110.5, 508.1k) or a counter (122.1) at each moment (issue 31, session 16):
+# "Attacking creatures you control get +1/+0.", "Each creature you control with a +1/+1 counter on
+# it has trample." (611.3a-state-filters.lp)
 COLOURS = ("white", "blue", "black", "red", "green")
 # 305.6: the basic land types; 305.7: an effect that sets a land's subtype to some of them
 BASIC_LAND_TYPES = ("plains", "island", "swamp", "mountain", "forest")
@@ -139,11 +144,16 @@ def _granted_keywords(chk: Checker, path: tuple, raw: Any) -> list[Symbol]:
 
 def _blocker_quality(chk: Checker, path: tuple, raw: Any) -> Symbol:
     """509.1b `cant_be_blocked_by: {power_at_most: 2}` (or power_at_least, colors: [blue],
-    types: [artifact], subtypes: [wall], keywords: [flying]): one quality, one value."""
+    types: [artifact], subtypes: [wall], keywords: [flying], power_less_than_its_own: true):
+    one quality, one value."""
     data = chk.mapping(path, raw, set(BLOCKER_QUALITIES))
     if len(data) != 1:
         raise chk.src.error(path, "cant_be_blocked_by names one quality, e.g. {power_at_most: 2}")
     (key, value), = data.items()
+    if BLOCKER_QUALITIES[key] == "flag":   # "creatures with power less than ~'s power" (session 16)
+        if value is not True:
+            raise chk.src.error(path + (key,), f"{key} is true (or left out)")
+        return Function("cant_be_blocked_by", [Function("power_below_attacker"), Number(0)])
     if BLOCKER_QUALITIES[key] == "number":
         return Function("cant_be_blocked_by", [Function(key), Number(chk.int_value(path + (key,), value))])
     words = chk.word_list(path + (key,), value, WORD)
@@ -170,6 +180,9 @@ def static_ability(chk: Checker, path: tuple, raw: Any) -> dict[str, list[Symbol
     if "max_blockers" in data:   # 509.1b: "~ can't be blocked by more than one creature"
         most = chk.int_value(path + ("max_blockers",), data["max_blockers"], minimum=1)
         ops.append(Function("max_blockers", [Number(most)]))
+    if "min_blockers" in data:   # 509.1b: "can't be blocked except by three or more creatures"
+        least = chk.int_value(path + ("min_blockers",), data["min_blockers"], minimum=2)
+        ops.append(Function("min_blockers", [Number(least)]))
     if "doesnt_untap" in data:   # 502.3: "~ doesn't untap during your untap step"
         if data["doesnt_untap"] is not True:
             raise chk.src.error(path + ("doesnt_untap",), "doesnt_untap is true (or left out)")
@@ -192,7 +205,8 @@ def static_ability(chk: Checker, path: tuple, raw: Any) -> dict[str, list[Symbol
         if fld in data:
             ops.append(Function(fld, [Function(chk.choice(path + (fld,), data[fld], LIFE_LOCK_PLAYERS))]))
     for flag in ("cant_be_countered", "no_maximum_hand_size", "additional_land_play",   # 101.2; 402.2; 305.2
-                 "may_not_untap", "damage_cant_be_prevented"):                           # 502.3; 615.12
+                 "may_not_untap", "damage_cant_be_prevented",                            # 502.3; 615.12
+                 "cant_activate"):                                                       # 602.5
         if flag in data:
             if data[flag] is not True:
                 raise chk.src.error(path + (flag,), f"{flag} is true (or left out)")
@@ -203,10 +217,11 @@ def static_ability(chk: Checker, path: tuple, raw: Any) -> dict[str, list[Symbol
     if len(cdas) > 1:
         raise chk.src.error(path, f"one count a static ability: {', '.join(cdas)}")
     for key in cdas:   # 604.3: "power (and toughness) (are each / is) equal to the number of ..."
-        raw = chk.mapping(path + (key,), data[key], FILTER_FIELDS | {"zone", "owner"})
+        raw = chk.mapping(path + (key,), data[key], FILTER_FIELDS | {"zone", "owner", "card_types"})
         zone = _count_zone(chk, path + (key,), raw)
-        _, count = _affects(chk, path + (key,), {k: v for k, v in raw.items() if k not in ("zone", "owner")})
-        count += zone
+        _, count = _affects(chk, path + (key,), {k: v for k, v in raw.items()
+                                                 if k not in ("zone", "owner", "card_types")})
+        count += zone + _card_types_item(chk, path + (key,), raw, key)
         if key == "per_count":     # 613.4c: "gets +1/+1 for each ...": the P/T change times the count
             pts = [op for op in ops if op.name == "pt"]
             if not pts:
@@ -216,6 +231,11 @@ def static_ability(chk: Checker, path: tuple, raw: Any) -> dict[str, list[Symbol
             ops.append(Function(CDA_COUNTS[key]))
         if not count:
             count = [Function("any")]
+    if "toughness_plus" in data:   # 613.4a: "its toughness is equal to that number plus 1" (Tarmogoyf)
+        if "pt_count" not in data:
+            raise chk.src.error(path + ("toughness_plus",), "toughness_plus goes with pt_count")
+        ops.append(Function("cda_toughness_plus", [Number(chk.int_value(path + ("toughness_plus",),
+                                                                        data["toughness_plus"], minimum=1))]))
     if not ops:
         raise chk.src.error(path, "a static ability needs at least one effect field: "
                                   + ", ".join(sorted(STATIC_FIELDS - {"affects"})))
@@ -224,6 +244,16 @@ def static_ability(chk: Checker, path: tuple, raw: Any) -> dict[str, list[Symbol
         if "as_long_as" in data else ([], [])
     return {"scope": [scope], "filter": filt, "ops": ops, "count": count, "cond": cond,
             "cond_filter": cond_filter}
+
+
+def _card_types_item(chk: Checker, path: tuple, raw: dict, key: str) -> list[Symbol]:
+    """604.3, issue 31 session 16: `card_types: true` counts the card types among the cards
+    counted (Tarmogoyf: cards in a hand or graveyard, `pt_count` only)."""
+    if not chk.bool_value(path + ("card_types",), raw.get("card_types", False)):
+        return []
+    if key != "pt_count" or "zone" not in raw:
+        raise chk.src.error(path + ("card_types",), "card_types counts cards in a zone, in pt_count")
+    return [Function("card_types")]
 
 
 def _count_zone(chk: Checker, path: tuple, raw: dict) -> list[Symbol]:
@@ -329,4 +359,18 @@ def _affects(chk: Checker, path: tuple, raw: Any, fields: set[str] = FILTER_FIEL
         filt.append(Function("controlled_by", [Function(who)]))
     if chk.bool_value(path + ("other",), data.get("other", False)):
         filt.append(Function("other"))
-    return Function("all"), filt
+    return Function("all"), filt + _state_items(chk, path, data)
+
+
+def _state_items(chk: Checker, path: tuple, data: dict) -> list[Symbol]:
+    """A static `affects` filter's state and counter items (AFFECTS_FIELDS only): `attacking:
+    true`, `tapped: true | false`, `with_counter: "+1/+1"`."""
+    items = [Function("state", [Function("attacking")])] \
+        if chk.bool_value(path + ("attacking",), data.get("attacking", False)) else []
+    if "tapped" in data:
+        tapped = chk.bool_value(path + ("tapped",), data["tapped"])
+        items.append(Function("state", [Function("tapped" if tapped else "untapped")]))
+    if "with_counter" in data:
+        items.append(Function("with_counter", [String(chk.str_value(path + ("with_counter",),
+                                                                     data["with_counter"]))]))
+    return items

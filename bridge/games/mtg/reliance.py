@@ -152,6 +152,7 @@ TRIGGER_EVENT_RULES: dict[str, tuple[str, ...]] = {
     "becomes_target": ("603.2", "601.2c"), "to_graveyard": ("603.6c", "603.10a"),
     "unlock_this_door": ("709.5h",), "you_fully_unlock": ("709.5i",),     # a Room's (cr7)
     "you_commit_crime": ("700.13",),
+    "blocks_or_becomes_blocked": ("509.3a", "509.3c"), "you_control_none": ("603.8",),
 }
 # Keywords (cards.py accepts any word; one with no entry is reported as unknown).
 KEYWORD_RULES: dict[str, tuple[str, ...]] = {

@@ -38,7 +38,7 @@ from typing import Any
 from clingo import Function, Number, String, Symbol
 
 from ...core.source.checks import IDENT, Checker
-from .vocab import COUNTER_ALIASES
+from .vocab import COUNTER_ALIASES, WORD
 
 FORMS = ("enters_tapped", "enters_with", "would", "skip", "damage", "counters", "enters_as_copy", "choose")
 FIELDS = {"enters_tapped", "enters_with", "would", "instead", "skip", "damage", "counters", "double",
@@ -100,21 +100,32 @@ def parse_replacement(chk: Checker, p: tuple, body: Any) -> dict[str, Any]:
 # two or more basic lands": the count as it would enter (the land itself not yet among them)
 UNLESS_LANDS = {"lands_at_most": ("at_most", "any"), "lands_at_least": ("at_least", "any"),
                 "basic_lands_at_least": ("at_least", "basic")}
+# ... and (issue 31, session 16) "unless you have two or more opponents" (`opponents_at_least`),
+# "unless a player has 13 or less life" (`player_life_at_most`), "unless you control a Mountain
+# or a Forest" (`you_control_subtype: [mountain, forest]`, any of them)
+UNLESS_OTHER = {"opponents_at_least": "repl_unless_opponents", "player_life_at_most": "repl_unless_life"}
 
 
-def _enters_tapped(chk: Checker, p: tuple, raw: Any) -> tuple[str, int] | None:
+def _enters_tapped(chk: Checker, p: tuple, raw: Any) -> tuple[str, Any] | None:
     """`true`, `{unless: {pay_life: N}}` (as it enters its controller may pay N life; if they
     don't, it enters tapped, 614.12a) or `{unless: {lands_at_most: N}}` (also `lands_at_least`,
-    `basic_lands_at_least`: the other lands its controller controls as it enters, 614.1c)."""
+    `basic_lands_at_least`: the other lands its controller controls as it enters, 614.1c),
+    `{opponents_at_least: N}`, `{player_life_at_most: N}`, `{you_control_subtype: [S, ...]}`."""
     if raw is True:
         return None
     d = chk.mapping(p, raw, {"unless"})
     if "unless" not in d:
         raise chk.src.error(p, "write enters_tapped: true, or {unless: {pay_life: N}}")
-    u = chk.mapping(p + ("unless",), d["unless"], {"pay_life"} | set(UNLESS_LANDS))
+    kinds = {"pay_life", "you_control_subtype"} | set(UNLESS_LANDS) | set(UNLESS_OTHER)
+    u = chk.mapping(p + ("unless",), d["unless"], kinds)
     if len(u) != 1:
-        raise chk.src.error(p + ("unless",), "one of pay_life, " + ", ".join(UNLESS_LANDS))
+        raise chk.src.error(p + ("unless",), "one of " + ", ".join(sorted(kinds)))
     (kind, n), = u.items()
+    if kind == "you_control_subtype":
+        words = chk.word_list(p + ("unless", kind), n, WORD)
+        if not words:
+            raise chk.src.error(p + ("unless", kind), "you_control_subtype lists at least one subtype")
+        return kind, words
     return kind, chk.int_value(p + ("unless", kind), n, minimum=1 if kind == "pay_life" else 0)
 
 
@@ -211,6 +222,10 @@ def replacement_facts(head: list[Symbol], ab: dict[str, Any]) -> list[Symbol]:
         kind, n = ab["unless"]
         if kind == "pay_life":
             out.append(Function("repl_unless_pay_life", head + [Number(n)]))
+        elif kind == "you_control_subtype":   # repl_unless_subtype(K,F,N,S), one a subtype
+            out += [Function("repl_unless_subtype", head + [Function(w)]) for w in n]
+        elif kind in UNLESS_OTHER:
+            out.append(Function(UNLESS_OTHER[kind], head + [Number(n)]))
         else:   # "unless you control two or fewer other lands": repl_unless_lands(K,F,N,Op,M,Which)
             op, which = UNLESS_LANDS[kind]
             out.append(Function("repl_unless_lands", head + [Function(op), Number(n), Function(which)]))
