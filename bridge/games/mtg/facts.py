@@ -185,8 +185,12 @@ FABRICATE_SERVO = Card(key="#fabricate:servo", name="Servo", colors=[], types=["
 # 702.181a: the tokens mobilize creates, 1/1 red Warrior creatures (111.4).
 MOBILIZE_WARRIOR = Card(key="#mobilize:warrior", name="Warrior", colors=["red"], types=["creature"],
                         subtypes=["warrior"], power=1, toughness=1)
+# 702.163a: the token For Mirrodin! creates, a 2/2 red Rebel creature (111.4).
+FOR_MIRRODIN_REBEL = Card(key="#for_mirrodin:rebel", name="Rebel", colors=["red"], types=["creature"],
+                          subtypes=["rebel"], power=2, toughness=2)
 KEYWORD_TOKENS = {"afterlife": AFTERLIFE_SPIRIT, "living_weapon": LIVING_WEAPON_GERM,
-                  "fabricate": FABRICATE_SERVO, "mobilize": MOBILIZE_WARRIOR}
+                  "fabricate": FABRICATE_SERVO, "mobilize": MOBILIZE_WARRIOR,
+                  "for_mirrodin": FOR_MIRRODIN_REBEL}
 
 
 def keyword_token_cards(cards: list[Card]) -> list[Card]:
