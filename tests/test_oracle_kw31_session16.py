@@ -4,6 +4,7 @@ the compiled form, and that the card format accepts the compiled card."""
 from __future__ import annotations
 
 from oracle_cards import card, full
+from rulekeeper.bridge.cards.oracle import compile_card
 
 
 # -- 702.163 For Mirrodin! -----------------------------------------------------------------------
@@ -14,3 +15,47 @@ def test_mirran_bardiche_for_mirrodin():
                     "vigilance.\nEquip {3}{W} ({3}{W}: Attach to target creature you control. "
                     "Equip only as a sorcery.)", mana_cost="{4}{W}"))
     assert got["keywords"] == ["for_mirrodin", {"equip": "{3}{W}"}]
+
+
+# -- 702.29e typecycling --------------------------------------------------------------------------
+def test_fiery_fall_basic_landcycling():
+    got = full(card("Fiery Fall", "Instant",
+                    "Fiery Fall deals 5 damage to target creature.\nBasic landcycling {1}{R} "
+                    "({1}{R}, Discard this card: Search your library for a basic land card, reveal "
+                    "it, put it into your hand, then shuffle.)", mana_cost="{5}{R}"))
+    assert got["keywords"] == [{"typecycling": "{1}{R}",
+                                "for": {"supertypes": ["basic"], "types": ["land"]}}]
+
+
+def test_noble_templar_plainscycling():
+    got = full(card("Noble Templar", "Creature — Human Cleric Soldier",
+                    "Vigilance\nPlainscycling {2} ({2}, Discard this card: Search your library for "
+                    "a Plains card, reveal it, put it into your hand, then shuffle.)",
+                    mana_cost="{5}{W}", power="3", toughness="6"))
+    assert got["keywords"] == ["vigilance", {"typecycling": "{2}", "for": {"subtypes": ["plains"]}}]
+
+
+def test_shoreline_ranger_islandcycling():
+    got = full(card("Shoreline Ranger", "Creature — Bird Soldier Ranger",
+                    "Flying\nIslandcycling {2} ({2}, Discard this card: Search your library for an "
+                    "Island card, reveal it, put it into your hand, then shuffle.)",
+                    mana_cost="{5}{U}", power="3", toughness="4"))
+    assert got["keywords"] == ["flying", {"typecycling": "{2}", "for": {"subtypes": ["island"]}}]
+
+
+def test_sojourners_companion_artifact_landcycling():
+    got = full(card("Sojourner's Companion", "Artifact Creature — Salamander",
+                    "Affinity for artifacts\nArtifact landcycling {2} ({2}, Discard this card: "
+                    "Search your library for an artifact land card, reveal it, put it into your "
+                    "hand, then shuffle.)", mana_cost="{7}", power="4", toughness="4"))
+    assert got["keywords"] == [{"affinity": "artifact"},
+                               {"typecycling": "{2}", "for": {"types": ["artifact", "land"]}}]
+
+
+def test_vedalken_aethermage_wizardcycling():
+    result = compile_card(card("Vedalken Aethermage", "Creature — Vedalken Wizard",
+                               "Flash\nWizardcycling {3} ({3}, Discard this card: Search your "
+                               "library for a Wizard card, reveal it, put it into your hand, then "
+                               "shuffle.)", mana_cost="{1}{U}", power="1", toughness="2"))
+    assert result.lines[1].fragment == {"keywords": [{"typecycling": "{3}",
+                                                      "for": {"subtypes": ["wizard"]}}]}

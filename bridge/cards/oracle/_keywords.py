@@ -20,6 +20,11 @@ DECK_KEYWORDS = {"partner": "partner", "partner—friends forever": "friends_for
                  "doctor's companion": "doctors_companion"}
 
 
+# 702.29e: typecycling's kinds of card that are not one subtype (TYPECYCLING in grammar.lark)
+TYPECYCLING_FINDS = {"basic land": {"supertypes": ["basic"], "types": ["land"]},
+                     "artifact land": {"types": ["artifact", "land"]}}
+
+
 class KeywordRules:
     """Mixed into OracleTransformer: one method per keyword rule of grammar.lark."""
 
@@ -141,6 +146,13 @@ class KeywordRules:
 
     def kw_cycling(self, items):
         return {"cycling": _keyword_cost("cycling", items[0])}
+
+    def kw_typecycling(self, items):
+        # 702.29e "Plainscycling {2}" -> {typecycling: "{2}", for: {subtypes: [plains]}};
+        # "Basic landcycling" finds a basic land card, "Artifact landcycling" an artifact land
+        kind = str(items[0])[:-len("cycling")]
+        found = TYPECYCLING_FINDS.get(kind, {"subtypes": [kind]})
+        return {"typecycling": _keyword_cost("typecycling", items[1]), "for": found}
 
     def kw_flashback_costs(self, items):
         return {"flashback": _keyword_costs("flashback", items)}

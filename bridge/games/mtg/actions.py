@@ -310,7 +310,8 @@ def _one_or_list(v, path, raw) -> list:
 # (702.29a), activated from the hand, unearth (702.84a) from the graveyard; `equip` names the
 # object's first Equip ability, whose number follows the card's listed abilities (702.6a,
 # 702.6d: bridge/games/mtg/facts.py numbers them); crew, saddle: 702.122a, 702.171a.
-KEYWORD_ABILITIES = ("cycling", "equip", "unearth", "ninjutsu", "station", "outlast", "crew", "saddle")
+KEYWORD_ABILITIES = ("cycling", "equip", "unearth", "ninjutsu", "station", "outlast", "crew", "saddle",
+                     "typecycling")   # 702.29e, from the hand
 
 
 def _ability_ref(v, path, raw, scen, oid):

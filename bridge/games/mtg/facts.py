@@ -311,6 +311,9 @@ def _face(key: Symbol, face: str, card: Card) -> list[Symbol]:
                 for j, sym in enumerate(MANA_SYMBOL.findall(kw.args.get("cost", "")))]
         if kw.args.get("life"):
             out.append(atom("keyword_cost_life", key, face, i + 1, kw.args["life"]))
+        if kw.name == "typecycling":   # 702.29e: what the search finds (keywords.py _typecycling)
+            out += [atom("keyword_search", key, face, i + 1, Function("needs", [Function(a), Function(_ident(w))]))
+                    for a, w in kw.args["quality"]]
     for i, ability in enumerate(card.abilities):
         out.append(atom("printed_ability", key, face, i + 1))
         out += ability_facts(key, face, i + 1, ability)
