@@ -59,3 +59,12 @@ def test_vedalken_aethermage_wizardcycling():
                                "shuffle.)", mana_cost="{1}{U}", power="1", toughness="2"))
     assert result.lines[1].fragment == {"keywords": [{"typecycling": "{3}",
                                                       "for": {"subtypes": ["wizard"]}}]}
+
+
+# -- 702.81 retrace --------------------------------------------------------------------------------
+def test_flame_jab_retrace():
+    got = full(card("Flame Jab", "Sorcery",
+                    "Flame Jab deals 1 damage to any target.\nRetrace (You may cast this card from "
+                    "your graveyard by discarding a land card in addition to paying its other "
+                    "costs.)", mana_cost="{R}"))
+    assert got["keywords"] == ["retrace"]

@@ -62,7 +62,8 @@ BARE_KEYWORDS = ("persist", "undying", "exalted", "battle_cry", "dethrone", "mel
                  "sunburst",      # 702.44
                  "living_metal",  # 702.161
                  "jump_start",    # 702.133
-                 "for_mirrodin")  # session 16 (kw31): 702.163
+                 "for_mirrodin",  # session 16 (kw31): 702.163
+                 "retrace")       # 702.81
 
 
 def parse_keyword(chk: Checker, path: tuple, raw: Any) -> Keyword:

@@ -46,6 +46,10 @@ def _event_warnings(atoms: frozenset[Symbol]) -> list[str]:
                        "abilities for two or more temptations (701.54c: loot when the Ring-bearer "
                        "attacks, the blocker sacrificed, each opponent losing 3 life) are not "
                        "encoded, so the answer leaves them out")
+        if event.name == "retrace_hand_unknown" and len(event.arguments) == 1:
+            out.append(f"retrace (702.81a) discards a land card: {event.arguments[0]}'s hand "
+                       "holds drawn (unnamed) cards, which may or may not be lands; only the "
+                       "named land cards were offered (name the hand's cards in the scenario)")
         if event.name in _UNKNOWN_EVENTS and len(event.arguments) == 1:
             out.append(f"{_UNKNOWN_EVENTS[event.name]} reached {event.arguments[0]}'s unnamed "
                        "library cards: what they are is unknown (name the library's top "
