@@ -68,3 +68,25 @@ def test_flame_jab_retrace():
                     "your graveyard by discarding a land card in addition to paying its other "
                     "costs.)", mana_cost="{R}"))
     assert got["keywords"] == ["retrace"]
+
+
+# -- 702.104 tribute N ----------------------------------------------------------------------------
+def test_snake_of_the_golden_grove_tribute():
+    got = full(card("Snake of the Golden Grove", "Creature — Snake",
+                    "Tribute 3 (As this creature enters, an opponent of your choice may put three "
+                    "+1/+1 counters on it.)\nWhen this creature enters, if tribute wasn't paid, you "
+                    "gain 4 life.", mana_cost="{4}{G}", power="4", toughness="4"))
+    assert got["keywords"] == [{"tribute": 3}]
+    assert got["abilities"] == [{"triggered": {"when": "enters", "if": {"tribute_not_paid": True},
+                                               "effects": [{"gain_life": {"player": "you",
+                                                                          "amount": 4}}]}}]
+
+
+def test_pharagax_giant_tribute():
+    got = full(card("Pharagax Giant", "Creature — Giant",
+                    "Tribute 2 (As this creature enters, an opponent of your choice may put two "
+                    "+1/+1 counters on it.)\nWhen this creature enters, if tribute wasn't paid, this "
+                    "creature deals 5 damage to each opponent.", mana_cost="{4}{R}", power="3",
+                    toughness="3"))
+    assert got["keywords"] == [{"tribute": 2}]
+    assert got["abilities"][0]["triggered"]["if"] == {"tribute_not_paid": True}
