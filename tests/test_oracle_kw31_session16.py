@@ -90,3 +90,12 @@ def test_pharagax_giant_tribute():
                     toughness="3"))
     assert got["keywords"] == [{"tribute": 2}]
     assert got["abilities"][0]["triggered"]["if"] == {"tribute_not_paid": True}
+
+
+# -- 702.115 ingest ---------------------------------------------------------------------------------
+def test_mist_intruder_ingest():
+    got = full(card("Mist Intruder", "Creature — Eldrazi Drone",
+                    "Devoid (This card has no color.)\nFlying\nIngest (Whenever this creature deals "
+                    "combat damage to a player, that player exiles the top card of their library.)",
+                    mana_cost="{1}{U}", power="1", toughness="2"))
+    assert got["keywords"] == ["devoid", "flying", "ingest"]

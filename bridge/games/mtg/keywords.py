@@ -64,7 +64,8 @@ BARE_KEYWORDS = ("persist", "undying", "exalted", "battle_cry", "dethrone", "mel
                  "living_metal",  # 702.161
                  "jump_start",    # 702.133
                  "for_mirrodin",  # session 16 (kw31): 702.163
-                 "retrace")       # 702.81
+                 "retrace",       # 702.81
+                 "ingest")        # 702.115
 
 
 def parse_keyword(chk: Checker, path: tuple, raw: Any) -> Keyword:

@@ -9,7 +9,7 @@ from clingo import Symbol
 __all__ = ["contradictions", "outcome_warnings"]
 
 # happened(X(P)) events by which an effect says it reached P's unnamed library cards (401.2)
-_UNKNOWN_EVENTS = {"explore_unknown": "explore (701.44a)",
+_UNKNOWN_EVENTS = {"explore_unknown": "explore (701.44a)", "ingest_unknown": "ingest (702.115a)",
                    "exile_until_unknown": 'an "exile until" effect (701.13a; discover, cascade)'}
 # outcome atoms name(Key, Value) that have one value per key in a game state
 _SINGLE_VALUED = frozenset({"zone", "life", "poison", "hand_size", "controller", "power",
