@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from oracle_cards import card, full
 from rulekeeper.bridge.cards.oracle import compile_card
+from rulekeeper.bridge.cards.oracle.compile import compile_line
 
 
 # -- 702.163 For Mirrodin! -----------------------------------------------------------------------
@@ -99,3 +100,27 @@ def test_mist_intruder_ingest():
                     "combat damage to a player, that player exiles the top card of their library.)",
                     mana_cost="{1}{U}", power="1", toughness="2"))
     assert got["keywords"] == ["devoid", "flying", "ingest"]
+
+
+# -- 702.155 read ahead ---------------------------------------------------------------------------
+ELDER_DRAGON_WAR = ("Read ahead (Choose a chapter and start with that many lore counters. Add one "
+                    "after your draw step. Skipped chapters don't trigger. Sacrifice after III.)\n"
+                    "I — The Elder Dragon War deals 2 damage to each creature and each opponent.\n"
+                    "II — Discard any number of cards, then draw that many cards.\n"
+                    "III — Create a 4/4 red Dragon creature token with flying.")
+
+
+def test_read_ahead_line_alone():
+    # the keyword line by itself: read ahead (702.155)
+    line = compile_line(ELDER_DRAGON_WAR.split("\n")[0], "The Elder Dragon War")
+    assert line.fragment == {"keywords": ["read_ahead"]}
+
+
+def test_read_ahead_not_understood_with_a_chapter_not_understood():
+    # 702.155b chooses up to the final chapter: with chapter II not understood the compiled card
+    # would have a wrong final chapter, so the read ahead line is not understood either
+    result = compile_card(card("The Elder Dragon War", "Enchantment — Saga", ELDER_DRAGON_WAR,
+                               mana_cost="{2}{R}{R}"))
+    assert result.lines[0].status == "not_understood"
+    assert result.lines[0].reason.startswith("read ahead (702.155b)")
+    assert "read_ahead" not in result.yaml_card.get("keywords", [])

@@ -16,7 +16,7 @@ from typing import Any
 from lark import Lark
 from lark.exceptions import UnexpectedInput, VisitError
 
-from ._backup import check_backup_lines
+from ._backup import check_backup_lines, check_read_ahead_lines
 from .levels import read_levels
 from .semantics import OracleTransformer, Unsupported, number_targets
 from .vocabulary import DIGITAL_REASON, digital_only, unknown_word
@@ -353,6 +353,7 @@ def _face(data: dict[str, Any]) -> tuple[dict[str, Any], list[LineResult]]:
     _cda_fields(lines)
     read_levels(lines, compile_line, ability, name)
     check_backup_lines(lines)          # 702.165a: what backup grants must have a form
+    check_read_ahead_lines(lines)      # 702.155b: the final chapter must be known
     _assemble(out, lines, spell)
     return out, lines
 

@@ -65,7 +65,8 @@ BARE_KEYWORDS = ("persist", "undying", "exalted", "battle_cry", "dethrone", "mel
                  "jump_start",    # 702.133
                  "for_mirrodin",  # session 16 (kw31): 702.163
                  "retrace",       # 702.81
-                 "ingest")        # 702.115
+                 "ingest",        # 702.115
+                 "read_ahead")    # 702.155 (on a Saga)
 
 
 def parse_keyword(chk: Checker, path: tuple, raw: Any) -> Keyword:
