@@ -124,3 +124,12 @@ def test_read_ahead_not_understood_with_a_chapter_not_understood():
     assert result.lines[0].status == "not_understood"
     assert result.lines[0].reason.startswith("read ahead (702.155b)")
     assert "read_ahead" not in result.yaml_card.get("keywords", [])
+
+
+# -- 702.182 Job select ---------------------------------------------------------------------------
+def test_white_mages_staff_job_select_line():
+    # the Job select line of a real card (its "Equipped creature ... has ..." line is another
+    # template's)
+    line = compile_line("Job select (When this Equipment enters, create a 1/1 colorless Hero "
+                        "creature token, then attach this to it.)", "White Mage's Staff")
+    assert line.fragment == {"keywords": ["job_select"]}

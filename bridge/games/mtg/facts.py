@@ -188,9 +188,12 @@ MOBILIZE_WARRIOR = Card(key="#mobilize:warrior", name="Warrior", colors=["red"],
 # 702.163a: the token For Mirrodin! creates, a 2/2 red Rebel creature (111.4).
 FOR_MIRRODIN_REBEL = Card(key="#for_mirrodin:rebel", name="Rebel", colors=["red"], types=["creature"],
                           subtypes=["rebel"], power=2, toughness=2)
+# 702.182a: the token Job select creates, a 1/1 colorless Hero creature (111.4).
+JOB_SELECT_HERO = Card(key="#job_select:hero", name="Hero", colors=[], types=["creature"],
+                       subtypes=["hero"], power=1, toughness=1)
 KEYWORD_TOKENS = {"afterlife": AFTERLIFE_SPIRIT, "living_weapon": LIVING_WEAPON_GERM,
                   "fabricate": FABRICATE_SERVO, "mobilize": MOBILIZE_WARRIOR,
-                  "for_mirrodin": FOR_MIRRODIN_REBEL}
+                  "for_mirrodin": FOR_MIRRODIN_REBEL, "job_select": JOB_SELECT_HERO}
 
 
 def keyword_token_cards(cards: list[Card]) -> list[Card]:

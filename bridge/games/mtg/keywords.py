@@ -66,7 +66,8 @@ BARE_KEYWORDS = ("persist", "undying", "exalted", "battle_cry", "dethrone", "mel
                  "for_mirrodin",  # session 16 (kw31): 702.163
                  "retrace",       # 702.81
                  "ingest",        # 702.115
-                 "read_ahead")    # 702.155 (on a Saga)
+                 "read_ahead",    # 702.155 (on a Saga)
+                 "job_select")    # 702.182
 
 
 def parse_keyword(chk: Checker, path: tuple, raw: Any) -> Keyword:
