@@ -133,3 +133,20 @@ def test_white_mages_staff_job_select_line():
     line = compile_line("Job select (When this Equipment enters, create a 1/1 colorless Hero "
                         "creature token, then attach this to it.)", "White Mage's Staff")
     assert line.fragment == {"keywords": ["job_select"]}
+
+
+# -- mechanics newer than the CR of 2025-09-19 (not guessed) --------------------------------------
+def test_teamwork_is_not_in_the_cr():
+    line = compile_line("Teamwork 2 (As an additional cost to cast this spell, you may tap any "
+                        "number of creatures you control with total power 2 or more.)",
+                        "Timeline Inquiry")
+    assert line.status == "not_understood"
+    assert line.reason.startswith("not in the Comprehensive Rules of 2025-09-19")
+
+
+def test_prepared_is_not_in_the_cr():
+    line = compile_line("At the beginning of each end step, if three or more creatures died this "
+                        "turn, this creature becomes prepared. (While it's prepared, you may cast "
+                        "a copy of its spell. Doing so unprepares it.)", "Bloodline Recollector")
+    assert line.status == "not_understood"
+    assert "newer than it" in line.reason

@@ -19,7 +19,7 @@ from lark.exceptions import UnexpectedInput, VisitError
 from ._backup import check_backup_lines, check_read_ahead_lines
 from .levels import read_levels
 from .semantics import OracleTransformer, Unsupported, number_targets
-from .vocabulary import DIGITAL_REASON, digital_only, unknown_word
+from .vocabulary import DIGITAL_REASON, NEWER_REASON, digital_only, newer_than_cr, unknown_word
 
 SUPERTYPES = ("basic", "legendary", "snow", "world", "ongoing", "elite", "host")
 COLORS = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
@@ -108,6 +108,8 @@ def _parse(norm: str, starts: tuple[str, ...]) -> tuple[bool, Any]:
     """(True, piece) or (False, reason); cached, as many lines recur from card to card."""
     if digital_only(norm):
         return False, DIGITAL_REASON
+    if newer_than_cr(norm):
+        return False, NEWER_REASON
     unknown = unknown_word(norm, _parser())
     if unknown is not None:
         return False, f"no template matches {norm!r} (no template has the word {unknown!r})"
