@@ -150,3 +150,13 @@ def test_prepared_is_not_in_the_cr():
                         "a copy of its spell. Doing so unprepares it.)", "Bloodline Recollector")
     assert line.status == "not_understood"
     assert "newer than it" in line.reason
+
+
+# -- 702.175 offspring ----------------------------------------------------------------------------
+def test_rust_shield_rampager_offspring():
+    got = full(card("Rust-Shield Rampager", "Creature — Raccoon Warrior",
+                    "Offspring {2} (You may pay an additional {2} as you cast this spell. If you "
+                    "do, when this creature enters, create a 1/1 token copy of it.)\nThis creature "
+                    "can't be blocked by creatures with power 2 or less.", mana_cost="{3}{G}",
+                    power="4", toughness="4"))
+    assert got["keywords"] == [{"offspring": "{2}"}]
