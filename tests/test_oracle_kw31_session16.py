@@ -160,3 +160,21 @@ def test_rust_shield_rampager_offspring():
                     "can't be blocked by creatures with power 2 or less.", mana_cost="{3}{G}",
                     power="4", toughness="4"))
     assert got["keywords"] == [{"offspring": "{2}"}]
+
+
+# -- 702.153 casualty N ---------------------------------------------------------------------------
+def test_light_em_up_casualty():
+    got = full(card("Light 'Em Up", "Sorcery",
+                    "Casualty 2 (As you cast this spell, you may sacrifice a creature with power 2 "
+                    "or greater. When you do, copy this spell and you may choose a new target for "
+                    "the copy.)\nLight 'Em Up deals 2 damage to target creature or planeswalker.",
+                    mana_cost="{1}{R}"))
+    assert got["keywords"] == [{"casualty": 2}]
+
+
+def test_casualty_x_is_not_understood():
+    # Ob Nixilis, the Adversary: "Casualty X" (and a planeswalker copy) has no form
+    line = compile_line("Casualty X. The copy isn't legendary and has starting loyalty X. (As you "
+                        "cast this spell, you may sacrifice a creature with power X. When you do, "
+                        "copy this spell. The copy becomes a token.)", "Ob Nixilis, the Adversary")
+    assert line.status == "not_understood"

@@ -277,7 +277,8 @@ CAST_FIELDS = {"card", "targets", "x", "without_paying_mana_cost", "face", "mode
 # costs (evoke 702.74a, warp 702.185a, dash 702.109a, blitz 702.152a) and additional ones
 # (buyback 702.27a).
 USING_COSTS = ("evoke", "warp", "buyback", "dash", "blitz",
-               "offspring")   # 702.175a, an optional additional cost (session 16)
+               "offspring",   # 702.175a, an optional additional cost (session 16)
+               "casualty")    # 702.153a: sacrifice a creature with power N or more
 
 
 def v_cast(v, path, raw, scen):

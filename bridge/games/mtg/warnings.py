@@ -37,6 +37,14 @@ def _event_warnings(atoms: frozenset[Symbol]) -> list[str]:
             out.append(f"{count} copies the storm ability of {spell} makes have no id on the "
                        "resolve action (`resolve: {copies: [id, ...]}`), so the answer does not "
                        "follow them (702.40a)")
+        if event.name == "casualty_copy_unnamed" and len(event.arguments) == 1:
+            out.append(f"the copy the casualty ability of {event.arguments[0]} makes has no id on "
+                       "the resolve action (`resolve: {copies: [id]}`), so the answer does not "
+                       "follow it (702.153a)")
+        if event.name == "casualty_spell_gone" and len(event.arguments) == 1:
+            out.append(f"the casualty ability of {event.arguments[0]} resolved after the spell left "
+                       "the stack: its copy, made from the spell as it last existed (707.10), is "
+                       "not modelled, so the answer leaves it out")
         if event.name == "storm_spell_gone" and len(event.arguments) == 1:
             out.append(f"the storm ability of {event.arguments[0]} resolved after the spell left "
                        "the stack: its copies, made from the spell as it last existed (702.40a, "
