@@ -178,3 +178,25 @@ def test_casualty_x_is_not_understood():
                         "cast this spell, you may sacrifice a creature with power X. When you do, "
                         "copy this spell. The copy becomes a token.)", "Ob Nixilis, the Adversary")
     assert line.status == "not_understood"
+
+
+# -- 702.166 bargain ------------------------------------------------------------------------------
+def test_troublemaker_ouphe_bargain():
+    got = full(card("Troublemaker Ouphe", "Creature — Ouphe",
+                    "Bargain (You may sacrifice an artifact, enchantment, or token as you cast this "
+                    "spell.)\nWhen this creature enters, if it was bargained, exile target artifact "
+                    "or enchantment an opponent controls.", mana_cost="{1}{G}", power="2",
+                    toughness="2"))
+    assert got["keywords"] == ["bargain"]
+    assert got["abilities"][0]["triggered"]["if"] == {"bargained": True}
+
+
+def test_candy_grapple_bargained_instead_is_not_understood():
+    # "If this spell was bargained, ... instead" in a spell's text has no form (a spell template)
+    result = compile_card(card("Candy Grapple", "Instant",
+                               "Bargain (You may sacrifice an artifact, enchantment, or token as "
+                               "you cast this spell.)\nTarget creature gets -3/-3 until end of turn. "
+                               "If this spell was bargained, that creature gets -5/-5 until end of "
+                               "turn instead.", mana_cost="{1}{B}"))
+    assert result.lines[0].fragment == {"keywords": ["bargain"]}
+    assert result.lines[1].status == "not_understood"

@@ -35,7 +35,9 @@ def _is_backup(item: Any) -> bool:
 
 
 def check_backup_lines(lines: list) -> None:
-    """Mark the face's backup lines not understood when what is below them can't be granted."""
+    """Mark the face's backup lines not understood when what is below them can't be granted (and
+    its read ahead line when a chapter line is not understood)."""
+    check_read_ahead_lines(lines)
     found = [i for i, ln in enumerate(lines) if any(_is_backup(k) for k in _keywords(ln) or [])]
     if not found:
         return

@@ -37,6 +37,15 @@ class KeywordRules:
         # 702.110b "When ~ exploits a creature": the trigger event `exploits`
         return "exploits"
 
+    # session 16 (kw31): a keyword's linked intervening "if" (603.4) on a triggered ability
+    def triggered_tribute(self, items):   # 702.104b: "if tribute wasn't paid"
+        when, body = items
+        return ("triggered", {"when": when, "if": {"tribute_not_paid": True}, **body})
+
+    def triggered_bargained(self, items):   # 702.166c: "if it was bargained"
+        when, body = items
+        return ("triggered", {"when": when, "if": {"bargained": True}, **body})
+
     def kw_ward(self, items):
         cost = str(items[0])
         if not cost.strip("{}").isdigit():

@@ -16,10 +16,10 @@ from typing import Any
 from lark import Lark
 from lark.exceptions import UnexpectedInput, VisitError
 
-from ._backup import check_backup_lines, check_read_ahead_lines
+from ._backup import check_backup_lines
 from .levels import read_levels
 from .semantics import OracleTransformer, Unsupported, number_targets
-from .vocabulary import DIGITAL_REASON, NEWER_REASON, digital_only, newer_than_cr, unknown_word
+from .vocabulary import out_of_scope, unknown_word
 
 SUPERTYPES = ("basic", "legendary", "snow", "world", "ongoing", "elite", "host")
 COLORS = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
@@ -106,10 +106,8 @@ def compile_line(text: str, name: str = "", spell: bool | None = None,
 @lru_cache(maxsize=8192)
 def _parse(norm: str, starts: tuple[str, ...]) -> tuple[bool, Any]:
     """(True, piece) or (False, reason); cached, as many lines recur from card to card."""
-    if digital_only(norm):
-        return False, DIGITAL_REASON
-    if newer_than_cr(norm):
-        return False, NEWER_REASON
+    if out_of_scope(norm):
+        return False, out_of_scope(norm)
     unknown = unknown_word(norm, _parser())
     if unknown is not None:
         return False, f"no template matches {norm!r} (no template has the word {unknown!r})"
@@ -354,8 +352,7 @@ def _face(data: dict[str, Any]) -> tuple[dict[str, Any], list[LineResult]]:
     lines += [r for r in results if r.reason != "only reminder text"]
     _cda_fields(lines)
     read_levels(lines, compile_line, ability, name)
-    check_backup_lines(lines)          # 702.165a: what backup grants must have a form
-    check_read_ahead_lines(lines)      # 702.155b: the final chapter must be known
+    check_backup_lines(lines)          # 702.165a, 702.155b: keyword lines that read the others
     _assemble(out, lines, spell)
     return out, lines
 

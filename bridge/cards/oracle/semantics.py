@@ -307,10 +307,6 @@ class OracleTransformer(KeywordRules, EffectRules, StaticRules, ReplacementRules
         when, condition, body = items
         return ("triggered", {"when": when, "if": condition, **body})
 
-    def triggered_tribute(self, items):   # 702.104b: "if tribute wasn't paid", an intervening "if"
-        when, body = items
-        return ("triggered", {"when": when, "if": {"tribute_not_paid": True}, **body})
-
     def if_no_spells_last_turn(self, _):
         return {"no_spells_last_turn": True}
 

@@ -73,6 +73,8 @@ def digital_only(norm: str) -> bool:
     return DIGITAL_ONLY.search(norm) is not None
 
 
-def newer_than_cr(norm: str) -> bool:
-    """The normalised line uses a mechanic the CR of 2025-09-19 does not have (NEWER_THAN_CR)."""
-    return NEWER_THAN_CR.search(norm) is not None
+def out_of_scope(norm: str) -> str | None:
+    """Why the normalised line is out of scope (DIGITAL_ONLY, NEWER_THAN_CR), or None."""
+    if digital_only(norm):
+        return DIGITAL_REASON
+    return NEWER_REASON if NEWER_THAN_CR.search(norm) is not None else None

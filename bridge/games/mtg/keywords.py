@@ -69,7 +69,8 @@ BARE_KEYWORDS = ("persist", "undying", "exalted", "battle_cry", "dethrone", "mel
                  "retrace",       # 702.81
                  "ingest",        # 702.115
                  "read_ahead",    # 702.155 (on a Saga)
-                 "job_select")    # 702.182
+                 "job_select",    # 702.182
+                 "bargain")       # 702.166
 
 
 def parse_keyword(chk: Checker, path: tuple, raw: Any) -> Keyword:
