@@ -200,3 +200,35 @@ def test_candy_grapple_bargained_instead_is_not_understood():
                                "turn instead.", mana_cost="{1}{B}"))
     assert result.lines[0].fragment == {"keywords": ["bargain"]}
     assert result.lines[1].status == "not_understood"
+
+
+# -- 702.95 soulbond -------------------------------------------------------------------------------
+def test_silverblade_paladin_soulbond():
+    got = full(card("Silverblade Paladin", "Creature — Human Knight",
+                    "Soulbond (You may pair this creature with another unpaired creature when either "
+                    "enters. They remain paired for as long as you control both of them.)\nAs long "
+                    "as this creature is paired with another creature, both creatures have double "
+                    "strike.", mana_cost="{1}{W}{W}", power="2", toughness="2"))
+    assert got["keywords"] == ["soulbond"]
+    assert got["abilities"] == [{"static": {"affects": "paired", "keywords": ["double_strike"]}}]
+
+
+def test_trusted_forcemage_soulbond_pump():
+    got = full(card("Trusted Forcemage", "Creature — Human Shaman",
+                    "Soulbond (You may pair this creature with another unpaired creature when either "
+                    "enters. They remain paired for as long as you control both of them.)\nAs long "
+                    "as this creature is paired with another creature, each of those creatures gets "
+                    "+1/+1.", mana_cost="{2}{G}", power="2", toughness="2"))
+    assert got["abilities"] == [{"static": {"affects": "paired", "power": 1, "toughness": 1}}]
+
+
+def test_deadeye_navigator_granted_ability_is_not_understood():
+    # "each of those creatures has "{1}{U}: ..."": granting an activated ability has no form
+    result = compile_card(card("Deadeye Navigator", "Creature — Spirit",
+                               "Soulbond (You may pair this creature with another unpaired creature "
+                               "when either enters. They remain paired for as long as you control "
+                               "both of them.)\nAs long as Deadeye Navigator is paired with another "
+                               "creature, each of those creatures has \"{1}{U}: Exile this creature, "
+                               "then return it to the battlefield under your control.\"",
+                               mana_cost="{4}{U}{U}", power="5", toughness="5"))
+    assert result.lines[-1].status == "not_understood"

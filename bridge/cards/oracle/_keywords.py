@@ -10,6 +10,7 @@ from .words import (
     _keyword_costs,
     _keyword_name,
     _protection_quality,
+    _pt_fields,
     _subtype,
     _type_word,
 )
@@ -45,6 +46,13 @@ class KeywordRules:
     def triggered_bargained(self, items):   # 702.166c: "if it was bargained"
         when, body = items
         return ("triggered", {"when": when, "if": {"bargained": True}, **body})
+
+    # 702.95b: soulbond's static, on the creature and the one it is paired with (`affects: paired`)
+    def paired_pt(self, items):
+        return ("static", {"affects": "paired", **_pt_fields(next(i for i in items if getattr(i, "type", "") == "PT"))})
+
+    def paired_keywords(self, items):
+        return ("static", {"affects": "paired", "keywords": items[-1]})
 
     def kw_ward(self, items):
         cost = str(items[0])

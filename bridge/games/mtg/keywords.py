@@ -70,7 +70,8 @@ BARE_KEYWORDS = ("persist", "undying", "exalted", "battle_cry", "dethrone", "mel
                  "ingest",        # 702.115
                  "read_ahead",    # 702.155 (on a Saga)
                  "job_select",    # 702.182
-                 "bargain")       # 702.166
+                 "bargain",       # 702.166
+                 "soulbond")      # 702.95
 
 
 def parse_keyword(chk: Checker, path: tuple, raw: Any) -> Keyword:
