@@ -232,3 +232,12 @@ def test_deadeye_navigator_granted_ability_is_not_understood():
                                "then return it to the battlefield under your control.\"",
                                mana_cost="{4}{U}{U}", power="5", toughness="5"))
     assert result.lines[-1].status == "not_understood"
+
+
+# -- 702.42 entwine --------------------------------------------------------------------------------
+def test_rain_of_rust_entwine():
+    got = full(card("Rain of Rust", "Instant",
+                    "Choose one —\n• Destroy target artifact.\n• Destroy target land.\nEntwine {3}{R} "
+                    "(Choose both if you pay the entwine cost.)", mana_cost="{3}{R}{R}"))
+    assert got["keywords"] == [{"entwine": "{3}{R}"}]
+    assert got["abilities"][0]["spell"]["choose"] == 1

@@ -276,8 +276,8 @@ CAST_FIELDS = {"card", "targets", "x", "without_paying_mana_cost", "face", "mode
 # Keyword costs a caster may choose by name (`using: evoke`, `using: [buyback]`): alternative
 # costs (evoke 702.74a, warp 702.185a, dash 702.109a, blitz 702.152a) and additional ones
 # (buyback 702.27a).
-USING_COSTS = ("evoke", "warp", "buyback", "dash", "blitz",   # session 16: 702.175a, 702.153a, 702.166a
-               "offspring", "casualty", "bargain")
+USING_COSTS = ("evoke", "warp", "buyback", "dash", "blitz",   # session 16: 702.175a, 702.153a, 702.166a, 702.42a
+               "offspring", "casualty", "bargain", "entwine")
 
 
 def v_cast(v, path, raw, scen):
