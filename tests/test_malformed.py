@@ -100,6 +100,7 @@ CASES: dict[str, tuple[int, str]] = {
     "modal_one_mode.yaml": (8, "at least two modes"),
     "if_kicked_without_kicker.yaml": (9, "needs a kicker"),
     "bad_mode_value.yaml": (6, "expected a whole number"),
+    "typecycling_without_for.yaml": (6, "typecycling needs the kind of card it finds"),   # 702.29e
 }
 
 

@@ -908,6 +908,8 @@ def test_granted_prowess():
      "gain that much life.)", False, ["extort"]),
     ("Station (Tap another creature you control: Put charge counters equal to its power on this Spacecraft. "
      "Station only as a sorcery.)", False, ["station"]),
+    # session 16 (kw31): 702.29e typecycling (it was not understood before)
+    ("Basic landcycling {1}", False, [{"typecycling": "{1}", "for": {"supertypes": ["basic"], "types": ["land"]}}]),
 ])
 def test_cost_keyword_lines(line, spell, keywords):
     assert compiled(line, spell=spell) == {"keywords": keywords}
@@ -917,7 +919,6 @@ def test_cost_keyword_lines(line, spell, keywords):
     ("Flashback—Sacrifice a creature.", True, "no template matches"),
     ("Flashback—Pay X life.", True, "life cost of X"),
     ("Cycling {X}{R}", False, "X cost"),
-    ("Basic landcycling {1}", False, "no template matches"),
     ("Evoke—Exile a blue card from your hand.", False, "no template matches"),
     ("Morph {X}{X}{R}", False, "X cost"),
 ])

@@ -113,3 +113,11 @@ def test_storm_of_a_countered_spell_is_warned(tmp_path: Path) -> None:
     text = text.replace('choose: ["target(c1,1,bob)", "target(c2,1,bob)"]\n', "")
     text = text.split("expect:")[0]
     assert any("resolved after the spell left the stack" in w for w in _warnings(tmp_path, text))
+
+
+def test_retrace_with_a_drawn_card_is_warned() -> None:
+    # 702.81a: a drawn (unnamed) card might be the land card retrace discards: said at the top
+    path = str(ROOT.parent / "702-keywords" / "702.81a-retrace-drawn-card-unknown.yaml")
+    data = json.loads(CliRunner().invoke(main, ["ask", "--json", path]).output)
+    assert any(w.startswith("retrace (702.81a) discards a land card: alice's hand holds drawn")
+               for w in data["warnings"])

@@ -10,6 +10,7 @@ from .words import (
     _keyword_costs,
     _keyword_name,
     _protection_quality,
+    _pt_fields,
     _subtype,
     _type_word,
 )
@@ -18,6 +19,11 @@ from .words import (
 DECK_KEYWORDS = {"partner": "partner", "partner—friends forever": "friends_forever",
                  "choose a background": "choose_a_background",
                  "doctor's companion": "doctors_companion"}
+
+
+# 702.29e: typecycling's kinds of card that are not one subtype (TYPECYCLING in grammar.lark)
+TYPECYCLING_FINDS = {"basic land": {"supertypes": ["basic"], "types": ["land"]},
+                     "artifact land": {"types": ["artifact", "land"]}}
 
 
 class KeywordRules:
@@ -31,6 +37,22 @@ class KeywordRules:
     def ev_exploits(self, _):
         # 702.110b "When ~ exploits a creature": the trigger event `exploits`
         return "exploits"
+
+    # session 16 (kw31): a keyword's linked intervening "if" (603.4) on a triggered ability
+    def triggered_tribute(self, items):   # 702.104b: "if tribute wasn't paid"
+        when, body = items
+        return ("triggered", {"when": when, "if": {"tribute_not_paid": True}, **body})
+
+    def triggered_bargained(self, items):   # 702.166c: "if it was bargained"
+        when, body = items
+        return ("triggered", {"when": when, "if": {"bargained": True}, **body})
+
+    # 702.95b: soulbond's static, on the creature and the one it is paired with (`affects: paired`)
+    def paired_pt(self, items):
+        return ("static", {"affects": "paired", **_pt_fields(next(i for i in items if getattr(i, "type", "") == "PT"))})
+
+    def paired_keywords(self, items):
+        return ("static", {"affects": "paired", "keywords": items[-1]})
 
     def kw_ward(self, items):
         cost = str(items[0])
@@ -141,6 +163,13 @@ class KeywordRules:
 
     def kw_cycling(self, items):
         return {"cycling": _keyword_cost("cycling", items[0])}
+
+    def kw_typecycling(self, items):
+        # 702.29e "Plainscycling {2}" -> {typecycling: "{2}", for: {subtypes: [plains]}};
+        # "Basic landcycling" finds a basic land card, "Artifact landcycling" an artifact land
+        kind = str(items[0])[:-len("cycling")]
+        found = TYPECYCLING_FINDS.get(kind, {"subtypes": [kind]})
+        return {"typecycling": _keyword_cost("typecycling", items[1]), "for": found}
 
     def kw_flashback_costs(self, items):
         return {"flashback": _keyword_costs("flashback", items)}

@@ -358,7 +358,7 @@ def _face(data: dict[str, Any]) -> tuple[dict[str, Any], list[LineResult]]:
     lines += [r for r in results if r.reason != "only reminder text"]
     cda_fields(lines)
     read_levels(lines, compile_line, ability, name)
-    check_backup_lines(lines)          # 702.165a: what backup grants must have a form
+    check_backup_lines(lines)          # 702.165a, 702.155b: keyword lines that read the others
     _assemble(out, lines, spell)
     return out, lines
 

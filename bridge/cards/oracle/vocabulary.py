@@ -61,6 +61,13 @@ DIGITAL_REASON = ("out of scope: a digital-only (MTG Arena Alchemy) mechanic, no
                   "Comprehensive Rules")
 
 
+# Paper mechanics newer than the Comprehensive Rules of 2025-09-19 (docs/keywords.md): no rule
+# to encode yet. A line with one stays not understood, with this reason (session 16, kw31).
+NEWER_THAN_CR = re.compile(r"^(teamwork|firebending) \d|\bprepared\b")
+NEWER_REASON = ("not in the Comprehensive Rules of 2025-09-19 (a mechanic newer than it: "
+                "Teamwork, Firebending, prepared): no rule to encode yet")
+
+
 def digital_only(norm: str) -> bool:
     """The normalised line uses an Alchemy mechanic (DIGITAL_ONLY)."""
     return DIGITAL_ONLY.search(norm) is not None
@@ -77,7 +84,10 @@ OUT_OF_SCOPE = "out of scope:"
 
 
 def out_of_scope(norm: str) -> str | None:
-    """Why the normalised line is out of scope (a digital-only or an Un-set mechanic), or None."""
+    """Why the normalised line is out of scope (a digital-only mechanic, one newer than the CR
+    the rules encode, an Un-set ticket or sticker), or None."""
     if digital_only(norm):
         return DIGITAL_REASON
+    if NEWER_THAN_CR.search(norm) is not None:
+        return NEWER_REASON
     return UNSET_REASON if UNSET_ONLY.search(norm) else None

@@ -276,7 +276,8 @@ CAST_FIELDS = {"card", "targets", "x", "without_paying_mana_cost", "face", "mode
 # Keyword costs a caster may choose by name (`using: evoke`, `using: [buyback]`): alternative
 # costs (evoke 702.74a, warp 702.185a, dash 702.109a, blitz 702.152a) and additional ones
 # (buyback 702.27a).
-USING_COSTS = ("evoke", "warp", "buyback", "dash", "blitz")
+USING_COSTS = ("evoke", "warp", "buyback", "dash", "blitz",   # session 16: 702.175a, 702.153a, 702.166a, 702.42a
+               "offspring", "casualty", "bargain", "entwine")
 
 
 def v_cast(v, path, raw, scen):
@@ -309,8 +310,8 @@ def _one_or_list(v, path, raw) -> list:
 # Keyword abilities activated by name rather than by number (docs/keywords.md): cycling
 # (702.29a), activated from the hand, unearth (702.84a) from the graveyard; `equip` names the
 # object's first Equip ability, whose number follows the card's listed abilities (702.6a,
-# 702.6d: bridge/games/mtg/facts.py numbers them); crew, saddle: 702.122a, 702.171a.
-KEYWORD_ABILITIES = ("cycling", "equip", "unearth", "ninjutsu", "station", "outlast", "crew", "saddle")
+# 702.6d: bridge/games/mtg/facts.py numbers them); crew, saddle: 702.122a, 702.171a; typecycling 702.29e.
+KEYWORD_ABILITIES = ("cycling", "equip", "unearth", "ninjutsu", "station", "outlast", "crew", "saddle", "typecycling")
 
 
 def _ability_ref(v, path, raw, scen, oid):

@@ -239,7 +239,9 @@ def static_ability(chk: Checker, path: tuple, raw: Any) -> dict[str, list[Symbol
     if not ops:
         raise chk.src.error(path, "a static ability needs at least one effect field: "
                                   + ", ".join(sorted(STATIC_FIELDS - {"affects"})))
-    scope, filt = _affects(chk, path + ("affects",), data.get("affects", "self"), AFFECTS_FIELDS, chosen=True)
+    # 702.95b `affects: paired`: the creature and the one it is paired with (soulbond), statics only
+    scope, filt = (Function("paired"), []) if data.get("affects") == "paired" else \
+        _affects(chk, path + ("affects",), data.get("affects", "self"), AFFECTS_FIELDS, chosen=True)
     cond, cond_filter = static_condition(chk, path + ("as_long_as",), data["as_long_as"], _affects) \
         if "as_long_as" in data else ([], [])
     return {"scope": [scope], "filter": filt, "ops": ops, "count": count, "cond": cond,

@@ -186,8 +186,15 @@ FABRICATE_SERVO = Card(key="#fabricate:servo", name="Servo", colors=[], types=["
 # 702.181a: the tokens mobilize creates, 1/1 red Warrior creatures (111.4).
 MOBILIZE_WARRIOR = Card(key="#mobilize:warrior", name="Warrior", colors=["red"], types=["creature"],
                         subtypes=["warrior"], power=1, toughness=1)
+# 702.163a: the token For Mirrodin! creates, a 2/2 red Rebel creature (111.4).
+FOR_MIRRODIN_REBEL = Card(key="#for_mirrodin:rebel", name="Rebel", colors=["red"], types=["creature"],
+                          subtypes=["rebel"], power=2, toughness=2)
+# 702.182a: the token Job select creates, a 1/1 colorless Hero creature (111.4).
+JOB_SELECT_HERO = Card(key="#job_select:hero", name="Hero", colors=[], types=["creature"],
+                       subtypes=["hero"], power=1, toughness=1)
 KEYWORD_TOKENS = {"afterlife": AFTERLIFE_SPIRIT, "living_weapon": LIVING_WEAPON_GERM,
-                  "fabricate": FABRICATE_SERVO, "mobilize": MOBILIZE_WARRIOR}
+                  "fabricate": FABRICATE_SERVO, "mobilize": MOBILIZE_WARRIOR,
+                  "for_mirrodin": FOR_MIRRODIN_REBEL, "job_select": JOB_SELECT_HERO}
 
 
 def keyword_token_cards(cards: list[Card]) -> list[Card]:
@@ -317,6 +324,9 @@ def _face(key: Symbol, face: str, card: Card) -> list[Symbol]:
                 for j, sym in enumerate(MANA_SYMBOL.findall(kw.args.get("cost", "")))]
         if kw.args.get("life"):
             out.append(atom("keyword_cost_life", key, face, i + 1, kw.args["life"]))
+        if kw.name == "typecycling":   # 702.29e: what the search finds (keywords.py _typecycling)
+            out += [atom("keyword_search", key, face, i + 1, Function("needs", [Function(a), Function(_ident(w))]))
+                    for a, w in kw.args["quality"]]
     for i, ability in enumerate(card.abilities):
         out.append(atom("printed_ability", key, face, i + 1))
         out += ability_facts(key, face, i + 1, ability)

@@ -17,7 +17,10 @@ __all__ = ["AMOUNT_KEYWORDS", "BARE_KEYWORDS", "COST_AMOUNT_KEYWORDS", "COST_KEY
 COST_KEYWORDS = ("flashback", "cycling", "unearth", "disturb", "echo", "madness", "suspend",
                  "foretell", "plot", "morph", "megamorph", "disguise", "evoke", "buyback", "warp",
                  "ninjutsu", "dash", "blitz", "escape", "outlast",
-                 "kicker")    # session 14: 702.33a kicker on a permanent card (a spell's is spell: {kicker})
+                 "kicker",    # session 14: 702.33a kicker on a permanent card (a spell's is spell: {kicker})
+                 "typecycling",   # session 16: 702.29e, with the kind of card it finds (`for`)
+                 "offspring",     # 702.175a
+                 "entwine")       # 702.42a (a modal spell: `using: entwine`)
 # The cost keywords whose rules read a life payment in the cost (`{pay_life: N}`); the others take
 # mana only (their files read keyword_cost/5 alone, so a life part would be silently ignored).
 LIFE_COST_KEYWORDS = ("flashback", "cycling")
@@ -37,7 +40,9 @@ AMOUNT_KEYWORDS = ("annihilator", "afflict", "bushido", "rampage", "renown", "af
                    "modular", "fabricate", "bloodthirst", "soulshift",
                    # session 15 (kw31): 702.82 devour N, 702.181 mobilize N
                    "devour", "mobilize", "graft",   # and 702.58 graft N
-                   "backup")                        # 702.165 (check_backup)
+                   "backup",                        # 702.165 (check_backup)
+                   "tribute",                       # session 16: 702.104
+                   "casualty")                      # 702.153
 # Ward's cost (702.21a) is written as its generic mana N: `{ward: 2}` is "Ward {2}"; a cost in life
 # `{ward: {pay_life: 3}}`, a discard `{ward: discard}` (session 15). A ward with no cost, or any
 # other word for one, would let the targeting spell through for nothing: refused.
@@ -60,7 +65,14 @@ BARE_KEYWORDS = ("persist", "undying", "exalted", "battle_cry", "dethrone", "mel
                  "ravenous",      # 702.156
                  "sunburst",      # 702.44
                  "living_metal",  # 702.161
-                 "jump_start")    # 702.133
+                 "jump_start",    # 702.133
+                 "for_mirrodin",  # session 16 (kw31): 702.163
+                 "retrace",       # 702.81
+                 "ingest",        # 702.115
+                 "read_ahead",    # 702.155 (on a Saga)
+                 "job_select",    # 702.182
+                 "bargain",       # 702.166
+                 "soulbond")      # 702.95
 
 
 def parse_keyword(chk: Checker, path: tuple, raw: Any) -> Keyword:
@@ -75,7 +87,7 @@ def parse_keyword(chk: Checker, path: tuple, raw: Any) -> Keyword:
             raise chk.src.error(path, f"{raw} needs its cost, a generic mana amount N: {{{raw}: 2}}")
         return Keyword(raw)
     data = chk.mapping(path, raw, None)
-    names = [k for k in data if k not in ("amount", "controller")]
+    names = [k for k in data if k not in ("amount", "controller", "for")]
     if len(names) != 1 or not KEYWORD_NAME.fullmatch(names[0]):
         raise chk.src.error(path, "a keyword with parameters is a map with one keyword name "
                                   "(and optionally amount), e.g. {protection: red}")
@@ -84,6 +96,10 @@ def parse_keyword(chk: Checker, path: tuple, raw: Any) -> Keyword:
         if name != "enchant":
             raise chk.src.error(path + ("controller",), "controller goes only with enchant")
         chk.choice(path + ("controller",), data["controller"], ("you",))
+    if "for" in data and name != "typecycling":
+        raise chk.src.error(path + ("for",), "for goes only with typecycling")
+    if name == "typecycling":
+        return _typecycling(chk, path, data)
     if name in COST_KEYWORDS:
         return _cost_keyword(chk, path, name, data)
     if name == "ward" and not isinstance(data[name], int):
@@ -137,6 +153,26 @@ def _ward_other_cost(chk: Checker, path: tuple, data: dict) -> Keyword:
                                                       value["pay_life"], minimum=1)})
     raise chk.src.error(path + ("ward",), f"bad ward cost {clip(str(value))}: a generic mana "
                                           "amount N, {pay_life: N} or discard")
+
+
+# 702.29e: the kind of card a typecycling ability searches for: card types, subtypes, supertypes
+TYPECYCLING_QUALITIES = {"types": "type", "subtypes": "subtype", "supertypes": "supertype"}
+
+
+def _typecycling(chk: Checker, path: tuple, data: dict) -> Keyword:
+    """702.29e, "[Type]cycling [cost]": `{typecycling: "{2}", for: {subtypes: [plains]}}`
+    ("Plainscycling {2}"); "Basic landcycling {1}" is `for: {supertypes: [basic], types: [land]}`.
+    The cost is mana only; `for` names at least one quality, each of which the card found has."""
+    if "for" not in data:
+        raise chk.src.error(path, "typecycling needs the kind of card it finds: "
+                                  "{typecycling: \"{2}\", for: {subtypes: [plains]}}")
+    found = chk.mapping(path + ("for",), data["for"], set(TYPECYCLING_QUALITIES))
+    quality = [(attr, word) for key, attr in TYPECYCLING_QUALITIES.items()
+               for word in chk.word_list(path + ("for", key), found.get(key, []), WORD)]
+    if not quality:
+        raise chk.src.error(path + ("for",), "for names a card type, subtype or supertype")
+    kw = _cost_keyword(chk, path, "typecycling", {k: v for k, v in data.items() if k != "for"})
+    return Keyword("typecycling", {**kw.args, "quality": quality})
 
 
 def check_backup(chk: Checker, path: tuple, card: Card) -> None:

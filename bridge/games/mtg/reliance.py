@@ -202,6 +202,11 @@ KEYWORD_RULES: dict[str, tuple[str, ...]] = {
     "graft": ("702.58a", "702.58b", "603.4"), "ravenous": ("702.156a", "107.3m"),
     "sunburst": ("702.44a", "702.44b"), "backup": ("702.165a", "702.165c"),
     "living_metal": ("702.161a",), "jump_start": ("702.133a",),
+    "for_mirrodin": ("702.163a",), "job_select": ("702.182a", "702.163a"), "retrace": ("702.81a",), "ingest": ("702.115a", "702.115b"), "offspring": ("702.175a", "707.9b"),
+    "casualty": ("702.153a", "118.3", "707.10"), "bargain": ("702.166a", "702.166b", "702.166c"),
+    "soulbond": ("702.95a", "702.95c", "702.95e"), "entwine": ("702.42a",),
+    "read_ahead": ("702.155a", "702.155b"),
+    "tribute": ("702.104a", "702.104b"), "typecycling": ("702.29e", "702.29f", "701.23a"),
     "daybound": ("702.145b", "702.145c", "702.145d", "730.2a"),
     "nightbound": ("702.145e", "702.145f", "702.145g", "730.2b"),
     # the partner abilities (702.124a): deck-construction rules of Commander (903, out of

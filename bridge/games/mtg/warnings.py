@@ -9,8 +9,27 @@ from clingo import Symbol
 __all__ = ["contradictions", "outcome_warnings"]
 
 # happened(X(P)) events by which an effect says it reached P's unnamed library cards (401.2)
-_UNKNOWN_EVENTS = {"explore_unknown": "explore (701.44a)",
+_UNKNOWN_EVENTS = {"explore_unknown": "explore (701.44a)", "ingest_unknown": "ingest (702.115a)",
                    "exile_until_unknown": 'an "exile until" effect (701.13a; discover, cascade)'}
+# happened(X(A)) events that say what the answer leaves out, each with its sentence about A
+_ONE_ARG_EVENTS = {
+    "storm_spell_gone": "the storm ability of {0} resolved after the spell left the stack: its "
+                        "copies, made from the spell as it last existed (702.40a, 707.10), are "
+                        "not modelled, so the answer leaves them out",
+    "casualty_spell_gone": "the casualty ability of {0} resolved after the spell left the stack: "
+                           "its copy, made from the spell as it last existed (707.10), is not "
+                           "modelled, so the answer leaves it out",
+    "casualty_copy_unnamed": "the copy the casualty ability of {0} makes has no id on the resolve "
+                             "action (`resolve: {{copies: [id]}}`), so the answer does not follow "
+                             "it (702.153a)",
+    "ring_abilities_left_out": "the Ring has tempted {0} two or more times: the Ring's abilities "
+                               "for two or more temptations (701.54c: loot when the Ring-bearer "
+                               "attacks, the blocker sacrificed, each opponent losing 3 life) are "
+                               "not encoded, so the answer leaves them out",
+    "retrace_hand_unknown": "retrace (702.81a) discards a land card: {0}'s hand holds drawn "
+                            "(unnamed) cards, which may or may not be lands; only the named land "
+                            "cards were offered (name the hand's cards in the scenario)",
+}
 # outcome atoms name(Key, Value) that have one value per key in a game state
 _SINGLE_VALUED = frozenset({"zone", "life", "poison", "hand_size", "controller", "power",
                             "toughness", "loyalty", "damage", "defense"})
@@ -37,15 +56,8 @@ def _event_warnings(atoms: frozenset[Symbol]) -> list[str]:
             out.append(f"{count} copies the storm ability of {spell} makes have no id on the "
                        "resolve action (`resolve: {copies: [id, ...]}`), so the answer does not "
                        "follow them (702.40a)")
-        if event.name == "storm_spell_gone" and len(event.arguments) == 1:
-            out.append(f"the storm ability of {event.arguments[0]} resolved after the spell left "
-                       "the stack: its copies, made from the spell as it last existed (702.40a, "
-                       "707.10), are not modelled, so the answer leaves them out")
-        if event.name == "ring_abilities_left_out" and len(event.arguments) == 1:
-            out.append(f"the Ring has tempted {event.arguments[0]} two or more times: the Ring's "
-                       "abilities for two or more temptations (701.54c: loot when the Ring-bearer "
-                       "attacks, the blocker sacrificed, each opponent losing 3 life) are not "
-                       "encoded, so the answer leaves them out")
+        if event.name in _ONE_ARG_EVENTS and len(event.arguments) == 1:
+            out.append(_ONE_ARG_EVENTS[event.name].format(event.arguments[0]))
         if event.name in _UNKNOWN_EVENTS and len(event.arguments) == 1:
             out.append(f"{_UNKNOWN_EVENTS[event.name]} reached {event.arguments[0]}'s unnamed "
                        "library cards: what they are is unknown (name the library's top "
