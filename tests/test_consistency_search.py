@@ -13,6 +13,7 @@ from click.testing import CliRunner
 from packcheck import BOUNDS_WORDS, run_pack, witnesses_pass
 from rulekeeper.bridge.core.base.errors import ImpossibleSituation
 from rulekeeper.bridge.core.rules.packs import load_pack_dir
+from rulekeeper.bridge.tools.consistency.isolate import run_targets
 from rulekeeper.bridge.tools.consistency.report import Settings
 from rulekeeper.bridge.tools.consistency.run import Checker
 from rulekeeper.bridge.tools.consistency.search import Search
@@ -103,6 +104,31 @@ def test_a_choice_target_agrees_with_the_engine_whatever_the_order(small_search)
                     shared_engine().answer(scenario)
             else:
                 assert shared_engine().answer(scenario).models
+
+
+def test_pool_workers_keep_their_solver_from_one_target_to_the_next(small_search):
+    """Two workers, each searching its targets one after another on the solver it inherited
+    (isolate.py): after a board was found, an unreachable target is still proved exhausted,
+    and the results come back in the order given."""
+    by_rule = {(t.kind, t.info.rule): t for t in small_search.targets}
+    dead, pair = by_rule[("fires", "3010.1")], by_rule[("fires", "3004.1")]
+    items = [(pair, 60.0), (dead, 60.0), (pair, 60.0), (dead, 60.0)]
+    got = [(t.info.rule, r.status) for t, r in run_targets(small_search, iter(items), workers=2)]
+    assert got == [("3004.1", "found"), ("3010.1", "none")] * 2
+
+
+def test_one_worker_keeps_its_solver_and_a_second_try_is_on_a_fresh_one(small_search):
+    """One worker is forked too (this process's solver stays unused, for a second try): its
+    first target is on a fresh solver, the next on the used one; with `fresh` every target
+    is searched in a child forked from a process that searched nothing (isolate.py)."""
+    by_rule = {(t.kind, t.info.rule): t for t in small_search.targets}
+    dead, pair = by_rule[("fires", "3010.1")], by_rule[("fires", "3004.1")]
+    items = [(pair, 60.0), (dead, 60.0), (pair, 60.0)]
+    kept = [(r.status, r.fresh) for _, r in run_targets(small_search, iter(items), workers=1)]
+    assert kept == [("found", True), ("none", False), ("found", False)]
+    again = [(r.status, r.fresh) for _, r in run_targets(small_search, iter(items), workers=1,
+                                                         fresh=True, longest=120)]
+    assert again == [("found", True), ("none", True), ("found", True)]
 
 
 ENCODED = {"3001.1", "3001.2", "3002.1", "3002.2", "3003.1", "3004.1", "3005.1", "3006.1",

@@ -42,6 +42,7 @@ class Result:
     board: list[Symbol] = field(default_factory=list)
     seconds: float = 0.0
     optimal: bool = False
+    fresh: bool = True              # searched on a solver that had searched no target before
 
 
 @dataclass
@@ -313,7 +314,7 @@ class Search:
 
 class _configured:
     """The solver's heuristic and optimisation mode set for one solve, restored after (a
-    target may run in the process that holds the program, not in a forked child)."""
+    worker searches its targets one after another on one solver: isolate.py)."""
 
     def __init__(self, ctl: clingo.Control, heuristic: str, opt_mode: str):
         self.conf, self.values = ctl.configuration, (heuristic, opt_mode)
