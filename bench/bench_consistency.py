@@ -1,8 +1,8 @@
 """`rulekeeper consistency --pack almos` benchmark (issue 34: under 3 minutes on 2 cores).
 
 Runs the checker in this process, as the command does, and prints the CPU seconds (this
-process and the forked children of the bounded search, user + sys), the wall seconds, the load
-average before and after (the machine may be shared: CPU time is the figure to compare), and
+process, the bounded search's pool workers and the engine's solving children, user + sys),
+the wall seconds, the load average before and after (the machine may be shared: CPU time is the figure to compare), and
 what the run found: situations, findings by kind, statements dead / not reached.
 Run: python bench/bench_consistency.py [--pack-dir DIR] [--text RULES.txt [--cr CR.txt]]
                                        [--timeout S] [--per-target S] [--json]

@@ -10,16 +10,17 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-
+from packcheck import BOUNDS_WORDS, run_pack, witnesses_pass
+from rulekeeper.bridge.core.base.errors import ImpossibleSituation
 from rulekeeper.bridge.core.rules.packs import load_pack_dir
+from rulekeeper.bridge.tools.consistency.isolate import run_targets
 from rulekeeper.bridge.tools.consistency.report import Settings
 from rulekeeper.bridge.tools.consistency.run import Checker
 from rulekeeper.bridge.tools.consistency.search import Search
-from rulekeeper.bridge.tools.consistency.space import Bounds, build_space
+from rulekeeper.bridge.tools.consistency.space import Bounds, build_space, scenario_of
 from rulekeeper.bridge.tools.consistency.text import check_text, read_text
 from rulekeeper.bridge.tools.consistency.vocabulary import pack_vocabulary
 from rulekeeper.cli.main import main
-from packcheck import BOUNDS_WORDS, run_pack, witnesses_pass
 from scenario_index import shared_engine
 
 HERE = Path(__file__).resolve().parent
@@ -62,18 +63,72 @@ def test_witnesses_assert_their_finding_and_pass(tinker):
     witnesses_pass(tinker, ("conflicts", "divergences", "interpretations"))
 
 
-def test_bounded_search_proves_dead_and_finds_the_smallest_board():
+@pytest.fixture(scope="module")
+def small_search():
     engine = shared_engine()
     pack = load_pack_dir(TINKER)
     rules = engine.rules(["mtg", pack])
     space = build_space(pack_vocabulary(rules, pack.name), Bounds(1, 1, False), ["mtg", str(TINKER)])
-    search = Search(rules, pack.name, space, None)
+    return Search(rules, pack.name, space, None)
+
+
+def test_bounded_search_proves_dead_and_finds_the_smallest_board(small_search):
+    search = small_search
     by_rule = {(t.kind, t.info.rule): t for t in search.targets}
     dead = search.run(by_rule[("fires", "3010.1")], 60)
     assert dead.status == "none"
     pair = search.run(by_rule[("fires", "3004.1")], 60)
     assert pair.status == "found" and sorted(map(str, pair.board)) == \
         ["kw(1,brace)", "kw(1,vigil)", "obj(1)"]
+
+
+def test_a_choice_target_agrees_with_the_engine_whatever_the_order(small_search):
+    """3009.1 ("that player chooses a creature they control"): its 'nothing to choose' board
+    leaves the engine without an answer (no candidate, not a candidate left out) and its
+    'fires' board is one where the choice chooses, searched on one solver in either order
+    (the solver keeps what it learnt from one target to the next)."""
+    search = small_search
+    short = next(t for t in search.targets if t.kind == "nothing_to_choose")
+    fires = next(t for t in search.targets if t.kind == "fires" and t.info.index == short.info.index)
+    assert short.info.rule == "3009.1"
+    choice = [short, fires]
+    others = [t for t in search.targets if t not in choice]
+    for order in (choice + others, others[::-1] + choice[::-1]):
+        got = {t.key: search.run(t, 60) for t in order}
+        for target in choice:
+            res = got[target.key]
+            assert res.status == "found"
+            scenario = scenario_of(search.space.scenario(res.board, ["mtg", str(TINKER)], "t"), None)
+            if target.kind == "nothing_to_choose":
+                with pytest.raises(ImpossibleSituation):
+                    shared_engine().answer(scenario)
+            else:
+                assert shared_engine().answer(scenario).models
+
+
+def test_pool_workers_keep_their_solver_from_one_target_to_the_next(small_search):
+    """Two workers, each searching its targets one after another on the solver it inherited
+    (isolate.py): after a board was found, an unreachable target is still proved exhausted,
+    and the results come back in the order given."""
+    by_rule = {(t.kind, t.info.rule): t for t in small_search.targets}
+    dead, pair = by_rule[("fires", "3010.1")], by_rule[("fires", "3004.1")]
+    items = [(pair, 60.0), (dead, 60.0), (pair, 60.0), (dead, 60.0)]
+    got = [(t.info.rule, r.status) for t, r in run_targets(small_search, iter(items), workers=2)]
+    assert got == [("3004.1", "found"), ("3010.1", "none")] * 2
+
+
+def test_one_worker_keeps_its_solver_and_a_second_try_is_on_a_fresh_one(small_search):
+    """One worker is forked too (this process's solver stays unused, for a second try): its
+    first target is on a fresh solver, the next on the used one; with `fresh` every target
+    is searched in a child forked from a process that searched nothing (isolate.py)."""
+    by_rule = {(t.kind, t.info.rule): t for t in small_search.targets}
+    dead, pair = by_rule[("fires", "3010.1")], by_rule[("fires", "3004.1")]
+    items = [(pair, 60.0), (dead, 60.0), (pair, 60.0)]
+    kept = [(r.status, r.fresh) for _, r in run_targets(small_search, iter(items), workers=1)]
+    assert kept == [("found", True), ("none", False), ("found", False)]
+    again = [(r.status, r.fresh) for _, r in run_targets(small_search, iter(items), workers=1,
+                                                         fresh=True, longest=120)]
+    assert again == [("found", True), ("none", True), ("found", True)]
 
 
 ENCODED = {"3001.1", "3001.2", "3002.1", "3002.2", "3003.1", "3004.1", "3005.1", "3006.1",

@@ -172,13 +172,16 @@ def _in_worker(item: Any) -> tuple:
 class LocalPool:
     """Worker processes on this machine (default: one per CPU)."""
 
-    def __init__(self, workers: int | None = None, ahead: int = WINDOW_PER_WORKER):
+    def __init__(self, workers: int | None = None, ahead: int = WINDOW_PER_WORKER,
+                 fork: bool = False):
         self.workers = max(1, workers or os.cpu_count() or 1)
         self.ahead = max(1, ahead)      # items sent ahead per worker (fewer: the items are
                                         # chosen later, knowing more of the results before)
+        self.fork = fork                # one worker in a process of its own too, not here
+                                        # (the work changes its state, this process keeps its own)
 
     def run(self, job: Job, items: Iterable[Any]) -> Iterator[Outcome]:
-        if self.workers == 1:
+        if self.workers == 1 and not self.fork:
             yield from self._here(job, items)
             return
         from concurrent.futures import ProcessPoolExecutor

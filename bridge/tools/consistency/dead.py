@@ -42,9 +42,11 @@ def dead_findings(report: Report, rules, pack: str, fired: set[int], open_: dict
         what = {"forbids": "it forbids something the CR makes happen",
                 "two_at_once": "they give one thing two values at once"}.get(
                     kind, "it must choose where there is nothing to choose")
+        how = ("the board the search found leaves the engine an outcome"
+               if why.status == "found" else f"gave up after {why.seconds:.0f} s of CPU")
         report.not_reached.append(Finding(
-            "not_checked", [i.rule for i in infos], f"not checked whether {what} (gave up after "
-            f"{why.seconds:.0f} s of CPU within {why.bounds})", details={
+            "not_checked", [i.rule for i in infos], f"not checked whether {what} ({how} "
+            f"within {why.bounds})", details={
                 "statements": [f"{i.file}:{i.line}: {i.text[:120]}" for i in infos],
                 "fix": "raise --per-target or --timeout"}))
 

@@ -9,7 +9,7 @@ import time
 from dataclasses import dataclass
 
 from ...core.base.errors import ImpossibleSituation, RulekeeperError, ScenarioError
-from .isolate import run_targets
+from .isolate import forks, run_targets
 from .search import Result, Search, Target
 from .space import Bounds, Space, build_space
 
@@ -50,12 +50,12 @@ def prove(checker, bounds: Bounds, per_target: float, budget_end: float,
     outcomes: dict[tuple, Outcome] = {}
     steps = levels(bounds)
     ground = 0.0            # the last level's grounding: the next is not started without 3 times it
-    search: Search | None = None
+    left_open = True
     for depth, level in enumerate(steps):
         last = depth == len(steps) - 1
         if budget_end - time.monotonic() <= max(1.0, 3 * ground):
             break
-        if search is not None and not any(_open(t, done, checker) for t in search.targets):
+        if not left_open:
             break           # nothing left for the full bounds: they are not even grounded
         began = time.monotonic()
         space = build_space(checker.voc, level, packs)
@@ -64,8 +64,8 @@ def prove(checker, bounds: Bounds, per_target: float, budget_end: float,
         ground = time.monotonic() - began
         share = per_target if last else per_target / 4
 
-        def items(search: Search = search, share: float = share):
-            for target in _ordered(search.targets):
+        def items(among: list[Target] | None = None, search: Search = search, share: float = share):
+            for target in _ordered(search.targets if among is None else among):
                 if not _open(target, done, checker):     # settled by a result given back since
                     continue
                 left = budget_end - time.monotonic()
@@ -73,8 +73,8 @@ def prove(checker, bounds: Bounds, per_target: float, budget_end: float,
                     return
                 yield target, min(share * (2 if target.kind != "fires" else 1), left)
 
-        # a target's box is CPU time (search.py): its child is killed only past the run's end
-        for target, res in run_targets(search, items(), budget_end - time.monotonic(), workers):
+        def take(target: Target, res: Result, space: Space = space, last: bool = last,
+                 level: Bounds = level) -> None:
             key = target.key
             if res.status == "found":
                 if _confirm(checker, space, target, res):
@@ -84,8 +84,40 @@ def prove(checker, bounds: Bounds, per_target: float, budget_end: float,
             if last or res.status != "none":
                 outcomes[key] = Outcome(target.info.index, res.status, res.seconds,
                                         level.words(), target.kind)
+
+        # a target's box is CPU time, and none runs past the run's end (search.py)
+        stale: list[Target] = []
+        for target, res in run_targets(search, items(), workers):
+            take(target, res)
+            if res.status == "gave_up" and not res.fresh:
+                stale.append(target)
+        # one more try on a fresh solver (a child per target, forked from a process whose
+        # solver has searched nothing) for what gave up on a solver that had searched others:
+        # what is left "not reached" is what a fresh solver does not reach (isolate.py)
+        if stale and forks():
+            for target, res in run_targets(search, items(stale), workers, fresh=True,
+                                           longest=budget_end - time.monotonic()):
+                take(target, res)
+        left_open = any(_open(t, done, checker) for t in search.targets)
+        del search, items, take
+        release_memory()
     return {k: o for k, o in outcomes.items()
             if k not in done and not (o.kind == "fires" and o.index in checker.fired)}
+
+
+def release_memory() -> None:
+    """Free a level's ground program now and give the heap back to the system: glibc keeps
+    the freed blocks of clasp's many small allocations in its arenas, so the process stayed at
+    the 3 GB of the full bounds, and every solving child forked from it afterwards (the
+    interpretations, each an engine solve) copied that much page table and more: 32 s of
+    system time on Almos (docs/performance.md)."""
+    import ctypes
+    import gc
+    gc.collect()
+    try:
+        ctypes.CDLL(None).malloc_trim(0)
+    except (OSError, AttributeError):    # not glibc: nothing to give back this way
+        pass
 
 
 def _open(target: Target, done: set, checker) -> bool:

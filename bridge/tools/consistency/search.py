@@ -10,11 +10,11 @@ from dataclasses import dataclass, field
 import clingo
 from clingo import Function, Number, Symbol, ast
 
+from ...core.rules import relevance
 from ...core.rules.rulebase import RuleBase, RuleInfo
 from ...core.solve.solve import _Layout, scenario_facts
-from ...core.rules import relevance
-from .statements import on_described_state
 from .space import EVENT_FACTS, INSTANCE_FACTS, Space, clean, scenario_of
+from .statements import on_described_state
 
 CHECKS = 3
 IMPROVE = 2.0       # after a first board: this many times its CPU time for a smaller one
@@ -42,6 +42,7 @@ class Result:
     board: list[Symbol] = field(default_factory=list)
     seconds: float = 0.0
     optimal: bool = False
+    fresh: bool = True              # searched on a solver that had searched no target before
 
 
 @dataclass
@@ -147,11 +148,18 @@ class Search:
             return out
         if head.ast_type == ast.ASTType.Aggregate and head.left_guard is not None and \
                 _guard_value(head.left_guard) >= 1:
+            # nothing to choose: the body holds and no element's condition does (no candidate);
+            # where there is one the choice keeps its lower bound, as in the engine. (Saying
+            # "none was chosen" instead let the solver leave out a candidate: a board with one
+            # to choose, which the engine solves without a conflict; whether the search gave
+            # that board or a real one depended on the solver's state, so on the order targets
+            # were searched in: tinker's 3009.1 on a used solver.)
             self.targets.append(Target("nothing_to_choose", info))
-            out.append(ast.Rule(loc, head.update(left_guard=None), body))
-            have = _lit(loc, f"{SHORT}_have", [idx])
+            key = ast.Function(loc, "", [ast.Variable(loc, v) for v in _body_variables(body)], 0)
+            have = _lit(loc, f"{SHORT}_have", [idx, key])
+            out.append(ast.Rule(loc, head, body + [have]))
             for el in head.elements:
-                out.append(ast.Rule(loc, have, body + [el.literal] + list(el.condition)))
+                out.append(ast.Rule(loc, have, body + list(el.condition)))
             out.append(ast.Rule(loc, _lit(loc, SHORT, [idx]),
                                 body + [ast.Literal(loc, ast.Sign.Negation, have.atom)]))
             if body:
@@ -226,10 +234,11 @@ class Search:
     # -- one target ------------------------------------------------------------------------------
     def run(self, target: Target, seconds: float) -> Result:
         i = target.info.index
-        assume = [(Function(VIOL, [Number(t.info.index)]), t.kind == "forbids" and t.info.index == i)
+        # every other constraint holds and every other choice has something to choose (also
+        # the target's own choice when the target is that it fires)
+        assume = [(Function(VIOL, [Number(t.info.index)]), t.key == target.key)
                   for t in self.targets if t.kind == "forbids"]
-        assume += [(Function(SHORT, [Number(t.info.index)]),
-                    t.kind == "nothing_to_choose" and t.info.index == i)
+        assume += [(Function(SHORT, [Number(t.info.index)]), t.key == target.key)
                    for t in self.targets if t.kind == "nothing_to_choose"]
         if target.kind in ("fires", "forbids"):
             assume.append((Function(GOAL, [Number(i)]), True))
@@ -305,7 +314,7 @@ class Search:
 
 class _configured:
     """The solver's heuristic and optimisation mode set for one solve, restored after (a
-    target may run in the process that holds the program, not in a forked child)."""
+    worker searches its targets one after another on one solver: isolate.py)."""
 
     def __init__(self, ctl: clingo.Control, heuristic: str, opt_mode: str):
         self.conf, self.values = ctl.configuration, (heuristic, opt_mode)
@@ -358,6 +367,28 @@ def _value_rule(node, idx) -> list[ast.AST]:
     return [ast.Rule(loc, _lit(loc, VAL, [idx, ast.SymbolicTerm(loc, Function(atom.name)),
                                           ast.Function(loc, "", keys, 0),
                                           ast.Function(loc, "", values, 0)]), list(node.body))]
+
+
+def _body_variables(body: list) -> list[str]:
+    """The variables of a rule body outside its aggregates and conditional literals: the
+    rule's global variables, each bound by the body (the rule is safe)."""
+    names: set[str] = set()
+
+    def visit(node) -> None:
+        if node.ast_type == ast.ASTType.Variable:
+            if node.name != "_":
+                names.add(node.name)
+            return
+        for key in node.child_keys:
+            child = getattr(node, key)
+            for c in child if isinstance(child, (list, ast.ASTSequence)) else [child]:
+                if isinstance(c, ast.AST):
+                    visit(c)
+    for lit in body:
+        if lit.ast_type == ast.ASTType.Literal and lit.atom.ast_type in (
+                ast.ASTType.SymbolicAtom, ast.ASTType.Comparison):
+            visit(lit)
+    return sorted(names)
 
 
 def _lit(loc, name: str, args: list) -> ast.AST:
