@@ -187,6 +187,22 @@ class Graph:
                             break
                     else:
                         continue            # a new value of a variable this head lacks
+                known = have.get(pred)
+                if known is None:
+                    known = have[pred] = {}
+                    order[pred] = []
+                derived = order[pred]
+                if len(groups) == 1 and len(groups[0][1]) == 1 and len(groups[0][1][0]) == 1:
+                    # one variable in one top-level place (the most common head): no copies
+                    name, ((i,),) = groups[0]
+                    head, tail = args[:i], args[i + 1:]
+                    for v in ((value,) if name == fixed else sets.get(name, (None,))):
+                        atom = (*head, v, *tail)
+                        if atom not in known:
+                            known[atom] = None
+                            derived.append(atom)
+                            todo.append((pred, atom))
+                    continue
                 combos = [list(args)]
                 # the variables with fewest values first: past COMBOS atoms, the variables
                 # with most values (time points, objects) are WILD, those with few kept apart
@@ -211,8 +227,12 @@ class Graph:
                                                            cut(v, DEPTH + 1 - len(path))))
                             grown.append(c2)
                     combos = grown
-                for combo in combos:
-                    derive(pred, tuple(combo))
+                for combo in combos:        # derive(), inlined
+                    atom = tuple(combo)
+                    if atom not in known:
+                        known[atom] = None
+                        derived.append(atom)
+                        todo.append((pred, atom))
 
         def fire(u: int) -> bool:
             """Unit u became live: its variables' values from what is derivable now."""
