@@ -148,3 +148,26 @@ def _ref(chk: Checker, p: tuple, raw: Any, all_ok: bool = False, players_ok: boo
         more = (", {all: FILTER}" if all_ok else "") + (", " + ", ".join(PLAYER_REFS) if players_ok else "")
         raise chk.src.error(p, f"{clip(raw)}: write self, you, attached, target, target1, target2, ...{more}")
     return "target1" if raw == "target" else raw
+
+
+def _check_target_refs(chk: Checker, p: tuple, parsed: Any, n_targets: int) -> None:
+    """115.1: an effect may name only targets the ability has (`target2` needs two targets;
+    `target_controller` needs one); a ref past the list would silently affect nothing."""
+    for ref in _refs_in(parsed):
+        if ref == "target_controller":
+            n = 1
+        else:
+            n = int(ref[6:] or 1)
+        if n > n_targets:
+            have = f"{n_targets} target" + ("s" if n_targets != 1 else "") if n_targets else "no targets"
+            raise chk.src.error(p, f"{ref}: the ability has {have}; list them under 'targets'")
+
+
+def _refs_in(parsed: Any) -> list[str]:
+    if isinstance(parsed, str):
+        return [parsed] if TARGET_REF.fullmatch(parsed) or parsed == "target_controller" else []
+    if isinstance(parsed, dict):
+        return [r for v in parsed.values() for r in _refs_in(v)]
+    if isinstance(parsed, (list, tuple)):
+        return [r for v in parsed for r in _refs_in(v)]
+    return []

@@ -17,9 +17,9 @@ from ...core.source.checks import Checker
 from ...core.source.yamlsrc import clip
 from ._effect_args import (
     MULTIPLY_WHAT,
-    TARGET_REF,
     UNTIL,
     _amount,
+    _check_target_refs,
     _create_token,
     _exchange,
     _multiply,
@@ -131,29 +131,6 @@ def _targets_effects(chk: Checker, p: tuple, data: dict) -> dict[str, Any]:
     for j, eff in enumerate(effects):
         _check_target_refs(chk, p + ("effects", j), eff, len(targets))
     return {"targets": targets, "effects": effects}
-
-
-def _check_target_refs(chk: Checker, p: tuple, parsed: Any, n_targets: int) -> None:
-    """115.1: an effect may name only targets the ability has (`target2` needs two targets;
-    `target_controller` needs one); a ref past the list would silently affect nothing."""
-    for ref in _refs_in(parsed):
-        if ref == "target_controller":
-            n = 1
-        else:
-            n = int(ref[6:] or 1)
-        if n > n_targets:
-            have = f"{n_targets} target" + ("s" if n_targets != 1 else "") if n_targets else "no targets"
-            raise chk.src.error(p, f"{ref}: the ability has {have}; list them under 'targets'")
-
-
-def _refs_in(parsed: Any) -> list[str]:
-    if isinstance(parsed, str):
-        return [parsed] if TARGET_REF.fullmatch(parsed) or parsed == "target_controller" else []
-    if isinstance(parsed, dict):
-        return [r for v in parsed.values() for r in _refs_in(v)]
-    if isinstance(parsed, (list, tuple)):
-        return [r for v in parsed for r in _refs_in(v)]
-    return []
 
 
 # issue 15: a restricted target is a map: an object kind plus the static FILTER keys and a few
