@@ -7,6 +7,7 @@ import pytest
 
 from rulekeeper.bridge.cards.oracle import compile_line
 from rulekeeper.bridge.cards.oracle.compile import normalise, oracle_lines, parse_type_line
+from rulekeeper.bridge.cards.oracle.compile import loyalty_cost_only
 
 NAME = "Kessig Duelist"
 
@@ -265,9 +266,18 @@ def test_activated_costs(line, cost):
 
 
 @pytest.mark.parametrize("line, loyalty", [("+1: Draw a card.", 1), ("\u22122: Draw a card.", -2),
-                                           ("0: Draw a card.", 0), ("-3: Draw a card.", -3)])
+                                           ("0: Draw a card.", 0), ("-3: Draw a card.", -3),
+                                           # MTGJSON's and Gatherer's brackets (Jace Beleren)
+                                           ("[+2]: Draw a card.", 2), ("[\u22121]: Draw a card.", -1),
+                                           ("[0]: Draw a card.", 0)])
 def test_loyalty_abilities(line, loyalty):
     assert compiled(line, spell=False)["activated"]["cost"] == {"loyalty": loyalty}
+
+
+def test_a_bracketed_loyalty_cost_with_an_unread_effect_keeps_its_cost():
+    """606: the cost of a loyalty line whose effect is not understood stays on the card."""
+    assert loyalty_cost_only("[\u2212X]: Destroy target creature.") is None      # X: not a number
+    assert loyalty_cost_only("[\u22127]: You get an emblem.") == {"activated": {"cost": {"loyalty": -7}}}
 
 
 @pytest.mark.parametrize("line, mana", [

@@ -30,6 +30,9 @@ TWO_FACED = ("transform", "modal_dfc", "battle", "reversible_card", "double_face
 REMINDER = re.compile(r"\s*\([^()]*\)")
 # an ability word (207.2c: no rules meaning) before a triggered or activated ability: "Landfall — "
 ABILITY_WORD = re.compile(r"^[A-Z][a-z]+(?:[ -][a-z]+)* — (?=When |Whenever |At |\{)")
+# A loyalty cost in brackets, "[+2]: ..." / "[−1]: ...", as MTGJSON and Gatherer print it; Scryfall
+# prints "+2: ...". Both are the same cost (606.3): the brackets are dropped before reading.
+LOYALTY_BRACKETS = re.compile(r"^\[([+\u2212-]?(?:\d+|X))\]:")
 SELF_WORDS = re.compile(r"\bthis (creature|artifact|enchantment|land|permanent|spell|equipment|aura"
                         r"|vehicle|planeswalker|battle|saga|token|card|class)\b", re.IGNORECASE)
 
@@ -80,7 +83,7 @@ def self_names(name: str, legendary: bool = False) -> list[str]:
 def normalise(text: str, name: str = "", legendary: bool = False) -> str:
     """Drop reminder text, write the card's own names (`self_names`) and "this creature"/"this
     spell"/... as `~`, lower case, one space between words."""
-    out = ABILITY_WORD.sub("", REMINDER.sub("", text).strip())
+    out = ABILITY_WORD.sub("", LOYALTY_BRACKETS.sub(r"\1:", REMINDER.sub("", text).strip()))
     for n in self_names(name, legendary):
         if n in out:     # a regular expression a name: compiled only where the name occurs
             out = re.sub(rf"(?<![\w]){re.escape(n)}(?![\w])", "~", out)
@@ -441,7 +444,7 @@ def loyalty_cost_only(text: str) -> dict[str, Any] | None:
     activated ability with that loyalty cost and no effect. Activating it is then judged by the
     loyalty rules (606.3, 606.6) instead of as a missing ability; the line stays listed as not
     understood, so every answer still says its effect is left out."""
-    match = LOYALTY_PREFIX.match(text)
+    match = LOYALTY_PREFIX.match(LOYALTY_BRACKETS.sub(r"\1:", text.strip()))
     if match is None:
         return None
     return {"activated": {"cost": {"loyalty": int(match.group(1).replace("\u2212", "-"))}}}
