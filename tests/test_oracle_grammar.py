@@ -1167,15 +1167,23 @@ def test_becomes_a_creature_type_not_understood(line):
      {"counters": {"kind": "+1/+1"}, "double": True, "affects": {"types": ["creature"], "controller": "you"}}),
     ("If a card or token would be put into a graveyard from anywhere, exile it instead.", "Rest in Peace",
      {"would": "graveyard", "instead": "exile", "affects": {"controller": "any"}}),
+    # 614.1a tokens (session 17): Doubling Season / Parallel Lives, Primal Vigor
+    ("If an effect would create one or more tokens under your control, it creates twice that many of those "
+     "tokens instead.", "Doubling Season", {"tokens": {}, "double": True, "affects": {"controller": "you"}}),
+    ("If one or more tokens would be created, twice that many of those tokens are created instead.",
+     "Primal Vigor", {"tokens": {}, "double": True, "affects": {"controller": "any"}}),
 ])
 def test_counter_and_graveyard_replacements(line, name, replacement):
     assert compiled(line, name, spell=False) == {"replacement": replacement}
 
 
-def test_token_doubling_is_not_understood():
-    line = ("If an effect would create one or more tokens under your control, it creates twice that many of those "
-            "tokens instead.")
-    assert compile_line(line, "Doubling Season", spell=False).status == "not_understood"
+def test_token_replacements_other_than_doubling_are_not_understood():
+    """Only doubling is encoded (614.1a): "that many plus one" (Chatterfang-like) and an
+    opponent's tokens stay not understood."""
+    for line in ("If an effect would create one or more tokens under your control, it creates that many of those "
+                 "tokens plus one instead.",
+                 "If an opponent would create one or more tokens, they create that many minus one instead."):
+        assert compile_line(line, "Doubling Season", spell=False).status == "not_understood"
 
 
 def test_draw_an_additional_card_at_the_draw_step():

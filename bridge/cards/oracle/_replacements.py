@@ -81,6 +81,11 @@ class ReplacementRules:
         combat = any(isinstance(t, Token) and t.type == "COMBAT" for t in items)
         return ("replacement", {"damage": {"to": "self", **({"combat": True} if combat else {})}, "prevent": "all"})
 
+    def repl_tokens_double(self, items):   # 614.1a: "... it creates twice that many of those tokens instead"
+        mine = any(isinstance(t, Token) and t.type == "UNDER_YOUR_CONTROL" for t in items)
+        return ("replacement", {"tokens": {}, "double": True,
+                                "affects": {"controller": "you" if mine else "any"}})
+
     def repl_effect_counters_double(self, items):   # Doubling Season's second line (614.1a)
         return ("replacement", {"counters": {"by": "effect"}, "double": True,
                                 "affects": _counter_affects(items[0])})

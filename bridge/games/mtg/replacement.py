@@ -13,6 +13,10 @@ or a prevention effect (615). One of these forms:
     damage: {from, to, combat}, prevent: all  615     damage is prevented (all, or N per event)
     counters: {kind: "+1/+1"}, plus: 1        614.1a    counters put on it (or on what `affects`
                                                         names) are increased / doubled instead
+    tokens: {}, double: true, affects: {controller: you}
+                                              614.1a    "if an effect would create one or more
+                                                        tokens under your control, it creates twice
+                                                        that many" (`controller: any`: any player's)
     enters_as_copy: {types: [creature]}       614.1c    "you may have this enter as a copy of any
                                                         creature on the battlefield" (`controller:
                                                         you`: "a creature you control")
@@ -40,8 +44,9 @@ from clingo import Function, Number, String, Symbol
 from ...core.source.checks import IDENT, Checker
 from .vocab import COUNTER_ALIASES, WORD
 
-FORMS = ("enters_tapped", "enters_with", "would", "skip", "damage", "counters", "enters_as_copy", "choose")
-FIELDS = {"enters_tapped", "enters_with", "would", "instead", "skip", "damage", "counters", "double",
+FORMS = ("enters_tapped", "enters_with", "would", "skip", "damage", "counters", "enters_as_copy", "choose",
+         "tokens")
+FIELDS = {"enters_tapped", "enters_with", "would", "instead", "skip", "damage", "counters", "double", "tokens",
           "plus", "prevent", "affects", "enters_as_copy", "if_kicked", "choose"}
 SCOPES_FROM = ("self", "you", "opponent", "any", "your_creatures")
 SCOPES_TO = ("self", "you", "opponent", "any")
@@ -50,7 +55,7 @@ SKIPPABLE = ("upkeep", "draw")
 CHOICES = ("color", "creature_type")
 # The forms `affects` applies to; absent, it is `self` (this object) for every one of them. The
 # damage forms say what they apply to with `damage.from/to`, and `skip` is its controller's.
-AFFECTS_FORMS = ("enters_tapped", "enters_with", "would", "counters", "enters_as_copy")
+AFFECTS_FORMS = ("enters_tapped", "enters_with", "would", "counters", "enters_as_copy", "tokens")
 AFFECT_TYPES = ("creature", "artifact", "enchantment", "land", "planeswalker", "battle", "permanent")
 
 
@@ -79,6 +84,8 @@ def parse_replacement(chk: Checker, p: tuple, body: Any) -> dict[str, Any]:
         out.update(_counter_mod(chk, p, data))
     elif form == "enters_as_copy":
         out["copy_of"] = _copy_of(chk, p, data[form], out["affects"])
+    elif form == "tokens":
+        _token_doubling(chk, p, data, out["affects"])
     elif form == "choose":      # 614.12, 607.2d: "As this enters, choose a color / a creature type"
         out["choose"] = chk.choice(p + ("choose",), data["choose"], CHOICES)
     else:
@@ -87,6 +94,7 @@ def parse_replacement(chk: Checker, p: tuple, body: Any) -> dict[str, Any]:
         - ({"instead"} if form == "would" else set()) \
         - ({"double", "plus", "prevent"} if form == "damage" else set()) \
         - ({"double", "plus"} if form == "counters" else set()) \
+        - ({"double"} if form == "tokens" else set()) \
         - ({"if_kicked"} if form == "enters_with" else set())
     if "affects" in extra:
         raise chk.src.error(p + ("affects",), f"a {form} replacement takes no affects"
@@ -189,6 +197,18 @@ def _counter_mod(chk: Checker, p: tuple, data: dict) -> dict[str, Any]:
     return {"op": term, "counter_kind": kind, "by": by}
 
 
+def _token_doubling(chk: Checker, p: tuple, data: dict, affects: dict | None) -> None:
+    """"If an effect would create one or more tokens under your control, it creates twice that
+    many of those tokens instead" (614.1a): `tokens: {}, double: true` and whose tokens it
+    doubles, `affects: {controller: you}` (or `any`: Primal Vigor). Only doubling is encoded."""
+    chk.mapping(p + ("tokens",), data["tokens"] or {}, set())
+    if "double" not in data or chk.bool_value(p + ("double",), data["double"]) is not True:
+        raise chk.src.error(p, "a tokens replacement is written with double: true")
+    if affects is None or affects["types"] != ["permanent"] or affects["controller"] == "opponent":
+        raise chk.src.error(p + ("affects",), "a tokens replacement names whose tokens it doubles: "
+                            "affects: {controller: you} or {controller: any}")
+
+
 def _damage(chk: Checker, p: tuple, data: dict) -> dict[str, Any]:
     d = chk.mapping(p + ("damage",), data["damage"] or {}, {"from", "to", "combat"})
     ops = [k for k in ("double", "plus", "prevent") if k in data]
@@ -253,6 +273,8 @@ def replacement_facts(head: list[Symbol], ab: dict[str, Any]) -> list[Symbol]:
             out.append(Function("repl_copy_of", head + [Function("chosen")]))
             out += [Function("repl_copy_type", head + [Function(t)]) for t in ab["copy_of"]["types"]]
             out.append(Function("repl_copy_controller", head + [Function(ab["copy_of"]["controller"])]))
+    elif form == "tokens":
+        out.append(Function("repl_token_double", head))
     elif form == "counters":
         out.append(Function("repl_counter_mod", head + [ab["op"]]))
         if ab["counter_kind"] is not None:

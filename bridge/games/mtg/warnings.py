@@ -26,6 +26,10 @@ _ONE_ARG_EVENTS = {
                                "for two or more temptations (701.54c: loot when the Ring-bearer "
                                "attacks, the blocker sacrificed, each opponent losing 3 life) are "
                                "not encoded, so the answer leaves them out",
+    "token_doubling_left_out": "a token doubler ({0}: \"if an effect would create one or more "
+                               "tokens, it creates twice that many\", 614.1a) was in play as a "
+                               "keyword ability created tokens: the doubling of those tokens is "
+                               "not encoded, so the answer shows them created once",
     "retrace_hand_unknown": "retrace (702.81a) discards a land card: {0}'s hand holds drawn "
                             "(unnamed) cards, which may or may not be lands; only the named land "
                             "cards were offered (name the hand's cards in the scenario)",
