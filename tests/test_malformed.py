@@ -44,6 +44,7 @@ CASES: dict[str, tuple[int, str]] = {
     "ward_without_cost.yaml": (6, "ward needs its cost"),        # 702.21a: a free ward was paid with nothing
     "ward_word_cost.yaml": (6, "bad ward cost"),
     "effect_names_missing_target.yaml": (11, "target2: the ability has 1 target"),   # 115.1
+    "token_doubler_without_affects.yaml": (7, "a tokens replacement names whose tokens it doubles"),   # 614.1a
     "backup_with_abilities.yaml": (6, "a card with backup (702.165a) can have only keywords"),     # a word other than discard (702.21a)
     "ward_gained_without_cost.yaml": (8, "a gained ward is not encoded"),
     "bushido_word_amount.yaml": (8, "bushido takes a number N"),
