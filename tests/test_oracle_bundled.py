@@ -152,6 +152,10 @@ BUNDLED = {
     "mtg/turn-to-frog.yaml": sf("Turn to Frog", "{1}{U}", "Instant",
                                 "Until end of turn, target creature loses all abilities and becomes a blue Frog "
                                 "with base power and toughness 1/1.", ["U"]),
+    # 107.3i "where X is the number of creatures you control" (session 17)
+    "mtg/harsh-sustenance.yaml": sf("Harsh Sustenance", "{1}{W}{B}", "Instant",
+                                    "Harsh Sustenance deals X damage to any target and you gain X life, where X is "
+                                    "the number of creatures you control.", ["W", "B"]),
     "mtg/doubling-season.yaml": sf("Doubling Season", "{4}{G}", "Enchantment",
                                    "If an effect would create one or more tokens under your control, it creates "
                                    "twice that many of those tokens instead.\nIf an effect would put one or more "

@@ -1286,3 +1286,33 @@ def test_exile_top_card_may_play_it():
     # "that card" with no card just exiled: not understood
     assert compile_line("When this creature enters, draw a card. Until end of turn, you may play that card.",
                         "Abbot of Keral Keep", spell=False).status == "not_understood"
+
+
+# -- 107.3i "where X is ...": the X a sentence defines (session 17) ----------------------------------
+CREATURES_YOU_CONTROL = {"count": {"controller": "you", "types": ["creature"]}}
+
+
+@pytest.mark.parametrize("line, name, spell, effects", [
+    ("You draw X cards and you lose X life, where X is the number of creatures you control.", "Minions' Murmurs", True,
+     [{"draw": {"player": "you", "amount": CREATURES_YOU_CONTROL}},
+      {"lose_life": {"player": "you", "amount": CREATURES_YOU_CONTROL}}]),
+    ("Target player mills X cards, where X is the number of lands you control.", "Dreadwaters", True,
+     [{"mill": {"player": "target", "amount": {"count": {"controller": "you", "types": ["land"]}}}}]),
+    ("{T}: Create X 1/1 red Goblin creature tokens, where X is the number of Goblins you control.",
+     "Krenko, Mob Boss", False, [{"create_token": {"amount": {"count": {"controller": "you", "subtypes": ["goblin"]}},
+                                                   "name": "Goblin", "power": 1, "toughness": 1, "colors": ["red"],
+                                                   "types": ["creature"], "subtypes": ["goblin"], "player": "you"}}]),
+])
+def test_where_x_is_an_amount(line, name, spell, effects):
+    body = compiled(line, name, spell=spell)
+    assert next(iter(body.values()))["effects"] == effects
+
+
+@pytest.mark.parametrize("line", [
+    "You gain X life, where X is its power.",                                # which "it"?
+    "You gain X life, where X is the number of cards in your hand.",        # no amount form for a hand
+    "Draw a card, where X is the number of lands you control.",             # no X to define
+    "You gain X life, where X is the number of attacking creatures.",
+])
+def test_where_x_that_cannot_be_placed_is_not_understood(line):
+    assert compile_line(line, "Foo", spell=True).status == "not_understood"
