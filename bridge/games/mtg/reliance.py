@@ -123,6 +123,7 @@ EFFECT_FORM_RULES: dict[str, tuple[str, ...]] = {
     "each_opponent": ("608.2c",), "target_controller": ("608.2c",), "power_of": ("608.2h",),
     "toughness_of": ("608.2h",), "mana_value_of": ("608.2h",), "count": ("608.2h",), "negate": ("608.2c",),
     "damaged_player": ("603.2",),      # issue 31, session 16: "that player" of a combat damage trigger
+    "party": ("700.8", "700.8a", "700.8b"),   # issue 32, session 17
 }
 # Restricted targets (issue 15): a target map, and the restriction items it gives (abilities.py
 # _target_spec; rules_asp/mtg/1-game-concepts/115.1-restricted-targets.lp).
