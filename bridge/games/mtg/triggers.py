@@ -30,7 +30,8 @@ STEP_ALIASES = {"draw_step": "draw", "end_step": "end", "combat": "beginning_of_
 CONDITIONS = ("life_at_least", "life_at_most", "you_control", "battlefield_state",
               "no_spells_last_turn", "player_spells_last_turn_at_least",   # 603.4 (werewolves)
               "tribute_not_paid",   # 702.104b: "if tribute wasn't paid"
-              "bargained")          # 702.166c: "if it was bargained"
+              "bargained",          # 702.166c: "if it was bargained"
+              "descended")          # 700.11: "if you descended this turn"
 
 def parse_when(chk: Checker, p: tuple, raw: Any) -> tuple:
     """A triggered ability's `when`: a bare event name (BARE_EVENTS) or a one-key map."""
@@ -79,7 +80,7 @@ def parse_condition(chk: Checker, p: tuple, raw: Any) -> tuple:
     if kind == "battlefield_state":  # Almos 1000.4: "requires <state>", read by rules_asp/almos
         from .scenario import BATTLEFIELD_STATES
         return (kind, chk.choice(p + (kind,), value, BATTLEFIELD_STATES))
-    if kind in ("no_spells_last_turn", "tribute_not_paid", "bargained"):   # 603.4; 702.104b, 702.166c
+    if kind in ("no_spells_last_turn", "tribute_not_paid", "bargained", "descended"):   # 603.4; 702.104b, 702.166c; 700.11
         if chk.bool_value(p + (kind,), value) is not True:
             raise chk.src.error(p + (kind,), f"{kind}: true (the condition), or leave it out")
         return (kind, 0)
