@@ -373,6 +373,8 @@ def _when_terms(when: tuple) -> list[Symbol]:
         return [Function("counter_removed", [String(when[1])])]
     if kind == "you_control_none":      # 603.8
         return [Function(kind, [Function(when[1])])]
+    if kind == "you_expend":            # 700.14
+        return [Function(kind, [Number(when[1])])]
     if kind == "nth_counter":           # 122.7
         return [Function(kind, [String(when[1]), Number(when[2])])]
     if kind == "deals_combat_damage":

@@ -142,7 +142,7 @@ TRIGGER_EVENT_RULES: dict[str, tuple[str, ...]] = {
     "enters": ("603.6a",), "dies": ("700.4", "603.10a"), "leaves": ("603.10a",),
     "dealt_damage": ("120.3",), "you_cast": ("601.2i",), "beginning_of": ("603.2",),
     "counter_removed": ("122.1",), "cycled": ("702.29c",), "exploits": ("702.110b",),
-    "you_scry": ("701.22d",), "you_surveil": ("701.25d",), "nth_counter": ("122.7",),
+    "you_scry": ("701.22d",), "you_surveil": ("701.25d",), "nth_counter": ("122.7",), "you_expend": ("700.14",),
     "ring_tempts_you": ("701.54d",),
     # issue 15 (card-form-v2)
     "attacks": ("508.1m",), "deals_combat_damage": ("510.3a",), "blocks": ("509.3a",),

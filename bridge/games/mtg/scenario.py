@@ -139,6 +139,8 @@ class Scenario(Record):
     damage_this_turn: dict[str, int] = field(default_factory=dict)
     # extension: permanent cards put into each player's graveyard this turn before the start (700.11)
     descended_this_turn: dict[str, int] = field(default_factory=dict)
+    # extension: mana each player spent this turn to cast spells before the start (700.14)
+    mana_spent_this_turn: dict[str, int] = field(default_factory=dict)
     day_night: str | None = None  # extension: the game's day/night designation at the start (730.1)
 
     def object(self, oid: str) -> GameObject | None:

@@ -18,13 +18,14 @@ TRIGGER_EVENTS = ("enters", "dies", "leaves", "dealt_damage", "you_cast", "begin
                   "becomes_blocked_by_creature", "you_attack", "you_gain_life",
                   "you_scry", "you_surveil", "nth_counter", "ring_tempts_you",
                   "becomes_target", "to_graveyard", "unlock_this_door", "you_fully_unlock",
-                  "you_commit_crime", "blocks_or_becomes_blocked", "you_control_none")
+                  "you_commit_crime", "blocks_or_becomes_blocked", "you_control_none",
+                  "you_expend")
 # the events a `when` may name alone (the others take an argument: `{you_cast: [...]}`,
 # `{beginning_of: upkeep}`, `{counter_removed: time}`, `{nth_counter: ...}`; the *_matching
 # forms are written `{dies: FILTER}` / `{enters: FILTER}`)
 BARE_EVENTS = tuple(e for e in TRIGGER_EVENTS if e not in (
     "you_cast", "beginning_of", "counter_removed", "nth_counter", "dies_matching", "enters_matching",
-    "you_control_none"))
+    "you_control_none", "you_expend"))
 # `{beginning_of: ...}` also takes the step names of Oracle text (issue 15)
 STEP_ALIASES = {"draw_step": "draw", "end_step": "end", "combat": "beginning_of_combat"}
 CONDITIONS = ("life_at_least", "life_at_most", "you_control", "battlefield_state",
@@ -57,6 +58,8 @@ def parse_when(chk: Checker, p: tuple, raw: Any) -> tuple:
         return (kind, chk.str_value(p + (kind,), d[kind]))
     if kind == "you_control_none":   # 603.8 state trigger: "when you control no Islands" (a subtype)
         return (kind, chk.str_value(p + (kind,), d[kind]))
+    if kind == "you_expend":        # 700.14: "whenever you expend 4"
+        return (kind, chk.int_value(p + (kind,), d[kind], 1))
     if kind == "nth_counter":       # 122.7: "when the Nth [kind] counter is put on this"
         nth = chk.mapping(p + (kind,), d[kind], {"kind", "n"})
         word = chk.str_value(p + (kind, "kind"), nth.get("kind", "+1/+1"))

@@ -30,7 +30,7 @@ if TYPE_CHECKING:       # deadline imports solve, which imports this module
     from ...core.run.deadline import Deadline
 
 TOP_KEYS = {"title", "rules", "cards", "players", "life", "poison", "library", "turn", "speed",
-            "spells_cast", "spells_cast_last_turn", "damage_this_turn", "descended_this_turn", "day_night", "battlefield_state", "objects", "actions",
+            "spells_cast", "spells_cast_last_turn", "damage_this_turn", "descended_this_turn", "mana_spent_this_turn", "day_night", "battlefield_state", "objects", "actions",
             "expect", "choose", "description", "query", "readings"}
 OBJECT_KEYS = {"id", "card", "zone", "owner", "controller", "token", "tapped", "face", "damage", "unlocked", "solved",
                "counters", "entered_this_turn", "attacking", "blocking", "attached_to",
@@ -135,6 +135,12 @@ class _Validator:
             p: self.chk.int_value(("descended_this_turn", p), v, minimum=0)
             for p, v in self.chk.mapping(("descended_this_turn",),
                                          data.get("descended_this_turn") or {}, players).items()}
+        # extension: `mana_spent_this_turn: {alice: 2}`, the mana each player spent this turn to
+        # cast spells before the scenario starts (700.14, expend; none by default)
+        scen.mana_spent_this_turn = {
+            p: self.chk.int_value(("mana_spent_this_turn", p), v, minimum=0)
+            for p, v in self.chk.mapping(("mana_spent_this_turn",),
+                                         data.get("mana_spent_this_turn") or {}, players).items()}
         # extension: `day_night: day|night`, the game's designation as the scenario starts (730.1:
         # neither by default)
         if data.get("day_night") is not None:
