@@ -106,7 +106,7 @@ EFFECT_VERB_RULES: dict[str, tuple[str, ...]] = {
     "get_energy": ("107.14", "122.1"),
     "incubate": ("701.53a", "111.10i"), "transform": ("701.27a",), "convert": ("701.28a",),
     "harness": ("701.64a", "701.64b"), "clash": ("701.30a", "701.30b", "701.30d"),
-    "manifest": ("701.40a",), "cloak": ("701.58a",), "manifest_dread": ("701.62a", "701.40a"),
+    "manifest": ("701.40a",), "cloak": ("701.58a",), "turn_face_down": ("708.2a", "708.2b", "712.16"), "manifest_dread": ("701.62a", "701.40a"),
     # issue 33
     "exile_until": ("701.13a",), "put_in_library": ("401.7",),
     "exile_until_leaves": ("610.3", "610.3b"),
