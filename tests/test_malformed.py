@@ -102,6 +102,7 @@ CASES: dict[str, tuple[int, str]] = {
     "if_kicked_without_kicker.yaml": (9, "needs a kicker"),
     "bad_mode_value.yaml": (6, "expected a whole number"),
     "typecycling_without_for.yaml": (6, "typecycling needs the kind of card it finds"),   # 702.29e
+    "devotion_without_less_than.yaml": (7, "devotion needs less_than"),   # 700.5
 }
 
 

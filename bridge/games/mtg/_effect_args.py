@@ -32,17 +32,19 @@ MULTIPLY_WHAT = {"double": ("power", "toughness", "power_and_toughness", "life",
 def _amount(chk: Checker, p: tuple, raw: Any, special: tuple[str, ...], minimum: int | None) -> Any:
     """An amount: an integer, a special word (`x`), or read from the game (issue 15):
     `{power_of: REF}`, `{toughness_of: REF}`, `{mana_value_of: REF}`, `{count: FILTER}`,
-    `{negate: AMOUNT}`."""
+    `{negate: AMOUNT}`, `{party: you}` (700.8a: the number of creatures in your party)."""
     if isinstance(raw, str) and raw in special:
         return raw
     if isinstance(raw, dict):
-        forms = AMOUNT_OF + ("count", "negate")
+        forms = AMOUNT_OF + ("count", "negate", "party")
         d = chk.mapping(p, raw, set(forms))
         if len(d) != 1:
             raise chk.src.error(p, f"an amount map has one key of {', '.join(forms)}")
         kind, val = next(iter(d.items()))
         if kind == "count":
             return ("count", _filter(chk, p + (kind,), val))
+        if kind == "party":
+            return ("party", chk.choice(p + (kind,), val, ("you",)))
         if kind == "negate":
             if minimum is not None:
                 raise chk.src.error(p + (kind,), "negate is only for power and toughness changes")

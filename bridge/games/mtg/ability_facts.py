@@ -289,7 +289,7 @@ def _ref_term(ref: Any, head: list[Symbol] | None = None, eid: Symbol | None = N
 
 def _amount_term(amount: Any, head: list[Symbol], eid: Symbol, extra: list[Symbol]) -> Symbol:
     """An amount as a term: N, x, all, power_of(Ref), toughness_of(Ref), mana_value_of(Ref),
-    count(E) (with `count_filter(K,F,N,E,Item)` facts), negate(A)."""
+    count(E) (with `count_filter(K,F,N,E,Item)` facts), negate(A), party(you)."""
     if isinstance(amount, int):
         return Number(amount)
     if isinstance(amount, str):
@@ -301,6 +301,8 @@ def _amount_term(amount: Any, head: list[Symbol], eid: Symbol, extra: list[Symbo
         return Function("count", [eid])
     if kind == "negate":
         return Function("negate", [_amount_term(arg, head, eid, extra)])
+    if kind == "party":        # 700.8a: the ability's controller's party
+        return Function("party", [Function(arg)])
     extra.append(Function("amount_reads", [Function(kind[:-3])]))
     return Function(kind, [_ref_term(arg)])
 
@@ -371,6 +373,8 @@ def _when_terms(when: tuple) -> list[Symbol]:
         return [Function("counter_removed", [String(when[1])])]
     if kind == "you_control_none":      # 603.8
         return [Function(kind, [Function(when[1])])]
+    if kind == "you_expend":            # 700.14
+        return [Function(kind, [Number(when[1])])]
     if kind == "nth_counter":           # 122.7
         return [Function(kind, [String(when[1]), Number(when[2])])]
     if kind == "deals_combat_damage":

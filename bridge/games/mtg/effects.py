@@ -50,10 +50,12 @@ BLOCKER_QUALITIES = {"power_at_most": "number", "power_at_least": "number", "col
 FILTER_FIELDS = {"types", "not_types", "subtypes", "colors", "not_colors", "controller", "other"}
 # a static ability's `affects` also reads supertypes (layer 4, 613.1d): "Nonbasic lands are
 # Mountains" (Blood Moon) is {types: [land], not_supertypes: [basic]}
-AFFECTS_FIELDS = FILTER_FIELDS | {"supertypes", "not_supertypes"} | {"attacking", "tapped", "with_counter"}
+AFFECTS_FIELDS = FILTER_FIELDS | {"supertypes", "not_supertypes"} | {"attacking", "tapped", "with_counter"} \
+    | {"modified", "outlaw"}
 # ... and a state (110.5, 508.1k) or a counter (122.1) at each moment (issue 31, session 16):
 # "Attacking creatures you control get +1/+0.", "Each creature you control with a +1/+1 counter on
-# it has trample." (611.3a-state-filters.lp)
+# it has trample." (611.3a-state-filters.lp); the terms modified (700.9) and outlaw (700.12)
+# (issue 32, session 17: 700-general/700.9-modified.lp, 700.12-outlaw.lp)
 COLOURS = ("white", "blue", "black", "red", "green")
 # 305.6: the basic land types; 305.7: an effect that sets a land's subtype to some of them
 BASIC_LAND_TYPES = ("plains", "island", "swamp", "mountain", "forest")
@@ -366,7 +368,8 @@ def _affects(chk: Checker, path: tuple, raw: Any, fields: set[str] = FILTER_FIEL
 
 def _state_items(chk: Checker, path: tuple, data: dict) -> list[Symbol]:
     """A static `affects` filter's state and counter items (AFFECTS_FIELDS only): `attacking:
-    true`, `tapped: true | false`, `with_counter: "+1/+1"`."""
+    true`, `tapped: true | false`, `with_counter: "+1/+1"`, `modified: true` (700.9), `outlaw: true`
+    (700.12)."""
     items = [Function("state", [Function("attacking")])] \
         if chk.bool_value(path + ("attacking",), data.get("attacking", False)) else []
     if "tapped" in data:
@@ -375,4 +378,8 @@ def _state_items(chk: Checker, path: tuple, data: dict) -> list[Symbol]:
     if "with_counter" in data:
         items.append(Function("with_counter", [String(chk.str_value(path + ("with_counter",),
                                                                      data["with_counter"]))]))
+    if chk.bool_value(path + ("modified",), data.get("modified", False)):
+        items.append(Function("state", [Function("modified")]))
+    if chk.bool_value(path + ("outlaw",), data.get("outlaw", False)):
+        items.append(Function("outlaw"))
     return items

@@ -106,7 +106,7 @@ EFFECT_VERB_RULES: dict[str, tuple[str, ...]] = {
     "get_energy": ("107.14", "122.1"),
     "incubate": ("701.53a", "111.10i"), "transform": ("701.27a",), "convert": ("701.28a",),
     "harness": ("701.64a", "701.64b"), "clash": ("701.30a", "701.30b", "701.30d"),
-    "manifest": ("701.40a",), "cloak": ("701.58a",), "manifest_dread": ("701.62a", "701.40a"),
+    "manifest": ("701.40a",), "cloak": ("701.58a",), "turn_face_down": ("708.2a", "708.2b", "712.16"), "manifest_dread": ("701.62a", "701.40a"),
     # issue 33
     "exile_until": ("701.13a",), "put_in_library": ("401.7",),
     "exile_until_leaves": ("610.3", "610.3b"),
@@ -123,6 +123,7 @@ EFFECT_FORM_RULES: dict[str, tuple[str, ...]] = {
     "each_opponent": ("608.2c",), "target_controller": ("608.2c",), "power_of": ("608.2h",),
     "toughness_of": ("608.2h",), "mana_value_of": ("608.2h",), "count": ("608.2h",), "negate": ("608.2c",),
     "damaged_player": ("603.2",),      # issue 31, session 16: "that player" of a combat damage trigger
+    "party": ("700.8", "700.8a", "700.8b"),   # issue 32, session 17
 }
 # Restricted targets (issue 15): a target map, and the restriction items it gives (abilities.py
 # _target_spec; rules_asp/mtg/1-game-concepts/115.1-restricted-targets.lp).
@@ -141,7 +142,7 @@ TRIGGER_EVENT_RULES: dict[str, tuple[str, ...]] = {
     "enters": ("603.6a",), "dies": ("700.4", "603.10a"), "leaves": ("603.10a",),
     "dealt_damage": ("120.3",), "you_cast": ("601.2i",), "beginning_of": ("603.2",),
     "counter_removed": ("122.1",), "cycled": ("702.29c",), "exploits": ("702.110b",),
-    "you_scry": ("701.22d",), "you_surveil": ("701.25d",), "nth_counter": ("122.7",),
+    "you_scry": ("701.22d",), "you_surveil": ("701.25d",), "nth_counter": ("122.7",), "you_expend": ("700.14",),
     "ring_tempts_you": ("701.54d",),
     # issue 15 (card-form-v2)
     "attacks": ("508.1m",), "deals_combat_damage": ("510.3a",), "blocks": ("509.3a",),

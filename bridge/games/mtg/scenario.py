@@ -137,6 +137,10 @@ class Scenario(Record):
     spells_cast_last_turn: dict[str, int] = field(default_factory=dict)
     # extension: damage each player was dealt this turn before the scenario starts (702.54a)
     damage_this_turn: dict[str, int] = field(default_factory=dict)
+    # extension: permanent cards put into each player's graveyard this turn before the start (700.11)
+    descended_this_turn: dict[str, int] = field(default_factory=dict)
+    # extension: mana each player spent this turn to cast spells before the start (700.14)
+    mana_spent_this_turn: dict[str, int] = field(default_factory=dict)
     day_night: str | None = None  # extension: the game's day/night designation at the start (730.1)
 
     def object(self, oid: str) -> GameObject | None:

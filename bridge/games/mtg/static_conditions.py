@@ -3,7 +3,8 @@
 first strike." is `as_long_as: your_turn`; "... as long as it's attacking" `attacking`; "... as
 long as you control a Swamp" `{you_control: {subtypes: [swamp]}}` (with `at_least: 3` for "three
 or more artifacts"); "... as long as there are seven or more cards in your graveyard" (threshold)
-`{graveyard_at_least: 7}`. The effect exists only while the condition holds (611.3a; rules:
+`{graveyard_at_least: 7}`; "As long as your devotion to red is less than five" `{devotion: [red],
+less_than: 5}` (700.5; two colours for "devotion to black and red"). The effect exists only while the condition holds (611.3a; rules:
 rules_asp/mtg/6-spells-abilities-effects/611.3a-conditional-statics.lp)."""
 from __future__ import annotations
 
@@ -14,7 +15,8 @@ from clingo import Function, Number, Symbol
 from ...core.source.checks import Checker
 
 FLAGS = ("your_turn", "attacking")
-KINDS = ("you_control", "graveyard_at_least")
+KINDS = ("you_control", "graveyard_at_least", "devotion")
+COLOURS = ("white", "blue", "black", "red", "green")
 
 
 def static_condition(chk: Checker, path: tuple, raw: Any,
@@ -23,10 +25,14 @@ def static_condition(chk: Checker, path: tuple, raw: Any,
     is effects._affects (a filter map -> its terms)."""
     if isinstance(raw, str):
         return [Function(chk.choice(path, raw, FLAGS))], []
-    data = chk.mapping(path, raw, set(KINDS) | {"at_least"})
+    data = chk.mapping(path, raw, set(KINDS) | {"at_least", "less_than"})
     kinds = [k for k in KINDS if k in data]
     if len(kinds) != 1:
         raise chk.src.error(path, f"as_long_as: one of {', '.join(FLAGS + KINDS)}")
+    if "less_than" in data and kinds[0] != "devotion":
+        raise chk.src.error(path + ("less_than",), "less_than goes with devotion")
+    if kinds[0] == "devotion":
+        return _devotion(chk, path, data)
     if kinds[0] == "graveyard_at_least":
         if "at_least" in data:
             raise chk.src.error(path + ("at_least",), "at_least goes with you_control")
@@ -35,3 +41,19 @@ def static_condition(chk: Checker, path: tuple, raw: Any,
     n = chk.int_value(path + ("at_least",), data.get("at_least", 1), minimum=1)
     _, items = read_filter(chk, path + ("you_control",), data["you_control"])
     return [Function("you_control", [Number(n)])], items
+
+
+def _devotion(chk: Checker, path: tuple, data: dict) -> tuple[list[Symbol], list[Symbol]]:
+    """`{devotion: [red], less_than: 5}` (700.5): the condition devotion_below(5), its colours as
+    the filter items devotion_color(red) (rules: 7-additional-rules/700-general/700.5-devotion.lp)."""
+    if "at_least" in data:
+        raise chk.src.error(path + ("at_least",), "at_least goes with you_control")
+    if "less_than" not in data:
+        raise chk.src.error(path, "devotion needs less_than: N")
+    colours = [chk.choice(path + ("devotion", i), c, COLOURS)
+               for i, c in enumerate(chk.list(path + ("devotion",), data["devotion"]))]
+    if not colours:
+        raise chk.src.error(path + ("devotion",), "devotion names one colour or two")
+    n = chk.int_value(path + ("less_than",), data["less_than"], minimum=1)
+    return [Function("devotion_below", [Number(n)])], \
+        [Function("devotion_color", [Function(c)]) for c in dict.fromkeys(colours)]

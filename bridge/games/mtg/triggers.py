@@ -18,19 +18,21 @@ TRIGGER_EVENTS = ("enters", "dies", "leaves", "dealt_damage", "you_cast", "begin
                   "becomes_blocked_by_creature", "you_attack", "you_gain_life",
                   "you_scry", "you_surveil", "nth_counter", "ring_tempts_you",
                   "becomes_target", "to_graveyard", "unlock_this_door", "you_fully_unlock",
-                  "you_commit_crime", "blocks_or_becomes_blocked", "you_control_none")
+                  "you_commit_crime", "blocks_or_becomes_blocked", "you_control_none",
+                  "you_expend")
 # the events a `when` may name alone (the others take an argument: `{you_cast: [...]}`,
 # `{beginning_of: upkeep}`, `{counter_removed: time}`, `{nth_counter: ...}`; the *_matching
 # forms are written `{dies: FILTER}` / `{enters: FILTER}`)
 BARE_EVENTS = tuple(e for e in TRIGGER_EVENTS if e not in (
     "you_cast", "beginning_of", "counter_removed", "nth_counter", "dies_matching", "enters_matching",
-    "you_control_none"))
+    "you_control_none", "you_expend"))
 # `{beginning_of: ...}` also takes the step names of Oracle text (issue 15)
 STEP_ALIASES = {"draw_step": "draw", "end_step": "end", "combat": "beginning_of_combat"}
 CONDITIONS = ("life_at_least", "life_at_most", "you_control", "battlefield_state",
               "no_spells_last_turn", "player_spells_last_turn_at_least",   # 603.4 (werewolves)
               "tribute_not_paid",   # 702.104b: "if tribute wasn't paid"
-              "bargained")          # 702.166c: "if it was bargained"
+              "bargained",          # 702.166c: "if it was bargained"
+              "descended")          # 700.11: "if you descended this turn"
 
 def parse_when(chk: Checker, p: tuple, raw: Any) -> tuple:
     """A triggered ability's `when`: a bare event name (BARE_EVENTS) or a one-key map."""
@@ -56,6 +58,8 @@ def parse_when(chk: Checker, p: tuple, raw: Any) -> tuple:
         return (kind, chk.str_value(p + (kind,), d[kind]))
     if kind == "you_control_none":   # 603.8 state trigger: "when you control no Islands" (a subtype)
         return (kind, chk.str_value(p + (kind,), d[kind]))
+    if kind == "you_expend":        # 700.14: "whenever you expend 4"
+        return (kind, chk.int_value(p + (kind,), d[kind], 1))
     if kind == "nth_counter":       # 122.7: "when the Nth [kind] counter is put on this"
         nth = chk.mapping(p + (kind,), d[kind], {"kind", "n"})
         word = chk.str_value(p + (kind, "kind"), nth.get("kind", "+1/+1"))
@@ -79,7 +83,7 @@ def parse_condition(chk: Checker, p: tuple, raw: Any) -> tuple:
     if kind == "battlefield_state":  # Almos 1000.4: "requires <state>", read by rules_asp/almos
         from .scenario import BATTLEFIELD_STATES
         return (kind, chk.choice(p + (kind,), value, BATTLEFIELD_STATES))
-    if kind in ("no_spells_last_turn", "tribute_not_paid", "bargained"):   # 603.4; 702.104b, 702.166c
+    if kind in ("no_spells_last_turn", "tribute_not_paid", "bargained", "descended"):   # 603.4; 702.104b, 702.166c; 700.11
         if chk.bool_value(p + (kind,), value) is not True:
             raise chk.src.error(p + (kind,), f"{kind}: true (the condition), or leave it out")
         return (kind, 0)

@@ -30,7 +30,7 @@ if TYPE_CHECKING:       # deadline imports solve, which imports this module
     from ...core.run.deadline import Deadline
 
 TOP_KEYS = {"title", "rules", "cards", "players", "life", "poison", "library", "turn", "speed",
-            "spells_cast", "spells_cast_last_turn", "damage_this_turn", "day_night", "battlefield_state", "objects", "actions",
+            "spells_cast", "spells_cast_last_turn", "damage_this_turn", "descended_this_turn", "mana_spent_this_turn", "day_night", "battlefield_state", "objects", "actions",
             "expect", "choose", "description", "query", "readings"}
 OBJECT_KEYS = {"id", "card", "zone", "owner", "controller", "token", "tapped", "face", "damage", "unlocked", "solved",
                "counters", "entered_this_turn", "attacking", "blocking", "attached_to",
@@ -111,24 +111,16 @@ class _Validator:
         for p, v in scen.speed.items():
             if v > 4:
                 raise self.err(("speed", p), f"speed {v} out of range (1 to 4, 702.179d)")
-        # extension: `spells_cast: {alice: 2}`, the spells each player cast this turn before the
-        # scenario starts (702.40a storm counts them; none by default)
-        scen.spells_cast = {p: self.chk.int_value(("spells_cast", p), v, minimum=0)
-                            for p, v in self.chk.mapping(("spells_cast",), data.get("spells_cast") or {},
-                                                         players).items()}
-        # extension: `spells_cast_last_turn: {bob: 2}`, the spells each player cast in the turn
-        # before the one the scenario starts in (603.4: the old werewolves' "if no spells were
-        # cast last turn"; none by default)
-        scen.spells_cast_last_turn = {
-            p: self.chk.int_value(("spells_cast_last_turn", p), v, minimum=0)
-            for p, v in self.chk.mapping(("spells_cast_last_turn",),
-                                         data.get("spells_cast_last_turn") or {}, players).items()}
-        # extension: `damage_this_turn: {bob: 3}`, the damage each player was dealt this turn
-        # before the scenario starts (702.54a bloodthirst reads it; none by default)
-        scen.damage_this_turn = {
-            p: self.chk.int_value(("damage_this_turn", p), v, minimum=0)
-            for p, v in self.chk.mapping(("damage_this_turn",), data.get("damage_this_turn") or {},
-                                         players).items()}
+        # extensions, each a map player -> count of what happened this turn (or the turn before)
+        # before the scenario starts, none by default: `spells_cast` (the spells cast this turn;
+        # 702.40a storm), `spells_cast_last_turn` (in the turn before; 603.4, the old werewolves'
+        # "if no spells were cast last turn"), `damage_this_turn` (the damage dealt to the player;
+        # 702.54a bloodthirst), `descended_this_turn` (permanent cards put into their graveyard;
+        # 700.11), `mana_spent_this_turn` (the mana spent to cast spells; 700.14, expend)
+        for key in ("spells_cast", "spells_cast_last_turn", "damage_this_turn", "descended_this_turn",
+                    "mana_spent_this_turn"):
+            setattr(scen, key, {p: self.chk.int_value((key, p), v, minimum=0)
+                                for p, v in self.chk.mapping((key,), data.get(key) or {}, players).items()})
         # extension: `day_night: day|night`, the game's designation as the scenario starts (730.1:
         # neither by default)
         if data.get("day_night") is not None:
