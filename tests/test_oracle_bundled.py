@@ -154,6 +154,11 @@ BUNDLED = {
     "mtg/rest-in-peace.yaml": sf("Rest in Peace", "{1}{W}", "Enchantment",
                                  "When this enchantment enters, exile all graveyards.\nIf a card or token would "
                                  "be put into a graveyard from anywhere, exile it instead.", ["W"]),
+    # 614.12, 607.2d: a value chosen as the permanent enters and the abilities linked to it (session 17)
+    "mtg/coldsteel-heart.yaml": sf("Coldsteel Heart", "{2}", "Snow Artifact", "This artifact enters tapped.\n"
+                                   "As this artifact enters, choose a color.\n{T}: Add one mana of the chosen color.", []),
+    "mtg/engineered-plague.yaml": sf("Engineered Plague", "{2}{B}", "Enchantment", "As this enchantment enters, "
+                                     "choose a creature type.\nAll creatures of the chosen type get -1/-1.", ["B"]),
 }
 # Library cards compiled from Oracle text of which a line is not understood: the file holds the
 # compiled card with its `not_understood` lines (what `cards import` writes), so every answer

@@ -20,6 +20,8 @@ import re
 from collections.abc import Callable
 from typing import Any
 
+from ._station import read_stations
+
 LEVEL_SYMBOL = re.compile(r"^LEVEL (\d+)(?:-(\d+)|(\+))$")
 LEVEL_UP = re.compile(r"^Level up ((?:\{[^}]+\})+)(?: \(.*\))?$")
 CLASS_BAR = re.compile(r"^((?:\{[^}]+\})+): Level (\d+)$")
@@ -28,9 +30,11 @@ GATED = ("static", "triggered", "activated")
 
 
 def read_levels(lines: list, compile_line: Callable[..., Any], ability: Callable[..., dict],
-                name: str) -> None:
-    """Rewrite, in place, the LineResults of a leveler's or a Class's face (see the module):
-    `compile_line` and `ability` are compile.py's (passed in: compile.py imports this module)."""
+                name: str, out: dict[str, Any] | None = None) -> None:
+    """Rewrite, in place, the LineResults of a leveler's, a Class's or a station card's face (see
+    the module and _station.py; `out`: the face's card map): `compile_line` and `ability` are
+    compile.py's (passed in: compile.py imports this module)."""
+    read_stations(lines, out if out is not None else {}, compile_line, ability, name)
     if not any(LEVEL_SYMBOL.match(ln.text.strip()) or CLASS_BAR.match(ln.text.strip()) for ln in lines):
         return
     section: tuple[str, Any] | None = None     # ("levels", "2-6") or ("level", 2)

@@ -10,6 +10,7 @@ from typing import Any
 
 from lark import Token, Transformer
 
+from ._chosen import ChosenRules
 from ._costs import CostRules
 from ._effects import EffectRules
 from ._keywords import KeywordRules
@@ -47,7 +48,7 @@ ROMAN = {"i": 1, "ii": 2, "iii": 3, "iv": 4, "v": 5, "vi": 6}
 
 # -- the transformer ------------------------------------------------------------------------
 class OracleTransformer(KeywordRules, EffectRules, StaticRules, ReplacementRules, PermanentRules,
-                        LibraryRules, CostRules, BanRules, Transformer):
+                        LibraryRules, CostRules, BanRules, ChosenRules, Transformer):
     """Bottom-up: each rule of grammar.lark becomes a Python value; entry points return
     (kind, payload) pieces that compile.py assembles into a card."""
 
