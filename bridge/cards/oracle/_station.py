@@ -52,11 +52,15 @@ def read_stations(lines: list, out: dict[str, Any], compile_line: Callable[..., 
         else:
             continue
         first.setdefault(threshold, line)
-        _gate(line, threshold, ability)
+        gate_line(line, ("station", threshold), ability, "a station striation (721.2a)")
     _box(lines, out, first, ability)
 
 
-def _gate(line: Any, threshold: int, ability: Callable[..., dict]) -> None:
+def gate_line(line: Any, section: tuple[str, Any], ability: Callable[..., dict], where: str) -> None:
+    """A compiled line of a station striation or a level section made the ability of that section
+    (`section`: ("station", 8), ("levels", "2-6"), ("level", 2)); a keyword line becomes a static
+    keyword grant to the permanent itself; a line with no gated form is made not understood
+    (`where`: the section and its rules, for the reason). levels.py gates its sections with it."""
     if line.status != "compiled":
         return
     kind, payload = line.piece
@@ -66,10 +70,10 @@ def _gate(line: Any, threshold: int, ability: Callable[..., dict]) -> None:
         inner = (kind, payload)
     else:
         line.status, line.fragment, line.piece = "not_understood", None, None
-        line.reason = f"a {kind} line inside a station striation has no gated form (721.2a)"
+        line.reason = f"a {kind} line inside {where} has no gated form"
         return
-    piece = ("gated", (("station", threshold), inner))
-    line.piece, line.fragment = piece, ability(*piece)
+    piece = ("gated", (section, inner))
+    line.status, line.reason, line.piece, line.fragment = "compiled", None, piece, ability(*piece)
 
 
 def _box(lines: list, out: dict[str, Any], first: dict[int, Any], ability: Callable[..., dict]) -> None:
