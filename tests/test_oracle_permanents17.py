@@ -71,6 +71,8 @@ UNBOUND = [
          "Creatures you control of the chosen type get +1/+1."),      # a type read, a colour chosen
     card("Odd Relic", "Artifact", "As this artifact enters, choose a color.\nAs this artifact enters, choose a "
          "creature type.\nCreatures you control of the chosen type get +1/+1."),   # two choices
+    # a reader inside a station striation is bound like any other (checked after the striations)
+    card("Odd Ship", "Artifact — Spacecraft", "Station\n2+ | Creatures you control of the chosen type get +1/+1."),
     # a station striation with no line at the reminder's threshold: the P/T box is not read
     card("Odd Skiff", "Artifact — Spacecraft", "Station (Tap another creature you control: Put charge "
          "counters equal to its power on this Spacecraft. Station only as a sorcery. It's an artifact creature "

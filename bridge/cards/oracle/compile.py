@@ -360,8 +360,8 @@ def _face(data: dict[str, Any]) -> tuple[dict[str, Any], list[LineResult]]:
                for text in oracle_lines(str(data.get("oracle_text") or ""))]
     lines += [r for r in results if r.reason != "only reminder text"]
     cda_fields(lines)
-    check_chosen(lines)                # 607.2d: "the chosen type / color" needs its choice
     read_levels(lines, compile_line, ability, name, out)
+    check_chosen(lines)                # 607.2d: "the chosen type / color" needs its choice
     check_backup_lines(lines)          # 702.165a, 702.155b: keyword lines that read the others
     _assemble(out, lines, spell)
     return out, lines
