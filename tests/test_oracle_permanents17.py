@@ -63,6 +63,16 @@ def test_session_seventeen_forms(data, abilities):
     assert "power" not in got and "toughness" not in got
 
 
+def test_a_die_roll_result_line_is_no_station_striation():
+    # 706.2: "20+ | ..." of a d20 table on a creature without Station (Druid of the Emerald Grove)
+    got = compile_card(card("Druid of the Emerald Grove", "Creature — Dwarf Druid", "When this creature "
+                            "enters, search your library for up to two basic land cards and reveal them, then "
+                            "roll a d20.\n9 or less | Put those cards into your hand, then shuffle.\n20+ | Put "
+                            "those cards onto the battlefield tapped, then shuffle.", power="2", toughness="2"))
+    assert got.yaml_card["power"] == 2 and not any(ln.text.startswith("power/") for ln in got.lines)
+    assert "station" not in str(got.yaml_card)
+
+
 # the reader is understood only with its choice compiled on the same face (607.2d, 607.5a)
 UNBOUND = [
     card("Thriving Grove", "Land", "This land enters tapped. As it enters, choose a color other than green.\n"

@@ -31,8 +31,9 @@ def read_stations(lines: list, out: dict[str, Any], compile_line: Callable[..., 
                   ability: Callable[..., dict], name: str) -> None:
     """Rewrite, in place, the LineResults of a station card's face and its card map `out` (see
     the module); `compile_line` and `ability` are compile.py's (passed in: no import cycle)."""
-    if not any(INLINE.match(ln.text.strip()) or HEADER.match(ln.text.strip()) for ln in lines):
-        return
+    if not any(HEADER.match(ln.text.strip()) for ln in lines) and not any(
+            ln.text.lower().startswith("station") for ln in lines):
+        return      # not a station card: "15+ | ..." is a die roll's result line (706.2)
     first: dict[int, Any] = {}                 # threshold -> the striation's first line
     section: int | None = None
     for line in lines:
