@@ -156,6 +156,11 @@ BUNDLED = {
     "mtg/harsh-sustenance.yaml": sf("Harsh Sustenance", "{1}{W}{B}", "Instant",
                                     "Harsh Sustenance deals X damage to any target and you gain X life, where X is "
                                     "the number of creatures you control.", ["W", "B"]),
+    # 614.12, 607.2d: a value chosen as the permanent enters and the abilities linked to it (session 17)
+    "mtg/coldsteel-heart.yaml": sf("Coldsteel Heart", "{2}", "Snow Artifact", "This artifact enters tapped.\n"
+                                   "As this artifact enters, choose a color.\n{T}: Add one mana of the chosen color.", []),
+    "mtg/engineered-plague.yaml": sf("Engineered Plague", "{2}{B}", "Enchantment", "As this enchantment enters, "
+                                     "choose a creature type.\nAll creatures of the chosen type get -1/-1.", ["B"]),
     "mtg/doubling-season.yaml": sf("Doubling Season", "{4}{G}", "Enchantment",
                                    "If an effect would create one or more tokens under your control, it creates "
                                    "twice that many of those tokens instead.\nIf an effect would put one or more "
@@ -165,6 +170,8 @@ BUNDLED = {
                                  "When this enchantment enters, exile all graveyards.\nIf a card or token would "
                                  "be put into a graveyard from anywhere, exile it instead.", ["W"]),
 }
+
+
 def test_a_card_with_a_line_not_understood_keeps_the_line():
     """What `cards import` writes for a card of which a line is not understood: the compiled
     abilities and the `not_understood` line, so every answer about it says what it ignores."""

@@ -18,6 +18,7 @@ from lark.exceptions import UnexpectedInput, VisitError
 
 from ._backup import check_backup_lines
 from ._cda import cda_fields
+from ._chosen import check_chosen
 from .levels import read_levels
 from .semantics import OracleTransformer, Unsupported, number_targets
 from .vocabulary import out_of_scope, unknown_word
@@ -34,7 +35,7 @@ ABILITY_WORD = re.compile(r"^[A-Z][a-z]+(?:[ -][a-z]+)* — (?=When |Whenever |A
 # prints "+2: ...". Both are the same cost (606.3): the brackets are dropped before reading.
 LOYALTY_BRACKETS = re.compile(r"^\[([+\u2212-]?(?:\d+|X))\]:")
 SELF_WORDS = re.compile(r"\bthis (creature|artifact|enchantment|land|permanent|spell|equipment|aura"
-                        r"|vehicle|planeswalker|battle|saga|token|card|class)\b", re.IGNORECASE)
+                        r"|vehicle|planeswalker|battle|saga|token|card|class|spacecraft|planet)\b", re.IGNORECASE)
 
 
 @dataclass
@@ -169,6 +170,8 @@ def fragment(piece: tuple[str, Any]) -> dict[str, Any]:
     if kind == "modal":
         check_that_player(payload, None)
         return {"spell": _modal(payload)}
+    if kind == "several":       # one line, two abilities ("enters tapped. As it enters, choose ...")
+        return {"abilities": [ability(*p) for p in payload]}
     return ability(kind, payload)
 
 
@@ -360,7 +363,8 @@ def _face(data: dict[str, Any]) -> tuple[dict[str, Any], list[LineResult]]:
                for text in oracle_lines(str(data.get("oracle_text") or ""))]
     lines += [r for r in results if r.reason != "only reminder text"]
     cda_fields(lines)
-    read_levels(lines, compile_line, ability, name)
+    read_levels(lines, compile_line, ability, name, out)
+    check_chosen(lines)                # 607.2d: "the chosen type / color" needs its choice
     check_backup_lines(lines)          # 702.165a, 702.155b: keyword lines that read the others
     _assemble(out, lines, spell)
     return out, lines
@@ -424,7 +428,7 @@ def _assemble(out: dict[str, Any], lines: list[LineResult], spell: bool) -> None
         elif kind == "modal":
             _reject(line, "a second modal block or a modal block outside a spell")
         else:
-            abilities.append(ability(kind, payload))
+            abilities += [ability(*p) for p in payload] if kind == "several" else [ability(kind, payload)]
     if spell and (bodies or modal or kicker or additional or restriction):
         spell_ability = _spell_ability(lines, bodies, kicker, additional, modal)
         if spell_ability and restriction:

@@ -20,17 +20,20 @@ import re
 from collections.abc import Callable
 from typing import Any
 
+from ._station import gate_line, read_stations
+
 LEVEL_SYMBOL = re.compile(r"^LEVEL (\d+)(?:-(\d+)|(\+))$")
 LEVEL_UP = re.compile(r"^Level up ((?:\{[^}]+\})+)(?: \(.*\))?$")
 CLASS_BAR = re.compile(r"^((?:\{[^}]+\})+): Level (\d+)$")
 PT_BOX = re.compile(r"^(\d+)/(\d+)$")
-GATED = ("static", "triggered", "activated")
 
 
 def read_levels(lines: list, compile_line: Callable[..., Any], ability: Callable[..., dict],
-                name: str) -> None:
-    """Rewrite, in place, the LineResults of a leveler's or a Class's face (see the module):
-    `compile_line` and `ability` are compile.py's (passed in: compile.py imports this module)."""
+                name: str, out: dict[str, Any] | None = None) -> None:
+    """Rewrite, in place, the LineResults of a leveler's, a Class's or a station card's face (see
+    the module and _station.py; `out`: the face's card map): `compile_line` and `ability` are
+    compile.py's (passed in: compile.py imports this module)."""
+    read_stations(lines, out if out is not None else {}, compile_line, ability, name)
     if not any(LEVEL_SYMBOL.match(ln.text.strip()) or CLASS_BAR.match(ln.text.strip()) for ln in lines):
         return
     section: tuple[str, Any] | None = None     # ("levels", "2-6") or ("level", 2)
@@ -69,18 +72,7 @@ def _gate(line: Any, section: tuple[str, Any], boxed: bool, ability: Callable[..
                             "set_toughness": int(box.group(2))})
         _set(line, ("gated", (section, inner)), ability("gated", (section, inner)))
         return True
-    if line.status != "compiled":
-        return boxed
-    kind, payload = line.piece
-    if kind == "keywords" and all(isinstance(k, str) for k in payload):
-        inner = ("static", {"affects": "self", "keywords": list(payload)})
-    elif kind in GATED:
-        inner = (kind, payload)
-    else:
-        line.status, line.fragment, line.piece = "not_understood", None, None
-        line.reason = f"a {kind} line inside a level section has no gated form (711.2, 716.2a)"
-        return boxed
-    _set(line, ("gated", (section, inner)), ability("gated", (section, inner)))
+    gate_line(line, section, ability, "a level section (711.2, 716.2a)")
     return boxed
 
 

@@ -11,6 +11,7 @@ from typing import Any
 
 from lark import Token, Transformer
 
+from ._chosen import ChosenRules
 from ._costs import CostRules
 from ._effects import EffectRules
 from ._keywords import KeywordRules
@@ -63,7 +64,7 @@ def _replace_x(node: Any, value: Any) -> int:
 
 
 class OracleTransformer(KeywordRules, EffectRules, StaticRules, ReplacementRules, PermanentRules,
-                        LibraryRules, CostRules, BanRules, Transformer):
+                        LibraryRules, CostRules, BanRules, ChosenRules, Transformer):
     """Bottom-up: each rule of grammar.lark becomes a Python value; entry points return
     (kind, payload) pieces that compile.py assembles into a card."""
 

@@ -311,7 +311,8 @@ def _effect(chk: Checker, p: tuple, raw: Any) -> dict[str, Any]:
         return {"verb": verb, "object": _ref(chk, q, arg, all_ok=verb != "counter")}
     if verb == "add_mana":
         letters = arg if isinstance(arg, list) else [arg]
-        return {"verb": verb, "mana": [chk.choice(q, m, tuple(MANA)) for m in letters]}
+        # 607.2d: `chosen`, the colour the permanent's "as this enters, choose a color" chose
+        return {"verb": verb, "mana": [chk.choice(q, m, tuple(MANA) + ("chosen",)) for m in letters]}
     if verb == "set_battlefield_state":
         return _state_effect(chk, q, arg)
     if verb == "exile_until":

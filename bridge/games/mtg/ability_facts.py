@@ -156,7 +156,7 @@ def _effect_facts(head: list[Symbol], e: int, eff: dict[str, Any]) -> list[Symbo
     if verb in OBJECT_EFFECTS:
         terms = [Function(verb, [ref("object")])]
     elif verb == "add_mana":
-        terms = [Function("add_mana", [Function(MANA[m])]) for m in eff["mana"]]
+        terms = [Function("add_mana", [Function(MANA.get(m, m))]) for m in eff["mana"]]
     elif verb in ("deal_damage", "prevent_damage"):
         terms = [Function(verb, [ref("target"), amount()])]
     elif verb == "counter_unless":      # 701.6a, 118.12a
