@@ -202,9 +202,9 @@ CUES = (
     ("switched_off", re.compile(r"\bha(?:ve|s) no effect\b|\bnegate the effects? of\b", re.I),
      "abilities switched off: also one granted after this began (a later timestamp, 613.7), "
      "or only those the objects had?"),
-    ("separate", re.compile(r"\bmay (?:represent|be) (?:separate|different)\b", re.I),
-     "a parameter list whose items 'may' be separate: may one item be listed twice "
-     "(instant/instant), and does it then count once or twice?"),
+    ("separate", re.compile(r"\bmay (?:represent|be) (?:separate|different)\b", re.IGNORECASE),
+     ("a parameter list whose items 'may' be separate: may one item be listed twice "
+      "(instant/instant), and does it then count once or twice?")),
 )
 
 
