@@ -35,8 +35,7 @@ class SituationChecks:
                          {c.split()[0] for c in err.conflicts if not c.startswith("choose")})
         if any(set(numbers) == set(f.rules) for f in self.report.conflicts):
             return
-        statements = [f"{self.full.rules[i].rule} {self.full.rules[i].summary} "
-                      f"[{self.full.rules[i].file}:{self.full.rules[i].line}]" for i in core]
+        statements = [statement_words(self.full.rules[i]) for i in core]
         impossible = sorted({c.split()[0] for c in err.conflicts if not c.startswith("choose")})
         witness = dict(copy.deepcopy(data), title=f"consistency: {', '.join(numbers)} admit no outcome here",
                        description="Found by rulekeeper consistency: with the pack the rules admit "
@@ -267,3 +266,7 @@ def fix_conflict(infos) -> str:
                          "choice optional (0 { ... } 1) or say what happens when there is none")
     return "; ".join(fixes) or "decide which rule applies here, and encode that decision"
 
+
+def statement_words(info) -> str:
+    """A conflict's statement as the report names it: `rule summary [file:line]`."""
+    return f"{info.rule} {info.summary} [{info.file}:{info.line}]"

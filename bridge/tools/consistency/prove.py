@@ -9,6 +9,7 @@ import time
 from dataclasses import dataclass
 
 from ...core.base.errors import ImpossibleSituation, RulekeeperError, ScenarioError
+from .checks import statement_words
 from .isolate import forks, run_targets
 from .search import Result, Search, Target
 from .space import Bounds, Space, build_space
@@ -121,8 +122,26 @@ def release_memory() -> None:
 
 
 def _open(target: Target, done: set, checker) -> bool:
-    """Whether the target is still to settle: not found, and (fires) its statement never fired."""
-    return target.key not in done and not (target.kind == "fires" and target.info.index in checker.fired)
+    """Whether the target is still to settle: not found, (fires) its statement never fired, and
+    (a constraint, a choice) no conflict of its own is reported yet (`_shown`: it is then
+    settled, `done`)."""
+    if target.key in done or (target.kind == "fires" and target.info.index in checker.fired):
+        return False
+    if _shown(target, checker):
+        done.add(target.key)
+        return False
+    return True
+
+
+def _shown(target: Target, checker) -> bool:
+    """A constraint or a choice that a reported conflict already has as its only pack statement
+    (a situation's board, or an earlier level's): another board would report the same rules,
+    which the report keeps once (checks.py), so it is not searched again (clockwork's 3101.2
+    needs two objects: the situations show it, and the full bounds searched it once more)."""
+    if target.kind not in ("forbids", "nothing_to_choose"):
+        return False
+    mine = [statement_words(target.info)]
+    return any(f.details.get("statements") == mine for f in checker.report.conflicts)
 
 
 def _ordered(targets: list[Target]) -> list[Target]:

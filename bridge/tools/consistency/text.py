@@ -2,7 +2,8 @@
 document, read as text (never solved): numbers with no statement and no out-of-scope reason,
 terms used as members of a list that the list does not define (with the closest one), sentences
 copied from rules about another mechanic, and wordings with more than one reading (a "may"
-choice, an ordering, "each" upkeep, a state worded as a trigger, a limit a later rule forgets).
+choice, an ordering, "each" upkeep, a state worded as a trigger, a limit a later rule forgets,
+a parameter list whose items "may" be separate types).
 
 The document is numbered like the CR (`1000.2a. text`, headings `1000.2. Title`)."""
 from __future__ import annotations
@@ -201,6 +202,9 @@ CUES = (
     ("switched_off", re.compile(r"\bha(?:ve|s) no effect\b|\bnegate the effects? of\b", re.I),
      "abilities switched off: also one granted after this began (a later timestamp, 613.7), "
      "or only those the objects had?"),
+    ("separate", re.compile(r"\bmay (?:represent|be) (?:separate|different)\b", re.IGNORECASE),
+     ("a parameter list whose items 'may' be separate: may one item be listed twice "
+      "(instant/instant), and does it then count once or twice?")),
 )
 
 
