@@ -17,7 +17,7 @@ from clingo import Function, Number, String, Symbol
 from ...core.source.checks import Checker
 from .keywords import parse_keyword
 from .static_conditions import static_condition
-from .vocab import KEYWORD_NAME, WORD
+from .vocab import KEYWORD_NAME, MANA_SYMBOL, WORD, mana_term
 
 ADD_FIELDS = {"add_types": "type", "add_subtypes": "subtype", "add_supertypes": "supertype",
               "keywords": "keyword"}
@@ -287,21 +287,32 @@ def _attack_tax(chk: Checker, path: tuple, raw: Any) -> Symbol:
 
 def _cost_change(chk: Checker, path: tuple, raw: Any) -> list[Symbol]:
     """601.2f, 118.7: `cost_change: {amount: 1, whose: opponents, not_types: [creature]}`: the
-    spells the players named cast cost N more (a negative N: less) generic mana; at most one
-    criterion: `types` (any of them), `colors` (any of them) or `not_types` (one word). One
-    `cost_change(N,Whose,Kind,Value)` operation per word; the rules count an ability once."""
-    data = chk.mapping(path, raw, {"amount", "whose", "types", "not_types", "colors"})
-    if "amount" not in data:
-        raise chk.src.error(path, "cost_change needs an amount: 1 (costs {1} more) or -1 ({1} less)")
-    amount = chk.int_value(path + ("amount",), data["amount"], minimum=-20)
-    if amount == 0 or amount > 20:
-        raise chk.src.error(path + ("amount",), "amount is a whole number from -20 to 20, not 0")
+    spells the players named cast cost N more (a negative N: less) generic mana; or `reduce:
+    "{W}{B}"`: they cost those mana symbols less (118.7b-g). At most one criterion: `types` (any
+    of them), `colors` (any of them) or `not_types` (one word). One `cost_change(N,Whose,Kind,
+    Value)` operation per word, or one `cost_reduce(I,Symbol,Whose,Kind,Value)` per symbol and
+    word; the rules count an ability once."""
+    data = chk.mapping(path, raw, {"amount", "reduce", "whose", "types", "not_types", "colors"})
+    if ("amount" in data) == ("reduce" in data):
+        raise chk.src.error(path, "cost_change needs an amount: 1 (costs {1} more) or -1 ({1} less), "
+                                  "or reduce: \"{W}{B}\" (costs {W}{B} less), not both")
+    head: list[Symbol]
+    if "amount" in data:
+        amount = chk.int_value(path + ("amount",), data["amount"], minimum=-20)
+        if amount == 0 or amount > 20:
+            raise chk.src.error(path + ("amount",), "amount is a whole number from -20 to 20, not 0")
+        op, heads = "cost_change", [[Number(amount)]]
+    else:
+        red = data["reduce"]
+        if not isinstance(red, str) or not red or MANA_SYMBOL.sub("", red) != "" or "{X}" in red:
+            raise chk.src.error(path + ("reduce",), "reduce is a mana cost without X, such as \"{W}{B}\" or \"{1}{G}\"")
+        op, heads = "cost_reduce", [[Number(i + 1), mana_term(sym)] for i, sym in enumerate(MANA_SYMBOL.findall(red))]
     whose = Function(chk.choice(path + ("whose",), data.get("whose", "each_player"), LIFE_LOCK_PLAYERS))
     kinds = [k for k in ("types", "not_types", "colors") if k in data]
     if len(kinds) > 1:
         raise chk.src.error(path, "cost_change takes one of types, not_types, colors")
     if not kinds:
-        return [Function("cost_change", [Number(amount), whose, Function("any"), Function("any")])]
+        return [Function(op, head + [whose, Function("any"), Function("any")]) for head in heads]
     kind = kinds[0]
     if kind == "colors":
         words = [chk.choice(path + (kind, i), c, COLOURS) for i, c in enumerate(chk.list(path + (kind,), data[kind]))]
@@ -310,7 +321,7 @@ def _cost_change(chk: Checker, path: tuple, raw: Any) -> list[Symbol]:
     if not words or (kind == "not_types" and len(words) != 1):
         raise chk.src.error(path + (kind,), f"{kind} lists {'one word' if kind == 'not_types' else 'at least one word'}")
     name = {"types": "type", "not_types": "not_type", "colors": "color"}[kind]
-    return [Function("cost_change", [Number(amount), whose, Function(name), _word(w)]) for w in words]
+    return [Function(op, head + [whose, Function(name), _word(w)]) for head in heads for w in words]
 
 
 def _player_keywords(chk: Checker, path: tuple, raw: Any) -> list[Symbol]:
