@@ -27,6 +27,9 @@ def test_platinum_emperion_life_total_cant_change():
 def test_damage_cant_be_prevented():
     got = compile_line("Damage can't be prevented.", "Leyline of Punishment", spell=False)
     assert got.fragment == {"static": {"damage_cant_be_prevented": True}}
+    for text, who in (("Each opponent can't draw more than one card each turn.", "opponents"),   # Narset
+                      ("Each player can't draw more than one card each turn.", "each_player")):  # Spirit of the Labyrinth
+        assert compile_line(text, "Some Permanent", spell=False).fragment == {"static": {"draw_limit": who}}, text
 
 
 def test_cost_changes():

@@ -34,7 +34,7 @@ STATIC_FIELDS = EFFECT_FIELDS | set(CDA_COUNTS) | {"affects", "control", "counte
                                  "may_not_untap", "cant_gain_life", "cant_lose_life",
                                  "damage_cant_be_prevented", "cost_change", "attack_tax", "block_tax",
                                  "max_blockers", "as_long_as", "per_count", "maximum_hand_size",
-                                 "cant_activate", "toughness_plus", "min_blockers"}
+                                 "cant_activate", "toughness_plus", "min_blockers", "draw_limit"}
 # 119.7 / 119.8: the players a "can't gain life" / "can't lose life" ability is about, seen from
 # its controller ("Your opponents can't gain life", "Players can't gain life", "You can't lose life")
 LIFE_LOCK_PLAYERS = ("you", "opponents", "each_player")
@@ -201,7 +201,7 @@ def static_ability(chk: Checker, path: tuple, raw: Any) -> dict[str, list[Symbol
         ops += _cost_change(chk, path + ("cost_change",), data["cost_change"])
     if "maximum_hand_size" in data:                                # 402.2, 613.11
         ops.append(_max_hand_size(chk, path + ("maximum_hand_size",), data["maximum_hand_size"]))
-    for fld in ("cant_gain_life", "cant_lose_life"):              # 119.7, 119.8
+    for fld in ("cant_gain_life", "cant_lose_life", "draw_limit"):  # 119.7, 119.8; 121.2b
         if fld in data:
             ops.append(Function(fld, [Function(chk.choice(path + (fld,), data[fld], LIFE_LOCK_PLAYERS))]))
     for flag in ("cant_be_countered", "no_maximum_hand_size", "additional_land_play",   # 101.2; 402.2; 305.2

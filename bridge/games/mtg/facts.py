@@ -137,6 +137,8 @@ def _players(scen: Scenario) -> list[Symbol]:
             out.append(atom("spells_cast_last_turn", p, scen.spells_cast_last_turn[p]))
         if scen.damage_this_turn.get(p):
             out.append(atom("damage_before", p, scen.damage_this_turn[p]))
+        if p in scen.cards_drawn_this_turn:
+            out.append(atom("drawn_before", p, scen.cards_drawn_this_turn[p]))
     turn = scen.turn
     out += [_init("active_player", turn.active), _init("current_step", turn.step),
             _init("turn_number", turn.number)]

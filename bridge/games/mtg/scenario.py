@@ -137,6 +137,8 @@ class Scenario(Record):
     spells_cast_last_turn: dict[str, int] = field(default_factory=dict)
     # extension: damage each player was dealt this turn before the scenario starts (702.54a)
     damage_this_turn: dict[str, int] = field(default_factory=dict)
+    # extension: cards each player drew this turn before the scenario starts (121.2b)
+    cards_drawn_this_turn: dict[str, int] = field(default_factory=dict)
     day_night: str | None = None  # extension: the game's day/night designation at the start (730.1)
 
     def object(self, oid: str) -> GameObject | None:

@@ -30,7 +30,7 @@ if TYPE_CHECKING:       # deadline imports solve, which imports this module
     from ...core.run.deadline import Deadline
 
 TOP_KEYS = {"title", "rules", "cards", "players", "life", "poison", "library", "turn", "speed",
-            "spells_cast", "spells_cast_last_turn", "damage_this_turn", "day_night", "battlefield_state", "objects", "actions",
+            "spells_cast", "spells_cast_last_turn", "damage_this_turn", "cards_drawn_this_turn", "day_night", "battlefield_state", "objects", "actions",
             "expect", "choose", "description", "query", "readings"}
 OBJECT_KEYS = {"id", "card", "zone", "owner", "controller", "token", "tapped", "face", "damage", "unlocked", "solved",
                "counters", "entered_this_turn", "attacking", "blocking", "attached_to",
@@ -129,6 +129,13 @@ class _Validator:
             p: self.chk.int_value(("damage_this_turn", p), v, minimum=0)
             for p, v in self.chk.mapping(("damage_this_turn",), data.get("damage_this_turn") or {},
                                          players).items()}
+        # extension: `cards_drawn_this_turn: {bob: 2}`, the cards each player drew this turn before
+        # the scenario starts (121.2b reads it; by default the active player's draw-step card
+        # once the scenario starts after that step, 504.1)
+        scen.cards_drawn_this_turn = {
+            p: self.chk.int_value(("cards_drawn_this_turn", p), v, minimum=0)
+            for p, v in self.chk.mapping(("cards_drawn_this_turn",),
+                                         data.get("cards_drawn_this_turn") or {}, players).items()}
         # extension: `day_night: day|night`, the game's designation as the scenario starts (730.1:
         # neither by default)
         if data.get("day_night") is not None:
