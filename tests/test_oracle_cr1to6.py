@@ -30,6 +30,9 @@ def test_damage_cant_be_prevented():
     for text, who in (("Each opponent can't draw more than one card each turn.", "opponents"),   # Narset
                       ("Each player can't draw more than one card each turn.", "each_player")):  # Spirit of the Labyrinth
         assert compile_line(text, "Some Permanent", spell=False).fragment == {"static": {"draw_limit": who}}, text
+    got = compile_line("When this enchantment leaves the battlefield, return the exiled card to the "
+                       "battlefield under its owner's control.", "Oblivion Ring", spell=False)   # 607.2a
+    assert got.fragment == {"triggered": {"when": "leaves", "effects": [{"return_exiled": "self"}]}}
 
 
 def test_cost_changes():

@@ -79,6 +79,9 @@ class EffectRules:
             raise Unsupported("sacrificing other permanents has no effect form")
         return [{verb: ref}]
 
+    def return_exiled(self, _):   # 607.2a (607.2a-exiled-with.lp): the cards this object's abilities exiled
+        return [{"return_exiled": "self"}]
+
     def exile_until_leaves(self, items):   # 610.3 (610.3-exile-until-leaves.lp)
         target = next(i for i in items if isinstance(i, Target))
         return [{"exile_until_leaves": target}]

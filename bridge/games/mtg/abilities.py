@@ -278,7 +278,8 @@ OBJECT_EFFECTS = ("destroy", "exile", "return_to_hand", "sacrifice", "counter", 
                   "doesnt_untap_next",                    # 502.3: "it doesn't untap during its controller's next untap step"
                   "return_to_battlefield",                # 110.2a: "return target creature card from your graveyard to the battlefield"
                   "exile_if_dies",                        # 614.1a: "if that creature would die this turn, exile it instead"
-                  "flip")                                 # 710.2: "flip it" (a flip card)
+                  "flip",                                 # 710.2: "flip it" (a flip card)
+                  "return_exiled")                        # 607.2a: "return the exiled card to the battlefield" (of `self`)
 # 603.7: what a delayed "at the beginning of the next end step" ability may do to the object
 DELAYED_ACTIONS = ("sacrifice", "exile", "destroy", "return_to_hand", "return_to_battlefield")
 # issue 15: where an object ref may be `{all: FILTER}` and a player ref a PLAYER_REFS word
