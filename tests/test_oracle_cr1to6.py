@@ -33,6 +33,11 @@ def test_damage_cant_be_prevented():
     got = compile_line("When this enchantment leaves the battlefield, return the exiled card to the "
                        "battlefield under its owner's control.", "Oblivion Ring", spell=False)   # 607.2a
     assert got.fragment == {"triggered": {"when": "leaves", "effects": [{"return_exiled": "self"}]}}
+    got = compile_line("Whenever this creature attacks, create two 1/1 white Soldier creature tokens that are "
+                       "tapped and attacking.", "Hero of Bladehold", spell=False)   # 508.4
+    assert got.fragment["triggered"]["effects"][0]["create_token"] == {
+        "amount": 2, "name": "Soldier", "power": 1, "toughness": 1, "colors": ["white"], "types": ["creature"],
+        "subtypes": ["soldier"], "player": "you", "tapped": True, "attacking": True}
 
 
 def test_cost_changes():

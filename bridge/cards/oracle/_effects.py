@@ -229,6 +229,8 @@ class EffectRules:
             if isinstance(player, Target) and player.kind not in PLAYER_KINDS:
                 raise Unsupported(f"a target {player.kind} cannot create tokens")
         amount, pt, colors, *rest = items
+        attacking = any(isinstance(w, Token) and w.type == "TAPPED_ATTACKING" for w in rest)
+        rest = [w for w in rest if not (isinstance(w, Token) and w.type == "TAPPED_ATTACKING")]
         words = [str(w) for w in rest if isinstance(w, Token) and w.type == "TOKEN_WORD"]
         keywords = rest[-1] if isinstance(rest[-1], list) else []
         types = [w for w in words if w in CARD_TYPES] + ["creature"]
@@ -239,6 +241,8 @@ class EffectRules:
                 "subtypes": subtypes, "player": player}
         if keywords:
             body["keywords"] = keywords
+        if attacking:          # 508.4 (508.4-put-onto-battlefield-attacking.lp)
+            body.update(tapped=True, attacking=True)
         return [{"create_token": body}]
 
     def create_predefined(self, items):

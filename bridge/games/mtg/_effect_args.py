@@ -106,7 +106,8 @@ def _exchange(chk: Checker, q: tuple, d: dict) -> dict[str, Any]:
 
 def _create_token(chk: Checker, q: tuple, d: dict) -> dict[str, Any]:
     """`create_token: {amount, name, power, toughness, colors, types, subtypes, keywords,
-    player, tapped}` (111.1, 111.4): the token's characteristics are the effect's."""
+    player, tapped, attacking}` (111.1, 111.4): the token's characteristics are the effect's;
+    `attacking: true`: "tapped and attacking" (508.4, with `tapped`)."""
     if "predefined" in d:     # 111.10: a Treasure, Food or Clue token, by name
         extra = set(d) - {"predefined", "amount", "player", "tapped"}
         if extra:
@@ -119,6 +120,7 @@ def _create_token(chk: Checker, q: tuple, d: dict) -> dict[str, Any]:
                            "amount": _amount(chk, q + ("amount",), d.get("amount", 1), ("x",), 0),
                            "player": _ref(chk, q + ("player",), d.get("player", "you"), players_ok=True),
                            "tapped": chk.bool_value(q + ("tapped",), d.get("tapped", False)),
+                           "attacking": chk.bool_value(q + ("attacking",), d.get("attacking", False)),
                            "name": chk.opt_str(q, d, "name")}
     if out["player"] in ("each_player", "each_opponent"):
         raise chk.src.error(q + ("player",), "a token effect names one player: you, opponent, target, "

@@ -334,6 +334,8 @@ def _token_facts(head: list[Symbol], eid: Symbol, eff: dict[str, Any]) -> list[S
                                                 Number(kw.args["amount"])]))
     if eff["tapped"]:
         out.append(Function("ability_effect_arg", head + [eid, Function("tapped"), Function("true")]))
+    if eff.get("attacking"):        # 508.4: "tapped and attacking"
+        out.append(Function("ability_effect_arg", head + [eid, Function("attacking"), Function("true")]))
     return out
 
 
