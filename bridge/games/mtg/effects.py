@@ -296,7 +296,6 @@ def _cost_change(chk: Checker, path: tuple, raw: Any) -> list[Symbol]:
     if ("amount" in data) == ("reduce" in data):
         raise chk.src.error(path, "cost_change needs an amount: 1 (costs {1} more) or -1 ({1} less), "
                                   "or reduce: \"{W}{B}\" (costs {W}{B} less), not both")
-    head: list[Symbol]
     if "amount" in data:
         amount = chk.int_value(path + ("amount",), data["amount"], minimum=-20)
         if amount == 0 or amount > 20:
