@@ -260,7 +260,7 @@ EFFECT_FIELDS = {
     "endure": ({"amount"}, ("amount",)),          # 701.63a: "This creature endures N." (this permanent)
     "connive": ({"object", "amount"}, ()),        # 701.50a, 701.50e: "[it] connives [N]" (self, 1)
     "create_token": ({"amount", "name", "power", "toughness", "colors", "types", "subtypes",
-                      "keywords", "player", "tapped", "attacking", "predefined"}, ()),
+                      "keywords", "player", "tapped", "attacking", "attached_to", "predefined"}, ()),
     # 701.10, 701.11: "double target creature's power", "double your life total", "double the
     # number of +1/+1 counters on it"; `what` says which (MULTIPLY_WHAT)
     "double": ({"object", "player", "what", "kind", "until"}, ("what",)),
