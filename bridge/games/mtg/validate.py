@@ -111,31 +111,16 @@ class _Validator:
         for p, v in scen.speed.items():
             if v > 4:
                 raise self.err(("speed", p), f"speed {v} out of range (1 to 4, 702.179d)")
-        # extension: `spells_cast: {alice: 2}`, the spells each player cast this turn before the
-        # scenario starts (702.40a storm counts them; none by default)
-        scen.spells_cast = {p: self.chk.int_value(("spells_cast", p), v, minimum=0)
-                            for p, v in self.chk.mapping(("spells_cast",), data.get("spells_cast") or {},
-                                                         players).items()}
-        # extension: `spells_cast_last_turn: {bob: 2}`, the spells each player cast in the turn
-        # before the one the scenario starts in (603.4: the old werewolves' "if no spells were
-        # cast last turn"; none by default)
-        scen.spells_cast_last_turn = {
-            p: self.chk.int_value(("spells_cast_last_turn", p), v, minimum=0)
-            for p, v in self.chk.mapping(("spells_cast_last_turn",),
-                                         data.get("spells_cast_last_turn") or {}, players).items()}
-        # extension: `damage_this_turn: {bob: 3}`, the damage each player was dealt this turn
-        # before the scenario starts (702.54a bloodthirst reads it; none by default)
-        scen.damage_this_turn = {
-            p: self.chk.int_value(("damage_this_turn", p), v, minimum=0)
-            for p, v in self.chk.mapping(("damage_this_turn",), data.get("damage_this_turn") or {},
-                                         players).items()}
-        # extension: `cards_drawn_this_turn: {bob: 2}`, the cards each player drew this turn before
-        # the scenario starts (121.2b reads it; by default the active player's draw-step card
-        # once the scenario starts after that step, 504.1)
-        scen.cards_drawn_this_turn = {
-            p: self.chk.int_value(("cards_drawn_this_turn", p), v, minimum=0)
-            for p, v in self.chk.mapping(("cards_drawn_this_turn",),
-                                         data.get("cards_drawn_this_turn") or {}, players).items()}
+        # extensions, a count per player (none by default), each before the scenario starts:
+        # `spells_cast: {alice: 2}`, the spells each player cast this turn (702.40a storm counts
+        # them); `spells_cast_last_turn: {bob: 2}`, those cast in the turn before (603.4: the old
+        # werewolves' "if no spells were cast last turn"); `damage_this_turn: {bob: 3}`, the damage
+        # each player was dealt this turn (702.54a bloodthirst); `cards_drawn_this_turn: {bob: 2}`,
+        # the cards each player drew this turn (121.2b; the rules default to the active player's
+        # draw-step card once the scenario starts after that step, 504.1)
+        for key in ("spells_cast", "spells_cast_last_turn", "damage_this_turn", "cards_drawn_this_turn"):
+            setattr(scen, key, {p: self.chk.int_value((key, p), v, minimum=0)
+                                for p, v in self.chk.mapping((key,), data.get(key) or {}, players).items()})
         # extension: `day_night: day|night`, the game's designation as the scenario starts (730.1:
         # neither by default)
         if data.get("day_night") is not None:
