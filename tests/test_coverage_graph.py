@@ -138,8 +138,12 @@ def test_out_of_scope_status_is_checked(tmp_path):
     from rulekeeper.bridge.tools.coverage import read_out_of_scope
     good = tmp_path / "good.yaml"
     good.write_text('- {rules: "702.9c", status: no statement needed, reason: "a set"}\n'
-                    '- {rules: "800", reason: "multiplayer"}\n', encoding="utf-8")
-    assert [e.status for e in read_out_of_scope(good)] == ["no statement needed", "out of scope"]
+                    '- {rules: "800", reason: "multiplayer"}\n'
+                    '- {rules: "113.1", exact: true, status: no statement needed, reason: "intro"}\n',
+                    encoding="utf-8")
+    entries = read_out_of_scope(good)
+    assert [e.status for e in entries] == ["no statement needed", "out of scope", "no statement needed"]
+    assert entries[1].covers("800.2a") and entries[2].covers("113.1") and not entries[2].covers("113.1a")
     bad = tmp_path / "bad.yaml"
     bad.write_text('- {rules: "702.9c", status: done, reason: "a set"}\n', encoding="utf-8")
     with pytest.raises(ScenarioError, match="status is one of"):

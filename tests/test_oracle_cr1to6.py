@@ -27,6 +27,17 @@ def test_platinum_emperion_life_total_cant_change():
 def test_damage_cant_be_prevented():
     got = compile_line("Damage can't be prevented.", "Leyline of Punishment", spell=False)
     assert got.fragment == {"static": {"damage_cant_be_prevented": True}}
+    for text, who in (("Each opponent can't draw more than one card each turn.", "opponents"),   # Narset
+                      ("Each player can't draw more than one card each turn.", "each_player")):  # Spirit of the Labyrinth
+        assert compile_line(text, "Some Permanent", spell=False).fragment == {"static": {"draw_limit": who}}, text
+    got = compile_line("When this enchantment leaves the battlefield, return the exiled card to the "
+                       "battlefield under its owner's control.", "Oblivion Ring", spell=False)   # 607.2a
+    assert got.fragment == {"triggered": {"when": "leaves", "effects": [{"return_exiled": "self"}]}}
+    got = compile_line("Whenever this creature attacks, create two 1/1 white Soldier creature tokens that are "
+                       "tapped and attacking.", "Hero of Bladehold", spell=False)   # 508.4
+    assert got.fragment["triggered"]["effects"][0]["create_token"] == {
+        "amount": 2, "name": "Soldier", "power": 1, "toughness": 1, "colors": ["white"], "types": ["creature"],
+        "subtypes": ["soldier"], "player": "you", "tapped": True, "attacking": True}
 
 
 def test_cost_changes():

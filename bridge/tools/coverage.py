@@ -79,9 +79,10 @@ class OutOfScope:
     prefix: str
     reason: str
     status: str = "out of scope"
+    exact: bool = False       # `exact: true`: this number only, not its subrules
 
     def covers(self, number: str) -> bool:
-        return number == self.prefix or number.startswith(self.prefix) and (
+        return number == self.prefix or not self.exact and number.startswith(self.prefix) and (
             self.prefix.endswith(".") or not number[len(self.prefix)].isdigit())
 
 
@@ -97,8 +98,12 @@ def read_out_of_scope(path: Path) -> list[OutOfScope]:
         if item.get("status", "out of scope") not in DECLARED:
             raise ScenarioError(str(path), None, "status", f"rule {item['rules']}: status is one "
                                 f"of {', '.join(DECLARED)}")
+        if not isinstance(item.get("exact", False), bool):
+            raise ScenarioError(str(path), None, "exact", f"rule {item['rules']}: exact is true "
+                                "or false")
     return [OutOfScope(str(item["rules"]), str(item["reason"]),
-                       str(item.get("status", "out of scope"))) for item in data]
+                       str(item.get("status", "out of scope")), bool(item.get("exact", False)))
+            for item in data]
 
 
 def rule_status(number: str, encoded: set[str], subrules: dict[str, list[str]],

@@ -79,6 +79,9 @@ class EffectRules:
             raise Unsupported("sacrificing other permanents has no effect form")
         return [{verb: ref}]
 
+    def return_exiled(self, _):   # 607.2a (607.2a-exiled-with.lp): the cards this object's abilities exiled
+        return [{"return_exiled": "self"}]
+
     def exile_until_leaves(self, items):   # 610.3 (610.3-exile-until-leaves.lp)
         target = next(i for i in items if isinstance(i, Target))
         return [{"exile_until_leaves": target}]
@@ -226,6 +229,8 @@ class EffectRules:
             if isinstance(player, Target) and player.kind not in PLAYER_KINDS:
                 raise Unsupported(f"a target {player.kind} cannot create tokens")
         amount, pt, colors, *rest = items
+        attacking = any(isinstance(w, Token) and w.type == "TAPPED_ATTACKING" for w in rest)
+        rest = [w for w in rest if not (isinstance(w, Token) and w.type == "TAPPED_ATTACKING")]
         words = [str(w) for w in rest if isinstance(w, Token) and w.type == "TOKEN_WORD"]
         keywords = rest[-1] if isinstance(rest[-1], list) else []
         types = [w for w in words if w in CARD_TYPES] + ["creature"]
@@ -236,6 +241,8 @@ class EffectRules:
                 "subtypes": subtypes, "player": player}
         if keywords:
             body["keywords"] = keywords
+        if attacking:          # 508.4 (508.4-put-onto-battlefield-attacking.lp)
+            body.update(tapped=True, attacking=True)
         return [{"create_token": body}]
 
     def create_predefined(self, items):

@@ -66,6 +66,10 @@ class StaticRules:
         # 119.7, 119.8: its controller can neither gain nor lose life
         return ("static", {"cant_gain_life": "you", "cant_lose_life": "you"})
 
+    def draw_limit(self, items):
+        # 121.2b: the players who can't draw more than one card each turn (121.2b-draw-limit.lp)
+        return ("static", {"draw_limit": "opponents" if str(items[0]) == "each opponent" else "each_player"})
+
     def cant_prevent(self, _):
         # 615.12: prevention effects prevent nothing (615.12-cant-be-prevented.lp)
         return ("static", {"damage_cant_be_prevented": True})

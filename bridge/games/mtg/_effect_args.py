@@ -108,11 +108,14 @@ def _exchange(chk: Checker, q: tuple, d: dict) -> dict[str, Any]:
 
 def _create_token(chk: Checker, q: tuple, d: dict) -> dict[str, Any]:
     """`create_token: {amount, name, power, toughness, colors, types, subtypes, keywords,
-    player, tapped}` (111.1, 111.4): the token's characteristics are the effect's."""
+    player, tapped, attacking}` (111.1, 111.4): the token's characteristics are the effect's;
+    `attacking: true`: "tapped and attacking" (508.4, with `tapped`)."""
     if "predefined" in d:     # 111.10: a Treasure, Food or Clue token, by name
-        extra = set(d) - {"predefined", "amount", "player", "tapped"}
+        extra = set(d) - {"predefined", "amount", "player", "tapped", "attached_to"}
         if extra:
             raise chk.src.error(q, f"a predefined token takes no {', '.join(sorted(extra))}: its characteristics are the rules' (111.10)")
+        if "attached_to" in d and not str(d["predefined"]).endswith("_role"):
+            raise chk.src.error(q + ("attached_to",), "only a Role token (an Aura, 111.10j-r) is created attached to something")
     elif "types" not in d:
         raise chk.src.error(q, "missing 'types' (or 'predefined', 111.10)")
     out: dict[str, Any] = {"verb": "create_token",
@@ -121,7 +124,10 @@ def _create_token(chk: Checker, q: tuple, d: dict) -> dict[str, Any]:
                            "amount": _amount(chk, q + ("amount",), d.get("amount", 1), ("x",), 0),
                            "player": _ref(chk, q + ("player",), d.get("player", "you"), players_ok=True),
                            "tapped": chk.bool_value(q + ("tapped",), d.get("tapped", False)),
+                           "attacking": chk.bool_value(q + ("attacking",), d.get("attacking", False)),
                            "name": chk.opt_str(q, d, "name")}
+    if "attached_to" in d:      # "create a Monster Role token attached to target creature you control"
+        out["attached_to"] = _ref(chk, q + ("attached_to",), d["attached_to"])
     if out["player"] in ("each_player", "each_opponent"):
         raise chk.src.error(q + ("player",), "a token effect names one player: you, opponent, target, "
                                              "target_controller")

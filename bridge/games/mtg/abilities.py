@@ -260,7 +260,7 @@ EFFECT_FIELDS = {
     "endure": ({"amount"}, ("amount",)),          # 701.63a: "This creature endures N." (this permanent)
     "connive": ({"object", "amount"}, ()),        # 701.50a, 701.50e: "[it] connives [N]" (self, 1)
     "create_token": ({"amount", "name", "power", "toughness", "colors", "types", "subtypes",
-                      "keywords", "player", "tapped", "predefined"}, ()),
+                      "keywords", "player", "tapped", "attacking", "attached_to", "predefined"}, ()),
     # 701.10, 701.11: "double target creature's power", "double your life total", "double the
     # number of +1/+1 counters on it"; `what` says which (MULTIPLY_WHAT)
     "double": ({"object", "player", "what", "kind", "until"}, ("what",)),
@@ -279,7 +279,8 @@ OBJECT_EFFECTS = ("destroy", "exile", "return_to_hand", "sacrifice", "counter", 
                   "return_to_battlefield",                # 110.2a: "return target creature card from your graveyard to the battlefield"
                   "exile_if_dies",                        # 614.1a: "if that creature would die this turn, exile it instead"
                   "flip",                                 # 710.2: "flip it" (a flip card)
-                  "turn_face_down")                       # 708.2: "turn target creature face down"
+                  "turn_face_down",                       # 708.2: "turn target creature face down"
+                  "return_exiled")                        # 607.2a: "return the exiled card to the battlefield" (of `self`)
 # 603.7: what a delayed "at the beginning of the next end step" ability may do to the object
 DELAYED_ACTIONS = ("sacrifice", "exile", "destroy", "return_to_hand", "return_to_battlefield")
 # issue 15: where an object ref may be `{all: FILTER}` and a player ref a PLAYER_REFS word

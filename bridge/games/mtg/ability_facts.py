@@ -315,6 +315,9 @@ def _token_facts(head: list[Symbol], eid: Symbol, eff: dict[str, Any]) -> list[S
         out = [Function("effect_predefined", head + [eid, Function(eff["predefined"])])]
         if eff["tapped"]:
             out.append(Function("ability_effect_arg", head + [eid, Function("tapped"), Function("true")]))
+        if eff.get("attached_to"):     # 111.10j-q: a Role token created attached to a creature
+            out.append(Function("ability_effect_arg", head + [eid, Function("attached_to"),
+                                                              _ref_term(eff["attached_to"])]))
         return out
     key = Function("token_card", head + [eid])
     face = Function("front")
@@ -336,6 +339,8 @@ def _token_facts(head: list[Symbol], eid: Symbol, eff: dict[str, Any]) -> list[S
                                                 Number(kw.args["amount"])]))
     if eff["tapped"]:
         out.append(Function("ability_effect_arg", head + [eid, Function("tapped"), Function("true")]))
+    if eff.get("attacking"):        # 508.4: "tapped and attacking"
+        out.append(Function("ability_effect_arg", head + [eid, Function("attacking"), Function("true")]))
     return out
 
 

@@ -17,7 +17,7 @@ from clingo import Function, Number, String, Symbol
 from ...core.source.checks import Checker
 from .keywords import parse_keyword
 from .static_conditions import static_condition
-from .vocab import KEYWORD_NAME, WORD
+from .vocab import KEYWORD_NAME, MANA_SYMBOL, WORD, mana_term
 
 ADD_FIELDS = {"add_types": "type", "add_subtypes": "subtype", "add_supertypes": "supertype",
               "keywords": "keyword"}
@@ -34,7 +34,7 @@ STATIC_FIELDS = EFFECT_FIELDS | set(CDA_COUNTS) | {"affects", "control", "counte
                                  "may_not_untap", "cant_gain_life", "cant_lose_life",
                                  "damage_cant_be_prevented", "cost_change", "attack_tax", "block_tax",
                                  "max_blockers", "as_long_as", "per_count", "maximum_hand_size",
-                                 "cant_activate", "toughness_plus", "min_blockers"}
+                                 "cant_activate", "toughness_plus", "min_blockers", "draw_limit"}
 # 119.7 / 119.8: the players a "can't gain life" / "can't lose life" ability is about, seen from
 # its controller ("Your opponents can't gain life", "Players can't gain life", "You can't lose life")
 LIFE_LOCK_PLAYERS = ("you", "opponents", "each_player")
@@ -203,7 +203,7 @@ def static_ability(chk: Checker, path: tuple, raw: Any) -> dict[str, list[Symbol
         ops += _cost_change(chk, path + ("cost_change",), data["cost_change"])
     if "maximum_hand_size" in data:                                # 402.2, 613.11
         ops.append(_max_hand_size(chk, path + ("maximum_hand_size",), data["maximum_hand_size"]))
-    for fld in ("cant_gain_life", "cant_lose_life"):              # 119.7, 119.8
+    for fld in ("cant_gain_life", "cant_lose_life", "draw_limit"):  # 119.7, 119.8; 121.2b
         if fld in data:
             ops.append(Function(fld, [Function(chk.choice(path + (fld,), data[fld], LIFE_LOCK_PLAYERS))]))
     for flag in ("cant_be_countered", "no_maximum_hand_size", "additional_land_play",   # 101.2; 402.2; 305.2
@@ -289,21 +289,31 @@ def _attack_tax(chk: Checker, path: tuple, raw: Any) -> Symbol:
 
 def _cost_change(chk: Checker, path: tuple, raw: Any) -> list[Symbol]:
     """601.2f, 118.7: `cost_change: {amount: 1, whose: opponents, not_types: [creature]}`: the
-    spells the players named cast cost N more (a negative N: less) generic mana; at most one
-    criterion: `types` (any of them), `colors` (any of them) or `not_types` (one word). One
-    `cost_change(N,Whose,Kind,Value)` operation per word; the rules count an ability once."""
-    data = chk.mapping(path, raw, {"amount", "whose", "types", "not_types", "colors"})
-    if "amount" not in data:
-        raise chk.src.error(path, "cost_change needs an amount: 1 (costs {1} more) or -1 ({1} less)")
-    amount = chk.int_value(path + ("amount",), data["amount"], minimum=-20)
-    if amount == 0 or amount > 20:
-        raise chk.src.error(path + ("amount",), "amount is a whole number from -20 to 20, not 0")
+    spells the players named cast cost N more (a negative N: less) generic mana; or `reduce:
+    "{W}{B}"`: they cost those mana symbols less (118.7b-g). At most one criterion: `types` (any
+    of them), `colors` (any of them) or `not_types` (one word). One `cost_change(N,Whose,Kind,
+    Value)` operation per word, or one `cost_reduce(I,Symbol,Whose,Kind,Value)` per symbol and
+    word; the rules count an ability once."""
+    data = chk.mapping(path, raw, {"amount", "reduce", "whose", "types", "not_types", "colors"})
+    if ("amount" in data) == ("reduce" in data):
+        raise chk.src.error(path, "cost_change needs an amount: 1 (costs {1} more) or -1 ({1} less), "
+                                  "or reduce: \"{W}{B}\" (costs {W}{B} less), not both")
+    if "amount" in data:
+        amount = chk.int_value(path + ("amount",), data["amount"], minimum=-20)
+        if amount == 0 or amount > 20:
+            raise chk.src.error(path + ("amount",), "amount is a whole number from -20 to 20, not 0")
+        op, heads = "cost_change", [[Number(amount)]]
+    else:
+        red = data["reduce"]
+        if not isinstance(red, str) or not red or MANA_SYMBOL.sub("", red) != "" or "{X}" in red:
+            raise chk.src.error(path + ("reduce",), "reduce is a mana cost without X, such as \"{W}{B}\" or \"{1}{G}\"")
+        op, heads = "cost_reduce", [[Number(i + 1), mana_term(sym)] for i, sym in enumerate(MANA_SYMBOL.findall(red))]
     whose = Function(chk.choice(path + ("whose",), data.get("whose", "each_player"), LIFE_LOCK_PLAYERS))
     kinds = [k for k in ("types", "not_types", "colors") if k in data]
     if len(kinds) > 1:
         raise chk.src.error(path, "cost_change takes one of types, not_types, colors")
     if not kinds:
-        return [Function("cost_change", [Number(amount), whose, Function("any"), Function("any")])]
+        return [Function(op, head + [whose, Function("any"), Function("any")]) for head in heads]
     kind = kinds[0]
     if kind == "colors":
         words = [chk.choice(path + (kind, i), c, COLOURS) for i, c in enumerate(chk.list(path + (kind,), data[kind]))]
@@ -312,7 +322,7 @@ def _cost_change(chk: Checker, path: tuple, raw: Any) -> list[Symbol]:
     if not words or (kind == "not_types" and len(words) != 1):
         raise chk.src.error(path + (kind,), f"{kind} lists {'one word' if kind == 'not_types' else 'at least one word'}")
     name = {"types": "type", "not_types": "not_type", "colors": "color"}[kind]
-    return [Function("cost_change", [Number(amount), whose, Function(name), _word(w)]) for w in words]
+    return [Function(op, head + [whose, Function(name), _word(w)]) for head in heads for w in words]
 
 
 def _player_keywords(chk: Checker, path: tuple, raw: Any) -> list[Symbol]:

@@ -141,6 +141,8 @@ def _players(scen: Scenario) -> list[Symbol]:
             out.append(atom("descended_before", p, scen.descended_this_turn[p]))
         if scen.mana_spent_this_turn.get(p):
             out.append(atom("mana_spent_before", p, scen.mana_spent_this_turn[p]))
+        if p in scen.cards_drawn_this_turn:
+            out.append(atom("drawn_before", p, scen.cards_drawn_this_turn[p]))
     turn = scen.turn
     out += [_init("active_player", turn.active), _init("current_step", turn.step),
             _init("turn_number", turn.number)]

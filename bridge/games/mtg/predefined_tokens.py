@@ -22,6 +22,12 @@ PREDEFINED: dict[str, dict[str, Any]] = {
     # 111.10d: a 2/2 black Zombie creature named Walker
     "walker": {"name": "Walker", "types": ["creature"], "subtypes": ["zombie"], "colors": ["black"],
                "power": 2, "toughness": 2},
+    # 111.10t: "{T}, Sacrifice this token: Exile the top card of your library. You may play that
+    # card this turn. Activate only as a sorcery."
+    "junk": {"name": "Junk", "types": ["artifact"], "subtypes": ["junk"],
+             "abilities": [{"activated": {"cost": ["{T}", "sacrifice"], "as_sorcery": True,
+                                          "effects": [{"exile_until": {"player": "you", "count": 1,
+                                                                       "may_play": "end_of_turn"}}]}}]},
     # 111.10f: "{2}, Sacrifice this token: Draw a card."
     "clue": {"name": "Clue", "types": ["artifact"], "subtypes": ["clue"],
              "abilities": [{"activated": {"cost": ["{2}", "sacrifice"],
@@ -45,6 +51,26 @@ PREDEFINED: dict[str, dict[str, Any]] = {
                   "abilities": [{"activated": {"cost": ["{2}"], "effects": [{"transform": "self"}]}}],
                   "back": {"name": "Phyrexian Token", "types": ["artifact", "creature"],
                            "subtypes": ["phyrexian"], "power": 0, "toughness": 0}},
+    # 111.10j-q: Role tokens, colourless Aura Role enchantments with enchant creature, created
+    # attached to a creature (`attached_to: target`)
+    # 111.10j: Cursed: "Enchanted creature has base power and toughness 1/1."
+    "cursed_role": {"name": "Cursed", "types": ["enchantment"], "subtypes": ["aura", "role"],
+                        "keywords": [{"enchant": "creature"}],
+                        "abilities": [{"static": {"affects": "attached", "set_power": 1, "set_toughness": 1}}]},
+    # 111.10k: Monster: "Enchanted creature gets +1/+1 and has trample."
+    "monster_role": {"name": "Monster", "types": ["enchantment"], "subtypes": ["aura", "role"],
+                        "keywords": [{"enchant": "creature"}],
+                        "abilities": [{"static": {"affects": "attached", "power": 1, "toughness": 1, "keywords": ["trample"]}}]},
+    # 111.10p: Virtuous: "Enchanted creature gets +1/+1 for each enchantment you control."
+    "virtuous_role": {"name": "Virtuous", "types": ["enchantment"], "subtypes": ["aura", "role"],
+                        "keywords": [{"enchant": "creature"}],
+                        "abilities": [{"static": {"affects": "attached", "power": 1, "toughness": 1, "per_count": {"types": ["enchantment"], "controller": "you"}}}]},
+    # 111.10q: Wicked: "Enchanted creature gets +1/+1." and "When this token is put into a
+    # graveyard from the battlefield, each opponent loses 1 life."
+    "wicked_role": {"name": "Wicked", "types": ["enchantment"], "subtypes": ["aura", "role"],
+                        "keywords": [{"enchant": "creature"}],
+                        "abilities": [{"static": {"affects": "attached", "power": 1, "toughness": 1}},
+                                      {"triggered": {"when": "to_graveyard", "effects": [{"lose_life": {"player": "each_opponent", "amount": 1}}]}}]},
 }
 # the effect verbs that create a predefined token without naming it (701.16a: investigate;
 # 701.53a: incubate)

@@ -110,6 +110,7 @@ EFFECT_VERB_RULES: dict[str, tuple[str, ...]] = {
     # issue 33
     "exile_until": ("701.13a",), "put_in_library": ("401.7",),
     "exile_until_leaves": ("610.3", "610.3b"),
+    "return_exiled": ("607.2a",),
     "at_next_end_step": ("603.7", "603.7b", "603.7c"),
     # issue 32, cr701
     "flip": ("710.2",), "unattach": ("701.3d",), "connive": ("701.50a", "701.50b"), "forage": ("701.61a",), "solve": ("719.3a", "719.3b"), "unlock_door": ("709.5f",),

@@ -141,6 +141,8 @@ class Scenario(Record):
     descended_this_turn: dict[str, int] = field(default_factory=dict)
     # extension: mana each player spent this turn to cast spells before the start (700.14)
     mana_spent_this_turn: dict[str, int] = field(default_factory=dict)
+    # extension: cards each player drew this turn before the scenario starts (121.2b)
+    cards_drawn_this_turn: dict[str, int] = field(default_factory=dict)
     day_night: str | None = None  # extension: the game's day/night designation at the start (730.1)
 
     def object(self, oid: str) -> GameObject | None:

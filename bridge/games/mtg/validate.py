@@ -30,7 +30,7 @@ if TYPE_CHECKING:       # deadline imports solve, which imports this module
     from ...core.run.deadline import Deadline
 
 TOP_KEYS = {"title", "rules", "cards", "players", "life", "poison", "library", "turn", "speed",
-            "spells_cast", "spells_cast_last_turn", "damage_this_turn", "descended_this_turn", "mana_spent_this_turn", "day_night", "battlefield_state", "objects", "actions",
+            "spells_cast", "spells_cast_last_turn", "damage_this_turn", "descended_this_turn", "mana_spent_this_turn", "cards_drawn_this_turn", "day_night", "battlefield_state", "objects", "actions",
             "expect", "choose", "description", "query", "readings"}
 OBJECT_KEYS = {"id", "card", "zone", "owner", "controller", "token", "tapped", "face", "damage", "unlocked", "solved",
                "counters", "entered_this_turn", "attacking", "blocking", "attached_to",
@@ -111,14 +111,17 @@ class _Validator:
         for p, v in scen.speed.items():
             if v > 4:
                 raise self.err(("speed", p), f"speed {v} out of range (1 to 4, 702.179d)")
-        # extensions, each a map player -> count of what happened this turn (or the turn before)
-        # before the scenario starts, none by default: `spells_cast` (the spells cast this turn;
-        # 702.40a storm), `spells_cast_last_turn` (in the turn before; 603.4, the old werewolves'
-        # "if no spells were cast last turn"), `damage_this_turn` (the damage dealt to the player;
-        # 702.54a bloodthirst), `descended_this_turn` (permanent cards put into their graveyard;
-        # 700.11), `mana_spent_this_turn` (the mana spent to cast spells; 700.14, expend)
+        # extensions, a count per player (none by default), each before the scenario starts:
+        # `spells_cast: {alice: 2}`, the spells each player cast this turn (702.40a storm counts
+        # them); `spells_cast_last_turn: {bob: 2}`, those cast in the turn before (603.4: the old
+        # werewolves' "if no spells were cast last turn"); `damage_this_turn: {bob: 3}`, the damage
+        # each player was dealt this turn (702.54a bloodthirst); `descended_this_turn` (permanent
+        # cards put into their graveyard; 700.11); `mana_spent_this_turn` (the mana spent to cast
+        # spells; 700.14, expend); `cards_drawn_this_turn: {bob: 2}`, the cards each player drew
+        # this turn (121.2b; the rules default to the active player's draw-step card once the
+        # scenario starts after that step, 504.1)
         for key in ("spells_cast", "spells_cast_last_turn", "damage_this_turn", "descended_this_turn",
-                    "mana_spent_this_turn"):
+                    "mana_spent_this_turn", "cards_drawn_this_turn"):
             setattr(scen, key, {p: self.chk.int_value((key, p), v, minimum=0)
                                 for p, v in self.chk.mapping((key,), data.get(key) or {}, players).items()})
         # extension: `day_night: day|night`, the game's designation as the scenario starts (730.1:
