@@ -10,6 +10,7 @@ from typing import Any
 
 from lark import Token, Transformer
 
+from ._actions import ActionRules
 from ._costs import CostRules
 from ._effects import EffectRules
 from ._keywords import KeywordRules
@@ -46,7 +47,7 @@ ROMAN = {"i": 1, "ii": 2, "iii": 3, "iv": 4, "v": 5, "vi": 6}
 
 
 # -- the transformer ------------------------------------------------------------------------
-class OracleTransformer(KeywordRules, EffectRules, StaticRules, ReplacementRules, PermanentRules,
+class OracleTransformer(KeywordRules, EffectRules, ActionRules, StaticRules, ReplacementRules, PermanentRules,
                         LibraryRules, CostRules, BanRules, Transformer):
     """Bottom-up: each rule of grammar.lark becomes a Python value; entry points return
     (kind, payload) pieces that compile.py assembles into a card."""

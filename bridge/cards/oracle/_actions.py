@@ -1,0 +1,94 @@
+"""The keyword-action rules of the Oracle transformer (semantics.OracleTransformer): the 701
+verbs written alone or with a number, a target or the source ("Proliferate.", "Adapt 2.",
+"Amass Orcs 1.", "Goad target creature.", "~ connives.", "The Ring tempts you."), each the
+card form's effect of the same name (docs/abilities.md)."""
+from __future__ import annotations
+
+from typing import Any
+
+from lark import Token
+
+from .subtypes import subtype_of
+from .words import BY_KEY, IT, Unsupported
+
+
+def _count(items: list, verb: str) -> int:
+    """The N of "adapt N": a number (X and amounts read from the game have no form here)."""
+    value = [i for i in items if not isinstance(i, Token)][-1]
+    if not isinstance(value, int):
+        raise Unsupported(f"{verb} X: an amount that is not a number has no {verb} form")
+    return value
+
+
+class ActionRules:
+    """Mixed into OracleTransformer: lark calls each method by its grammar rule's name."""
+
+    def proliferate(self, _):      # 701.34a
+        return ["proliferate"]
+
+    def populate(self, _):         # 701.36a
+        return ["populate"]
+
+    def manifest_dread(self, _):   # 701.62a
+        return ["manifest_dread"]
+
+    def manifest_top(self, _):     # 701.40a: "manifest the top card of your library"
+        return ["manifest"]
+
+    def cloak_top(self, _):        # 701.58a: "cloak the top card of your library"
+        return ["cloak"]
+
+    def ring_tempts(self, _):      # 701.54a: "the Ring tempts you"
+        return ["ring_tempts"]
+
+    def time_travel(self, _):      # 701.56a
+        return ["time_travel"]
+
+    def forage(self, _):           # 701.61a
+        return ["forage"]
+
+    def adapt(self, items):        # 701.46a
+        return [{"adapt": {"amount": _count(items, "adapt")}}]
+
+    def monstrosity(self, items):  # 701.37a
+        return [{"monstrosity": {"amount": _count(items, "monstrosity")}}]
+
+    def bolster(self, items):      # 701.39a
+        return [{"bolster": {"amount": _count(items, "bolster")}}]
+
+    def incubate(self, items):     # 701.53a
+        return [{"incubate": {"amount": _count(items, "incubate")}}]
+
+    def discover(self, items):     # 701.57a
+        return [{"discover": {"amount": _count(items, "discover")}}]
+
+    def amass(self, items):        # 701.47a: "amass Orcs 2" (the subtype named in the plural)
+        word = str(items[0])
+        subtype = subtype_of(word)
+        if subtype is None:
+            raise Unsupported(f"amass {word}: {word!r} is not a creature type (205.3m)")
+        return [{"amass": {"amount": _count(items, "amass"), "subtype": subtype}}]
+
+    def goad(self, items):         # 701.15a
+        return [{"goad": items[-1]}]
+
+    def detain(self, items):       # 701.35a
+        return [{"detain": items[-1]}]
+
+    def suspect(self, items):      # 701.60a: "suspect it" (the source, or the target named before)
+        return [{"suspect": items[-1] if items else IT}]
+
+    def endures(self, items):      # 701.63a: the source endures ("it": the source only)
+        who: dict[str, Any] = {} if items and isinstance(items[0], Token) else {BY_KEY: IT}
+        return [{"endure": {**who, "amount": _count(items, "endure")}}]
+
+    def connives(self, items):     # 701.50a, 701.50e: "~ connives" / "it connives" [N]
+        subject = "self" if items and isinstance(items[0], Token) else IT
+        numbers = [i for i in items if not isinstance(i, Token)]
+        amount = numbers[0] if numbers else 1
+        if not isinstance(amount, int):
+            raise Unsupported("connive X: an amount that is not a number has no connive form")
+        return [{"connive": {"object": subject, "amount": amount}}]
+
+    def convert_self(self, items):  # 701.28a: "convert ~" / "convert it" (the source, bound later)
+        return [{"convert": "self" if items else IT}]
