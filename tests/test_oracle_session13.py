@@ -319,6 +319,10 @@ def test_enter_triggers_with_predefined_tokens_and_keyword_actions(name, type_li
     ("Whenever another creature you control enters, it explores.", "it"),   # the other creature
     ("Each opponent creates a Treasure token.", "each"),
     ("Create a tapped Treasure token.", ""),
+    # "it" after a new object (Fierce Invocation) or after a target returned to the battlefield
+    # (It Doesn't Add Up: a new object, 400.7): not understood, never bound to the wrong object
+    ("Manifest the top card of your library, then put two +1/+1 counters on it.", "new object"),
+    ("Return target creature card from your graveyard to the battlefield. Suspect it.", "400.7"),
 ])
 def test_other_token_and_explore_lines_not_understood(text, reason):
     got = compile_line(text, "Some Card", spell=None)

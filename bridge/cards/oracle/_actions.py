@@ -9,7 +9,7 @@ from typing import Any
 from lark import Token
 
 from .subtypes import subtype_of
-from .words import BY_KEY, IT, Unsupported
+from .words import BY_KEY, IT, Target, Unsupported
 
 
 def _count(items: list, verb: str) -> int:
@@ -92,3 +92,47 @@ class ActionRules:
 
     def convert_self(self, items):  # 701.28a: "convert ~" / "convert it" (the source, bound later)
         return [{"convert": "self" if items else IT}]
+
+
+# the actions that put a new object into the game: an "it" after one of them ("Manifest the top
+# card of your library, then put two +1/+1 counters on it", Fierce Invocation) means that new
+# object, which no reference of the card form names (it would be bound to the source or a target)
+NEW_OBJECT_ACTIONS = ("manifest", "cloak", "manifest_dread", "incubate", "amass", "populate", "discover")
+# the actions of this file read with "it": after a target ("Return target creature card from your
+# graveyard to the battlefield. Suspect it.", It Doesn't Add Up) "it" is the card as it is now, a
+# new object (400.7) the target reference does not follow: only the source is read as "it" here
+IT_ACTIONS = ("suspect", "convert", "connive", "endure")
+
+
+def _holds(value: Any, test: Any) -> bool:
+    if test(value):
+        return True
+    if isinstance(value, dict):
+        return any(_holds(v, test) for v in value.values())
+    if isinstance(value, list):
+        return any(_holds(v, test) for v in value)
+    return False
+
+
+def _is_it(value: Any) -> bool:
+    return value is IT
+
+
+def _is_target(value: Any) -> bool:
+    return isinstance(value, Target)
+
+
+def check_action_its(effects: list) -> None:
+    """Refuse an "it" that follows an action making a new object, and an "it" of this file's
+    actions that follows a target (the line is then not understood)."""
+    made = targeted = False
+    for effect in effects:
+        name = effect if isinstance(effect, str) else next(iter(effect), None) if isinstance(effect, dict) else None
+        if made and _holds(effect, _is_it):
+            raise Unsupported("'it' after manifesting, cloaking or creating names the new object, "
+                              "which the card form cannot name")
+        if targeted and name in IT_ACTIONS and _holds(effect, _is_it):
+            raise Unsupported(f"'{name} it' after a target: the object may be a new one (400.7), "
+                              "which the target reference does not follow")
+        made = made or name in NEW_OBJECT_ACTIONS
+        targeted = targeted or _holds(effect, _is_target)

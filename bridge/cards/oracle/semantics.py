@@ -10,7 +10,7 @@ from typing import Any
 
 from lark import Token, Transformer
 
-from ._actions import ActionRules
+from ._actions import ActionRules, check_action_its
 from ._costs import CostRules
 from ._effects import EffectRules
 from ._keywords import KeywordRules
@@ -195,6 +195,7 @@ class OracleTransformer(KeywordRules, EffectRules, ActionRules, StaticRules, Rep
                 if_kicked += _after_destroy(if_kicked, sentence[1])
             else:
                 effects += _after_destroy(effects, sentence)
+        check_action_its(effects)
         out = {"effects": effects, "if_kicked": if_kicked}
         return {**out, "unless_kicked": unless_kicked} if unless_kicked else out
 
