@@ -20,47 +20,24 @@ def _count(items: list, verb: str) -> int:
     return value
 
 
+# the verbs written alone (701.34a, 701.36a, 701.62a, 701.54a, 701.56a, 701.61a; 701.40a and
+# 701.58a of the top card of your library) and with a number, each the card form's effect
+BARE_ACTIONS = {"proliferate": "proliferate", "populate": "populate", "manifest dread": "manifest_dread",
+                "the ring tempts you": "ring_tempts", "time travel": "time_travel", "forage": "forage",
+                "manifest the top card of your library": "manifest",
+                "cloak the top card of your library": "cloak"}
+NUMBERED_ACTIONS = ("adapt", "monstrosity", "bolster", "incubate", "discover")   # 701.46a, .37a, .39a, .53a, .57a
+
+
 class ActionRules:
     """Mixed into OracleTransformer: lark calls each method by its grammar rule's name."""
 
-    def proliferate(self, _):      # 701.34a
-        return ["proliferate"]
+    def bare_action(self, items):
+        return [BARE_ACTIONS[str(items[0])]]
 
-    def populate(self, _):         # 701.36a
-        return ["populate"]
-
-    def manifest_dread(self, _):   # 701.62a
-        return ["manifest_dread"]
-
-    def manifest_top(self, _):     # 701.40a: "manifest the top card of your library"
-        return ["manifest"]
-
-    def cloak_top(self, _):        # 701.58a: "cloak the top card of your library"
-        return ["cloak"]
-
-    def ring_tempts(self, _):      # 701.54a: "the Ring tempts you"
-        return ["ring_tempts"]
-
-    def time_travel(self, _):      # 701.56a
-        return ["time_travel"]
-
-    def forage(self, _):           # 701.61a
-        return ["forage"]
-
-    def adapt(self, items):        # 701.46a
-        return [{"adapt": {"amount": _count(items, "adapt")}}]
-
-    def monstrosity(self, items):  # 701.37a
-        return [{"monstrosity": {"amount": _count(items, "monstrosity")}}]
-
-    def bolster(self, items):      # 701.39a
-        return [{"bolster": {"amount": _count(items, "bolster")}}]
-
-    def incubate(self, items):     # 701.53a
-        return [{"incubate": {"amount": _count(items, "incubate")}}]
-
-    def discover(self, items):     # 701.57a
-        return [{"discover": {"amount": _count(items, "discover")}}]
+    def numbered_action(self, items):
+        verb = str(items[0])
+        return [{verb: {"amount": _count(items, verb)}}]
 
     def amass(self, items):        # 701.47a: "amass Orcs 2" (the subtype named in the plural)
         word = str(items[0])
@@ -69,26 +46,25 @@ class ActionRules:
             raise Unsupported(f"amass {word}: {word!r} is not a creature type (205.3m)")
         return [{"amass": {"amount": _count(items, "amass"), "subtype": subtype}}]
 
-    def goad(self, items):         # 701.15a
-        return [{"goad": items[-1]}]
+    def target_action(self, items):   # 701.15a goad, 701.35a detain, 701.60a suspect a target
+        return [{str(items[0]): items[-1]}]
 
-    def detain(self, items):       # 701.35a
-        return [{"detain": items[-1]}]
+    def suspect(self, _):          # 701.60a: "suspect it" (the source; after a target: refused)
+        return [{"suspect": IT}]
 
-    def suspect(self, items):      # 701.60a: "suspect it" (the source, or the target named before)
-        return [{"suspect": items[-1] if items else IT}]
-
-    def endures(self, items):      # 701.63a: the source endures ("it": the source only)
-        who: dict[str, Any] = {} if items and isinstance(items[0], Token) else {BY_KEY: IT}
-        return [{"endure": {**who, "amount": _count(items, "endure")}}]
-
-    def connives(self, items):     # 701.50a, 701.50e: "~ connives" / "it connives" [N]
-        subject = "self" if items and isinstance(items[0], Token) else IT
+    def subject_action(self, items):   # 701.63a "~ / it endures N", 701.50a/e "~ / it connives [N]"
+        is_self = isinstance(items[0], Token) and items[0].type == "SELF"
+        verb = next(str(i) for i in items if isinstance(i, Token) and i.type == "SUBJECT_ACTION")
         numbers = [i for i in items if not isinstance(i, Token)]
+        if verb == "endures":      # the endure form is the source's: "it" must be bound to it
+            if not numbers:
+                raise Unsupported("'endures' without a number has no endure form")
+            who: dict[str, Any] = {} if is_self else {BY_KEY: IT}
+            return [{"endure": {**who, "amount": _count(items, "endure")}}]
         amount = numbers[0] if numbers else 1
         if not isinstance(amount, int):
             raise Unsupported("connive X: an amount that is not a number has no connive form")
-        return [{"connive": {"object": subject, "amount": amount}}]
+        return [{"connive": {"object": "self" if is_self else IT, "amount": amount}}]
 
     def convert_self(self, items):  # 701.28a: "convert ~" / "convert it" (the source, bound later)
         return [{"convert": "self" if items else IT}]
