@@ -542,6 +542,20 @@ def test_self_and_group_gets(line, effect):
     ("Target opponent mills seven cards.", ["opponent"], [{"mill": {"player": "target", "amount": 7}}]),
     ("Each opponent mills two cards.", [], [{"mill": {"player": "each_opponent", "amount": 2}}]),
     ("Mill three cards.", [], [{"mill": {"player": "you", "amount": 3}}]),
+    # 701 keyword actions as a whole spell (issue 32, session 17): Smell Fear, Wake the
+    # Reflections, Dromoka's Gift, Manifest Dread, Daring Discovery, Deceive the Messenger, Eyes
+    # of Gitaxias, The Wedding of River Song, Inaction Injunction, a goad mode (Ransom Note)
+    ("Proliferate.", [], ["proliferate"]),
+    ("Populate.", [], ["populate"]),
+    ("Bolster 4.", [], [{"bolster": {"amount": 4}}]),
+    ("Manifest dread.", [], ["manifest_dread"]),
+    ("Discover 4.", [], [{"discover": {"amount": 4}}]),
+    ("Amass Orcs 1.", [], [{"amass": {"amount": 1, "subtype": "orc"}}]),
+    ("Incubate 3.", [], [{"incubate": {"amount": 3}}]),
+    ("Time travel.", [], ["time_travel"]),
+    ("Detain target creature an opponent controls.", [{"kind": "creature", "controller": "opponent"}],
+     [{"detain": "target"}]),
+    ("Goad target creature.", ["creature"], [{"goad": "target"}]),
 ])
 def test_player_effects(line, targets, effects):
     spell = compiled(line, spell=True)["spell"]

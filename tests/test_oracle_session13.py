@@ -285,6 +285,29 @@ def test_decadent_dragon_front_face_compiles_as_in_its_scenario():
      "investigate"),
     ("Merfolk Branchwalker", "Creature — Merfolk Scout", "When this creature enters, it explores.",
      {"explore": "self"}),
+    # the other 701 keyword actions (issue 32, session 17): real cards' enters triggers
+    ("Elite Scaleguard", "Creature — Human Soldier", "When this creature enters, bolster 2.",
+     {"bolster": {"amount": 2}}),
+    ("Eternal Skylord", "Creature — Zombie Wizard", "When this creature enters, amass Zombies 2.",
+     {"amass": {"amount": 2, "subtype": "zombie"}}),
+    ("Dunland Crebain", "Creature — Bird Horror", "When this creature enters, amass Orcs 2.",
+     {"amass": {"amount": 2, "subtype": "orc"}}),
+    ("Temur War Shaman", "Creature — Human Shaman",
+     "When this creature enters, manifest the top card of your library.", "manifest"),
+    ("Unsettling Twins", "Creature — Human", "When this creature enters, manifest dread.", "manifest_dread"),
+    ("Trumpeting Carnosaur", "Creature — Dinosaur", "When this creature enters, discover 5.",
+     {"discover": {"amount": 5}}),
+    ("Stalwarts of Osgiliath", "Creature — Human Soldier", "When this creature enters, the Ring tempts you.",
+     "ring_tempts"),
+    ("Barbed Servitor", "Artifact Creature — Construct",
+     "When this creature enters, suspect it. (It has menace and can't block.)", {"suspect": "self"}),
+    ("Norn's Inquisitor", "Creature — Phyrexian Knight", "When this creature enters, incubate 2.",
+     {"incubate": {"amount": 2}}),
+    ("A.I.M. Scientists", "Creature — Human Scientist Villain", "When this creature enters, it connives.",
+     {"connive": {"object": "self", "amount": 1}}),
+    ("Glistening Sphere", "Artifact", "When this artifact enters, proliferate.", "proliferate"),
+    ("Fortress Kin-Guard", "Creature — Dog Soldier", "When this creature enters, it endures 1.",
+     {"endure": {"amount": 1}}),
 ])
 def test_enter_triggers_with_predefined_tokens_and_keyword_actions(name, type_line, text, effect):
     got = compile_card(card(name, type_line, text, power="1", toughness="1"))
@@ -296,6 +319,10 @@ def test_enter_triggers_with_predefined_tokens_and_keyword_actions(name, type_li
     ("Whenever another creature you control enters, it explores.", "it"),   # the other creature
     ("Each opponent creates a Treasure token.", "each"),
     ("Create a tapped Treasure token.", ""),
+    # "it" after a new object (Fierce Invocation) or after a target returned to the battlefield
+    # (It Doesn't Add Up: a new object, 400.7): not understood, never bound to the wrong object
+    ("Manifest the top card of your library, then put two +1/+1 counters on it.", "new object"),
+    ("Return target creature card from your graveyard to the battlefield. Suspect it.", "400.7"),
 ])
 def test_other_token_and_explore_lines_not_understood(text, reason):
     got = compile_line(text, "Some Card", spell=None)

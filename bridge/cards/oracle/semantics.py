@@ -11,6 +11,7 @@ from typing import Any
 
 from lark import Token, Transformer
 
+from ._actions import ActionRules, check_action_its
 from ._chosen import ChosenRules
 from ._costs import CostRules
 from ._effects import EffectRules
@@ -63,7 +64,7 @@ def _replace_x(node: Any, value: Any) -> int:
     return count
 
 
-class OracleTransformer(KeywordRules, EffectRules, StaticRules, ReplacementRules, PermanentRules,
+class OracleTransformer(KeywordRules, EffectRules, ActionRules, StaticRules, ReplacementRules, PermanentRules,
                         LibraryRules, CostRules, BanRules, ChosenRules, Transformer):
     """Bottom-up: each rule of grammar.lark becomes a Python value; entry points return
     (kind, payload) pieces that compile.py assembles into a card."""
@@ -211,6 +212,7 @@ class OracleTransformer(KeywordRules, EffectRules, StaticRules, ReplacementRules
                 if_kicked += _after_destroy(if_kicked, sentence[1])
             else:
                 effects += _after_destroy(effects, sentence)
+        check_action_its(effects)
         out = {"effects": effects, "if_kicked": if_kicked}
         return {**out, "unless_kicked": unless_kicked} if unless_kicked else out
 

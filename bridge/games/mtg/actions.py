@@ -350,7 +350,10 @@ def v_activate(v, path, raw, scen):
 # Special actions (116.2) of keywords, taken by a player with priority and not using the stack:
 # `special_action: {object: C, action: suspend}` (702.62a), foretell (702.143a), plot (702.170a),
 # turn_face_up (116.2b: morph 702.37e, disguise 702.168d), unlock_left/right (a Room's, 709.5e).
-SPECIAL_ACTIONS = ("suspend", "foretell", "plot", "turn_face_up", "unlock_left", "unlock_right")
+# turn_face_up_for_mana_cost: a manifested or cloaked card with morph or disguise turned face up
+# for its mana cost rather than by the keyword's procedure (701.40c-d, 701.58c-d)
+SPECIAL_ACTIONS = ("suspend", "foretell", "plot", "turn_face_up", "turn_face_up_for_mana_cost",
+                   "unlock_left", "unlock_right")
 
 
 def v_special(v, path, raw, scen):

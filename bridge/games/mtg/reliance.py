@@ -144,7 +144,7 @@ TRIGGER_EVENT_RULES: dict[str, tuple[str, ...]] = {
     "dealt_damage": ("120.3",), "you_cast": ("601.2i",), "beginning_of": ("603.2",),
     "counter_removed": ("122.1",), "cycled": ("702.29c",), "exploits": ("702.110b",),
     "you_scry": ("701.22d",), "you_surveil": ("701.25d",), "nth_counter": ("122.7",), "you_expend": ("700.14",),
-    "ring_tempts_you": ("701.54d",),
+    "ring_tempts_you": ("701.54d",), "you_discover": ("701.57b",), "you_manifest_dread": ("701.62b",),
     # issue 15 (card-form-v2)
     "attacks": ("508.1m",), "deals_combat_damage": ("510.3a",), "blocks": ("509.3a",),
     "becomes_blocked": ("509.3c",), "becomes_blocked_by_creature": ("509.3d",),

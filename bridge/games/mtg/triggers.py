@@ -17,6 +17,7 @@ TRIGGER_EVENTS = ("enters", "dies", "leaves", "dealt_damage", "you_cast", "begin
                   "enters_matching", "cycled", "exploits", "blocks", "becomes_blocked",
                   "becomes_blocked_by_creature", "you_attack", "you_gain_life",
                   "you_scry", "you_surveil", "nth_counter", "ring_tempts_you",
+                  "you_discover", "you_manifest_dread",
                   "becomes_target", "to_graveyard", "unlock_this_door", "you_fully_unlock",
                   "you_commit_crime", "blocks_or_becomes_blocked", "you_control_none",
                   "you_expend")
