@@ -84,6 +84,10 @@ def test_type_line(line, expected):
     ("Defender, reach", ["defender", "reach"]),
     ("First strike, lifelink, trample", ["first_strike", "lifelink", "trample"]),
     ("Flying (This creature can't be blocked except by creatures with flying or reach.)", ["flying"]),
+    # session 17 (kw702), real cards: Excavation Technique (702.144), Lowland Tracker (702.39)
+    ("Demonstrate (When you cast this spell, you may copy it. If you do, choose an opponent to also copy it. Players may choose new targets for their copies.)", ["demonstrate"]),
+    ("Provoke (Whenever this creature attacks, you may have target creature defending player controls untap and block it if able.)", ["provoke"]),
+    ("First strike, provoke", ["first_strike", "provoke"]),
 ])
 def test_simple_keywords(line, keywords):
     assert compiled(line, spell=False) == {"keywords": keywords}

@@ -72,7 +72,9 @@ BARE_KEYWORDS = ("persist", "undying", "exalted", "battle_cry", "dethrone", "mel
                  "read_ahead",    # 702.155 (on a Saga)
                  "job_select",    # 702.182
                  "bargain",       # 702.166
-                 "soulbond")      # 702.95
+                 "soulbond",      # 702.95
+                 "demonstrate",   # session 17 (kw702): 702.144
+                 "provoke")       # 702.39
 
 
 def parse_keyword(chk: Checker, path: tuple, raw: Any) -> Keyword:

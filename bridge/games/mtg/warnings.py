@@ -22,6 +22,13 @@ _ONE_ARG_EVENTS = {
     "casualty_copy_unnamed": "the copy the casualty ability of {0} makes has no id on the resolve "
                              "action (`resolve: {{copies: [id]}}`), so the answer does not follow "
                              "it (702.153a)",
+    "demonstrate_spell_gone": "the demonstrate ability of {0} resolved after the spell left the "
+                              "stack: its copies, made from the spell as it last existed (707.10), "
+                              "are not modelled, so the answer leaves them out",
+    "demonstrate_copy_unnamed": "the demonstrate ability of {0} copied the spell, but the chosen "
+                                "opponent's copy has no id on the resolve action (`resolve: "
+                                "{{copies: [yours, theirs]}}`), so the answer does not follow it "
+                                "(702.144a)",
     "ring_abilities_left_out": "the Ring has tempted {0} two or more times: the Ring's abilities "
                                "for two or more temptations (701.54c: loot when the Ring-bearer "
                                "attacks, the blocker sacrificed, each opponent losing 3 life) are "
