@@ -74,7 +74,8 @@ BARE_KEYWORDS = ("persist", "undying", "exalted", "battle_cry", "dethrone", "mel
                  "bargain",       # 702.166
                  "soulbond",      # 702.95
                  "demonstrate",   # session 17 (kw702): 702.144
-                 "provoke")       # 702.39
+                 "provoke",       # 702.39
+                 "myriad")        # 702.116
 
 
 def parse_keyword(chk: Checker, path: tuple, raw: Any) -> Keyword:

@@ -208,6 +208,7 @@ KEYWORD_RULES: dict[str, tuple[str, ...]] = {
     "read_ahead": ("702.155a", "702.155b"),
     # session 17 (kw702)
     "demonstrate": ("702.144a", "707.10"), "provoke": ("702.39a", "702.39b", "509.1c"),
+    "myriad": ("702.116a", "702.116b"),
     "tribute": ("702.104a", "702.104b"), "typecycling": ("702.29e", "702.29f", "701.23a"),
     "daybound": ("702.145b", "702.145c", "702.145d", "730.2a"),
     "nightbound": ("702.145e", "702.145f", "702.145g", "730.2b"),
