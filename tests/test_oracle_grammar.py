@@ -162,6 +162,8 @@ def test_evasion_keywords_are_known_to_the_rules(line, keywords):
     ("Equip {2}{B}{B}", [{"equip": "{2}{B}{B}"}]),
     ("Equip Knight {1}", [{"equip": {"cost": "{1}", "subtypes": ["knight"]}}]),
     ("Equip legendary creature {3}", [{"equip": {"cost": "{3}", "supertypes": ["legendary"]}}]),
+    # session 17 (kw702), real cards: Kilnmouth Dragon (702.38)
+    ("Amplify 3 (As this creature enters, put three +1/+1 counters on it for each Dragon card you reveal in your hand.)", [{"amplify": 3}]),
 ])
 def test_keywords_with_a_parameter(line, keywords):
     assert compiled(line, spell=False) == {"keywords": keywords}
