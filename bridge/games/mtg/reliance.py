@@ -209,6 +209,7 @@ KEYWORD_RULES: dict[str, tuple[str, ...]] = {
     # session 17 (kw702)
     "demonstrate": ("702.144a", "707.10"), "provoke": ("702.39a", "702.39b", "509.1c"),
     "myriad": ("702.116a", "702.116b"), "amplify": ("702.38a", "702.38b"),
+    "hideaway": ("702.75a",),
     "tribute": ("702.104a", "702.104b"), "typecycling": ("702.29e", "702.29f", "701.23a"),
     "daybound": ("702.145b", "702.145c", "702.145d", "730.2a"),
     "nightbound": ("702.145e", "702.145f", "702.145g", "730.2b"),

@@ -10,6 +10,7 @@ __all__ = ["contradictions", "outcome_warnings"]
 
 # happened(X(P)) events by which an effect says it reached P's unnamed library cards (401.2)
 _UNKNOWN_EVENTS = {"explore_unknown": "explore (701.44a)", "ingest_unknown": "ingest (702.115a)",
+                   "hideaway_unknown": "hideaway (702.75a)",
                    "exile_until_unknown": 'an "exile until" effect (701.13a; discover, cascade)'}
 # happened(X(A)) events that say what the answer leaves out, each with its sentence about A
 _ONE_ARG_EVENTS = {
