@@ -164,6 +164,8 @@ def test_evasion_keywords_are_known_to_the_rules(line, keywords):
     ("Equip legendary creature {3}", [{"equip": {"cost": "{3}", "supertypes": ["legendary"]}}]),
     # session 17 (kw702), real cards: Kilnmouth Dragon (702.38)
     ("Amplify 3 (As this creature enters, put three +1/+1 counters on it for each Dragon card you reveal in your hand.)", [{"amplify": 3}]),
+    # Space Marine Devastator (702.157)
+    ("Squad {2} (As an additional cost to cast this spell, you may pay {2} any number of times. When this creature enters, create that many tokens that are copies of it.)", [{"squad": "{2}"}]),
     # Shelldock Isle (702.75)
     ("Hideaway 4 (When this land enters, look at the top four cards of your library, exile one face down, then put the rest on the bottom in a random order.)", [{"hideaway": 4}]),
 ])

@@ -20,7 +20,8 @@ COST_KEYWORDS = ("flashback", "cycling", "unearth", "disturb", "echo", "madness"
                  "kicker",    # session 14: 702.33a kicker on a permanent card (a spell's is spell: {kicker})
                  "typecycling",   # session 16: 702.29e, with the kind of card it finds (`for`)
                  "offspring",     # 702.175a
-                 "entwine")       # 702.42a (a modal spell: `using: entwine`)
+                 "entwine",       # 702.42a (a modal spell: `using: entwine`)
+                 "squad")         # session 17 (kw702): 702.157a (`cast: {squad: N}`)
 # The cost keywords whose rules read a life payment in the cost (`{pay_life: N}`); the others take
 # mana only (their files read keyword_cost/5 alone, so a life part would be silently ignored).
 LIFE_COST_KEYWORDS = ("flashback", "cycling")
