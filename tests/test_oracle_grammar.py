@@ -88,6 +88,8 @@ def test_type_line(line, expected):
     ("Demonstrate (When you cast this spell, you may copy it. If you do, choose an opponent to also copy it. Players may choose new targets for their copies.)", ["demonstrate"]),
     ("Provoke (Whenever this creature attacks, you may have target creature defending player controls untap and block it if able.)", ["provoke"]),
     ("First strike, provoke", ["first_strike", "provoke"]),
+    # Gleeful Sabotage (702.78)
+    ("Conspire (As you cast this spell, you may tap two untapped creatures you control that share a color with it. When you do, copy it and you may choose a new target for the copy.)", ["conspire"]),
     # Herald of the Host, Scurry of Squirrels (702.116; two instances: 702.116b)
     ("Myriad (Whenever this creature attacks, for each opponent other than defending player, you may create a token copy that's tapped and attacking that player or a planeswalker they control. Exile the tokens at end of combat.)", ["myriad"]),
     ("Myriad, myriad (Whenever this creature attacks, for each opponent other than defending player, you may create a token that's a copy of this creature that's tapped and attacking that player or a planeswalker they control. Then do it again. Exile the tokens at end of combat.)", ["myriad", "myriad"]),

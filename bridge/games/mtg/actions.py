@@ -277,7 +277,7 @@ CAST_FIELDS = {"card", "targets", "x", "without_paying_mana_cost", "face", "mode
 # costs (evoke 702.74a, warp 702.185a, dash 702.109a, blitz 702.152a) and additional ones
 # (buyback 702.27a).
 USING_COSTS = ("evoke", "warp", "buyback", "dash", "blitz",   # session 16: 702.175a, 702.153a, 702.166a, 702.42a
-               "offspring", "casualty", "bargain", "entwine")
+               "offspring", "casualty", "bargain", "entwine", "conspire")   # session 17: 702.78a
 
 
 def v_cast(v, path, raw, scen):

@@ -77,7 +77,8 @@ BARE_KEYWORDS = ("persist", "undying", "exalted", "battle_cry", "dethrone", "mel
                  "soulbond",      # 702.95
                  "demonstrate",   # session 17 (kw702): 702.144
                  "provoke",       # 702.39
-                 "myriad")        # 702.116
+                 "myriad",        # 702.116
+                 "conspire")      # 702.78 (`using: conspire`)
 
 
 def parse_keyword(chk: Checker, path: tuple, raw: Any) -> Keyword:

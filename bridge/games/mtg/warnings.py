@@ -23,6 +23,12 @@ _ONE_ARG_EVENTS = {
     "casualty_copy_unnamed": "the copy the casualty ability of {0} makes has no id on the resolve "
                              "action (`resolve: {{copies: [id]}}`), so the answer does not follow "
                              "it (702.153a)",
+    "conspire_spell_gone": "the conspire ability of {0} resolved after the spell left the stack: "
+                           "its copy, made from the spell as it last existed (707.10), is not "
+                           "modelled, so the answer leaves it out",
+    "conspire_copy_unnamed": "the copy the conspire ability of {0} makes has no id on the resolve "
+                             "action (`resolve: {{copies: [id]}}`), so the answer does not follow "
+                             "it (702.78a)",
     "demonstrate_spell_gone": "the demonstrate ability of {0} resolved after the spell left the "
                               "stack: its copies, made from the spell as it last existed (707.10), "
                               "are not modelled, so the answer leaves them out",
