@@ -168,6 +168,9 @@ def test_evasion_keywords_are_known_to_the_rules(line, keywords):
     ("Amplify 3 (As this creature enters, put three +1/+1 counters on it for each Dragon card you reveal in your hand.)", [{"amplify": 3}]),
     # Space Marine Devastator (702.157)
     ("Squad {2} (As an additional cost to cast this spell, you may pay {2} any number of times. When this creature enters, create that many tokens that are copies of it.)", [{"squad": "{2}"}]),
+    # Rift Bolt, Ancestral Vision (702.62a: N time counters and the cost; "{0}" a cost too)
+    ("Suspend 1—{R} (Rather than cast this card from your hand, you may pay {R} and exile it with a time counter on it. At the beginning of your upkeep, remove a time counter. When the last is removed, you may cast it without paying its mana cost.)", [{"suspend": "{R}", "amount": 1}]),
+    ("Suspend 4—{U}", [{"suspend": "{U}", "amount": 4}]),
     # Shelldock Isle (702.75)
     ("Hideaway 4 (When this land enters, look at the top four cards of your library, exile one face down, then put the rest on the bottom in a random order.)", [{"hideaway": 4}]),
 ])
