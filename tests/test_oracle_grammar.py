@@ -171,6 +171,8 @@ def test_evasion_keywords_are_known_to_the_rules(line, keywords):
     # Rift Bolt, Ancestral Vision (702.62a: N time counters and the cost; "{0}" a cost too)
     ("Suspend 1—{R} (Rather than cast this card from your hand, you may pay {R} and exile it with a time counter on it. At the beginning of your upkeep, remove a time counter. When the last is removed, you may cast it without paying its mana cost.)", [{"suspend": "{R}", "amount": 1}]),
     ("Suspend 4—{U}", [{"suspend": "{U}", "amount": 4}]),
+    # Necroplasm (702.52)
+    ("Dredge 2 (If you would draw a card, you may mill two cards instead. If you do, return this card from your graveyard to your hand.)", [{"dredge": 2}]),
     # Shelldock Isle (702.75)
     ("Hideaway 4 (When this land enters, look at the top four cards of your library, exile one face down, then put the rest on the bottom in a random order.)", [{"hideaway": 4}]),
 ])

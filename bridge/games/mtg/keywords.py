@@ -44,7 +44,7 @@ AMOUNT_KEYWORDS = ("annihilator", "afflict", "bushido", "rampage", "renown", "af
                    "backup",                        # 702.165 (check_backup)
                    "tribute",                       # session 16: 702.104
                    "casualty",                      # 702.153
-                   "amplify", "hideaway")           # session 17 (kw702): 702.38, 702.75
+                   "amplify", "hideaway", "dredge") # session 17 (kw702): 702.38, 702.75, 702.52
 # Ward's cost (702.21a) is written as its generic mana N: `{ward: 2}` is "Ward {2}"; a cost in life
 # `{ward: {pay_life: 3}}`, a discard `{ward: discard}` (session 15). A ward with no cost, or any
 # other word for one, would let the targeting spell through for nothing: refused.

@@ -29,6 +29,9 @@ _ONE_ARG_EVENTS = {
     "conspire_copy_unnamed": "the copy the conspire ability of {0} makes has no id on the resolve "
                              "action (`resolve: {{copies: [id]}}`), so the answer does not follow "
                              "it (702.78a)",
+    "dredge_multi_draw_left_out": "{0} draws several cards at once with a dredge card in their "
+                                  "graveyard: dredging in place of some of those draws (702.52a) "
+                                  "is not offered, so the answer has every card drawn",
     "demonstrate_spell_gone": "the demonstrate ability of {0} resolved after the spell left the "
                               "stack: its copies, made from the spell as it last existed (707.10), "
                               "are not modelled, so the answer leaves them out",
