@@ -298,8 +298,7 @@ def v_cast(v, path, raw, scen):
                      for i, m in enumerate(_one_or_list(v, path + ("mode",), d.get("mode")))],
            "using": [v.chk.choice(path + ("using", i), w, USING_COSTS)
                      for i, w in enumerate(_one_or_list(v, path + ("using",), d.get("using")))],
-           # 702.157a-b: how many times each squad instance's cost is paid (`squad: 2`, `[2, 1]`)
-           "squad": [v.chk.int_value(path + ("squad", i), n, minimum=0)
+           "squad": [v.chk.int_value(path + ("squad", i), n, minimum=0)   # 702.157a-b: times paid
                      for i, n in enumerate(_one_or_list(v, path + ("squad",), d.get("squad")))]}
     return out
 
