@@ -85,6 +85,15 @@ def test_type_line(line, expected):
     ("Defender, reach", ["defender", "reach"]),
     ("First strike, lifelink, trample", ["first_strike", "lifelink", "trample"]),
     ("Flying (This creature can't be blocked except by creatures with flying or reach.)", ["flying"]),
+    # session 17 (kw702), real cards: Excavation Technique (702.144), Lowland Tracker (702.39)
+    ("Demonstrate (When you cast this spell, you may copy it. If you do, choose an opponent to also copy it. Players may choose new targets for their copies.)", ["demonstrate"]),
+    ("Provoke (Whenever this creature attacks, you may have target creature defending player controls untap and block it if able.)", ["provoke"]),
+    ("First strike, provoke", ["first_strike", "provoke"]),
+    # Gleeful Sabotage (702.78)
+    ("Conspire (As you cast this spell, you may tap two untapped creatures you control that share a color with it. When you do, copy it and you may choose a new target for the copy.)", ["conspire"]),
+    # Herald of the Host, Scurry of Squirrels (702.116; two instances: 702.116b)
+    ("Myriad (Whenever this creature attacks, for each opponent other than defending player, you may create a token copy that's tapped and attacking that player or a planeswalker they control. Exile the tokens at end of combat.)", ["myriad"]),
+    ("Myriad, myriad (Whenever this creature attacks, for each opponent other than defending player, you may create a token that's a copy of this creature that's tapped and attacking that player or a planeswalker they control. Then do it again. Exile the tokens at end of combat.)", ["myriad", "myriad"]),
 ])
 def test_simple_keywords(line, keywords):
     assert compiled(line, spell=False) == {"keywords": keywords}
@@ -156,6 +165,17 @@ def test_evasion_keywords_are_known_to_the_rules(line, keywords):
     ("Equip {2}{B}{B}", [{"equip": "{2}{B}{B}"}]),
     ("Equip Knight {1}", [{"equip": {"cost": "{1}", "subtypes": ["knight"]}}]),
     ("Equip legendary creature {3}", [{"equip": {"cost": "{3}", "supertypes": ["legendary"]}}]),
+    # session 17 (kw702), real cards: Kilnmouth Dragon (702.38)
+    ("Amplify 3 (As this creature enters, put three +1/+1 counters on it for each Dragon card you reveal in your hand.)", [{"amplify": 3}]),
+    # Space Marine Devastator (702.157)
+    ("Squad {2} (As an additional cost to cast this spell, you may pay {2} any number of times. When this creature enters, create that many tokens that are copies of it.)", [{"squad": "{2}"}]),
+    # Rift Bolt, Ancestral Vision (702.62a: N time counters and the cost; "{0}" a cost too)
+    ("Suspend 1—{R} (Rather than cast this card from your hand, you may pay {R} and exile it with a time counter on it. At the beginning of your upkeep, remove a time counter. When the last is removed, you may cast it without paying its mana cost.)", [{"suspend": "{R}", "amount": 1}]),
+    ("Suspend 4—{U}", [{"suspend": "{U}", "amount": 4}]),
+    # Necroplasm (702.52)
+    ("Dredge 2 (If you would draw a card, you may mill two cards instead. If you do, return this card from your graveyard to your hand.)", [{"dredge": 2}]),
+    # Shelldock Isle (702.75)
+    ("Hideaway 4 (When this land enters, look at the top four cards of your library, exile one face down, then put the rest on the bottom in a random order.)", [{"hideaway": 4}]),
 ])
 def test_keywords_with_a_parameter(line, keywords):
     assert compiled(line, spell=False) == {"keywords": keywords}

@@ -184,6 +184,13 @@ class KeywordRules:
             raise Unsupported("escape exiling X cards has no keyword form")
         return {"escape": _keyword_cost("escape", items[0]), "amount": n}
 
+    def kw_suspend(self, items):
+        # 702.62a "Suspend 4—{1}{U}" (session 17): N time counters and the suspend cost
+        n = int(str(items[0]))
+        if not 1 <= n <= 99:
+            raise Unsupported(f"suspend {n} is out of the card format's range")
+        return {"suspend": _keyword_cost("suspend", items[1]), "amount": n}
+
     def kw_cost_word(self, items):
         # "Unearth {B}", "Echo {2}{R}", "Morph {2}{W}{W}", ...: a cost keyword with a mana cost
         name = str(items[0]).lower()

@@ -272,12 +272,12 @@ def _targets(v, path, d, scen):
 
 
 CAST_FIELDS = {"card", "targets", "x", "without_paying_mana_cost", "face", "mode", "kicked",
-               "alternative_cost", "sacrifice", "using"}
+               "alternative_cost", "sacrifice", "using", "squad"}
 # Keyword costs a caster may choose by name (`using: evoke`, `using: [buyback]`): alternative
 # costs (evoke 702.74a, warp 702.185a, dash 702.109a, blitz 702.152a) and additional ones
 # (buyback 702.27a).
 USING_COSTS = ("evoke", "warp", "buyback", "dash", "blitz",   # session 16: 702.175a, 702.153a, 702.166a, 702.42a
-               "offspring", "casualty", "bargain", "entwine")
+               "offspring", "casualty", "bargain", "entwine", "conspire")   # session 17: 702.78a
 
 
 def v_cast(v, path, raw, scen):
@@ -297,7 +297,9 @@ def v_cast(v, path, raw, scen):
            "modes": [v.chk.int_value(path + ("mode", i), m, minimum=1)
                      for i, m in enumerate(_one_or_list(v, path + ("mode",), d.get("mode")))],
            "using": [v.chk.choice(path + ("using", i), w, USING_COSTS)
-                     for i, w in enumerate(_one_or_list(v, path + ("using",), d.get("using")))]}
+                     for i, w in enumerate(_one_or_list(v, path + ("using",), d.get("using")))],
+           "squad": [v.chk.int_value(path + ("squad", i), n, minimum=0)   # 702.157a-b: times paid
+                     for i, n in enumerate(_one_or_list(v, path + ("squad",), d.get("squad")))]}
     return out
 
 
@@ -452,6 +454,7 @@ def f_cast(a):
         args.append(("alternative_cost", Number(a["alternative"])))
     args += [("sacrifice", term(o)) for o in a["sacrifice"]]
     args += [("using", Function(w)) for w in a.get("using", [])]
+    args += [("squad", atom("s", i + 1, n)) for i, n in enumerate(a.get("squad", [])) if n > 0]
     return atom("cast", a["card"]), args
 
 

@@ -20,7 +20,8 @@ COST_KEYWORDS = ("flashback", "cycling", "unearth", "disturb", "echo", "madness"
                  "kicker",    # session 14: 702.33a kicker on a permanent card (a spell's is spell: {kicker})
                  "typecycling",   # session 16: 702.29e, with the kind of card it finds (`for`)
                  "offspring",     # 702.175a
-                 "entwine")       # 702.42a (a modal spell: `using: entwine`)
+                 "entwine",       # 702.42a (a modal spell: `using: entwine`)
+                 "squad")         # session 17 (kw702): 702.157a (`cast: {squad: N}`)
 # The cost keywords whose rules read a life payment in the cost (`{pay_life: N}`); the others take
 # mana only (their files read keyword_cost/5 alone, so a life part would be silently ignored).
 LIFE_COST_KEYWORDS = ("flashback", "cycling")
@@ -42,7 +43,8 @@ AMOUNT_KEYWORDS = ("annihilator", "afflict", "bushido", "rampage", "renown", "af
                    "devour", "mobilize", "graft",   # and 702.58 graft N
                    "backup",                        # 702.165 (check_backup)
                    "tribute",                       # session 16: 702.104
-                   "casualty")                      # 702.153
+                   "casualty",                      # 702.153
+                   "amplify", "hideaway", "dredge") # session 17 (kw702): 702.38, 702.75, 702.52
 # Ward's cost (702.21a) is written as its generic mana N: `{ward: 2}` is "Ward {2}"; a cost in life
 # `{ward: {pay_life: 3}}`, a discard `{ward: discard}` (session 15). A ward with no cost, or any
 # other word for one, would let the targeting spell through for nothing: refused.
@@ -72,7 +74,11 @@ BARE_KEYWORDS = ("persist", "undying", "exalted", "battle_cry", "dethrone", "mel
                  "read_ahead",    # 702.155 (on a Saga)
                  "job_select",    # 702.182
                  "bargain",       # 702.166
-                 "soulbond")      # 702.95
+                 "soulbond",      # 702.95
+                 "demonstrate",   # session 17 (kw702): 702.144
+                 "provoke",       # 702.39
+                 "myriad",        # 702.116
+                 "conspire")      # 702.78 (`using: conspire`)
 
 
 def parse_keyword(chk: Checker, path: tuple, raw: Any) -> Keyword:

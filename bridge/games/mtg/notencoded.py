@@ -70,7 +70,7 @@ def _actions(scen: Scenario) -> Iterator[Need]:
                  "as_adventure": args.get("face") == "adventure", "as_omen": args.get("face") == "omen",
                  "as_prototype": args.get("face") == "prototype",
                  "half": args.get("face") in ("left", "right"),
-                 "using": args.get("using")}
+                 "using": args.get("using"), "squad": args.get("squad")}
         for option, used in given.items():
             if used:
                 yield f"cast with {option}", R.CAST_OPTION_RULES[option]

@@ -30,7 +30,7 @@ CAST_OPTION_RULES: dict[str, tuple[str, ...]] = {
     "alternative_cost": ("118.9",), "sacrifice": ("118.8",), "using": ("118.9",),
     "face_down": ("708.4",), "as_adventure": ("715.3", "715.3b"),
     "as_omen": ("720.3", "720.3b", "720.3d"), "as_prototype": ("718.3", "718.3b", "718.5"),
-    "half": ("709.3", "709.3b"),
+    "half": ("709.3", "709.3b"), "squad": ("702.157a", "702.157b"),
 }
 # Card types, subtypes and supertypes whose rules act on their own (entering, intrinsic abilities).
 ENTERING_TYPE_RULES: dict[str, tuple[str, ...]] = {
@@ -208,6 +208,11 @@ KEYWORD_RULES: dict[str, tuple[str, ...]] = {
     "casualty": ("702.153a", "118.3", "707.10"), "bargain": ("702.166a", "702.166b", "702.166c"),
     "soulbond": ("702.95a", "702.95c", "702.95e"), "entwine": ("702.42a",),
     "read_ahead": ("702.155a", "702.155b"),
+    # session 17 (kw702)
+    "demonstrate": ("702.144a", "707.10"), "provoke": ("702.39a", "702.39b", "509.1c"),
+    "myriad": ("702.116a", "702.116b"), "amplify": ("702.38a", "702.38b"),
+    "hideaway": ("702.75a",), "squad": ("702.157a", "702.157b", "707.2"),
+    "conspire": ("702.78a", "702.78b", "118.3", "707.10"), "dredge": ("702.52a", "702.52b", "701.17a"),
     "tribute": ("702.104a", "702.104b"), "typecycling": ("702.29e", "702.29f", "701.23a"),
     "daybound": ("702.145b", "702.145c", "702.145d", "730.2a"),
     "nightbound": ("702.145e", "702.145f", "702.145g", "730.2b"),

@@ -10,6 +10,7 @@ __all__ = ["contradictions", "outcome_warnings"]
 
 # happened(X(P)) events by which an effect says it reached P's unnamed library cards (401.2)
 _UNKNOWN_EVENTS = {"explore_unknown": "explore (701.44a)", "ingest_unknown": "ingest (702.115a)",
+                   "hideaway_unknown": "hideaway (702.75a)",
                    "exile_until_unknown": 'an "exile until" effect (701.13a; discover, cascade)'}
 # happened(X(A)) events that say what the answer leaves out, each with its sentence about A
 _ONE_ARG_EVENTS = {
@@ -22,6 +23,22 @@ _ONE_ARG_EVENTS = {
     "casualty_copy_unnamed": "the copy the casualty ability of {0} makes has no id on the resolve "
                              "action (`resolve: {{copies: [id]}}`), so the answer does not follow "
                              "it (702.153a)",
+    "conspire_spell_gone": "the conspire ability of {0} resolved after the spell left the stack: "
+                           "its copy, made from the spell as it last existed (707.10), is not "
+                           "modelled, so the answer leaves it out",
+    "conspire_copy_unnamed": "the copy the conspire ability of {0} makes has no id on the resolve "
+                             "action (`resolve: {{copies: [id]}}`), so the answer does not follow "
+                             "it (702.78a)",
+    "dredge_multi_draw_left_out": "{0} draws several cards at once with a dredge card in their "
+                                  "graveyard: dredging in place of some of those draws (702.52a) "
+                                  "is not offered, so the answer has every card drawn",
+    "demonstrate_spell_gone": "the demonstrate ability of {0} resolved after the spell left the "
+                              "stack: its copies, made from the spell as it last existed (707.10), "
+                              "are not modelled, so the answer leaves them out",
+    "demonstrate_copy_unnamed": "the demonstrate ability of {0} copied the spell, but the chosen "
+                                "opponent's copy has no id on the resolve action (`resolve: "
+                                "{{copies: [yours, theirs]}}`), so the answer does not follow it "
+                                "(702.144a)",
     "ring_abilities_left_out": "the Ring has tempted {0} two or more times: the Ring's abilities "
                                "for two or more temptations (701.54c: loot when the Ring-bearer "
                                "attacks, the blocker sacrificed, each opponent losing 3 life) are "
