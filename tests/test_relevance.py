@@ -6,7 +6,6 @@ from pathlib import Path
 
 import clingo
 import pytest
-
 from rulekeeper.bridge.core.rules import fixpoint, relevance
 from rulekeeper.bridge.core.rules.program import rules_text
 from rulekeeper.bridge.core.rules.rulebase import RuleBase
