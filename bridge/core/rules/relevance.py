@@ -300,8 +300,9 @@ def _components(edges: dict[str, set[str]]) -> dict[str, int]:
 
 
 def _graph(rules: Any) -> Graph:
-    """The dependency index of this rule list (a copy from RuleBase.without has its own): held
-    on the rule base, else read from the cache, else built from the patterns (and cached)."""
+    """The dependency index of this rule list: held on the rule base, else read from the
+    cache, else built from the patterns (and cached); a copy from RuleBase.without gets the
+    whole list's index with its missing rules switched off (Graph.without_owners)."""
     held = vars(rules).get("_relevance_graph")
     if held is not None and held[0] is rules.rules:
         return held[1]
