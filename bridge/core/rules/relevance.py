@@ -340,21 +340,23 @@ def _graph(rules: Any) -> Graph:
 
 def _graph_of(rules: Any, whole: list) -> Graph:
     """The dependency index of the whole rule list `whole` that the copy `rules` was made
-    from, kept for the next copy (the last whole list only)."""
-    held = _WHOLE.get("graph")
-    if held is not None and held[0] is whole:
-        return held[1]
+    from, kept for the next copies (of the last few whole lists: the mutation test goes from
+    one rule base to another, mtg's and mtg with almos)."""
+    for held, graph in _WHOLE:
+        if held is whole:
+            return graph
     parent = object.__new__(type(rules))
     parent.__dict__.update({k: v for k, v in vars(rules).items() if k != "full_rules"})
     parent.rules = whole
     graph = _graph(parent)
-    _WHOLE["graph"] = (whole, graph)
+    _WHOLE[:] = [(whole, graph), *_WHOLE[:WHOLE_KEPT - 1]]
     return graph
 
 
-# the index of the last whole rule list copies were made from (RuleBase.without): process-wide
-# as the rule bases it indexes (an engine's), one entry
-_WHOLE: dict[str, tuple[list, Graph]] = {}
+# the indices of the last whole rule lists copies were made from (RuleBase.without), newest
+# first: process-wide as the rule bases they index (an engine's, one per set of packs)
+WHOLE_KEPT = 4
+_WHOLE: list[tuple[list, Graph]] = []
 
 
 def _digest(indices: list[int]) -> str:
