@@ -6,7 +6,6 @@ from pathlib import Path
 
 import clingo
 import pytest
-
 from rulekeeper.bridge.core.rules import fixpoint, relevance
 from rulekeeper.bridge.core.rules.program import rules_text
 from rulekeeper.bridge.core.rules.rulebase import RuleBase
@@ -158,6 +157,11 @@ def test_a_copy_without_a_rule_prunes_on_its_own_rules(tmp_path):
     rules = RuleBase(root, ["mtg"])
     assert kept(rules, ["a"]) == ["b :- a.", "c :- b."]
     assert kept(rules.without("100.1"), ["a"]) == []
+    # the copy's index is the whole base's with 100.1's units switched off: a copy of a copy
+    # and the base itself keep pruning on their own rules
+    assert kept(rules.without("100.2"), ["a"]) == ["b :- a."]
+    assert kept(rules.without("100.2").without("100.1"), ["a", "b"]) == []
+    assert kept(rules, ["a"]) == ["b :- a.", "c :- b."]
 
 
 # -- the bundled rule base: pruned and whole give the same answers, explanations included ----

@@ -62,7 +62,8 @@ debugging.
 from __future__ import annotations
 
 import os
-from typing import TYPE_CHECKING, Any, Iterable
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any
 
 import clingo
 
@@ -82,7 +83,7 @@ def pruning_on() -> bool:
 
 
 # -- the rule base's patterns, cached ---------------------------------------------------------
-def _analysis(rules: Any) -> "_Index":
+def _analysis(rules: Any) -> _Index:
     """The units of every rule of the whole rule base, the #external atoms and the #const
     names (cached on disk under the base's key as {"units": {index: units}, "externals",
     "consts"}, and on the base object)."""
@@ -298,17 +299,25 @@ def _components(edges: dict[str, set[str]]) -> dict[str, int]:
     return component
 
 
-def _graph(rules: Any) -> "Graph":
-    """The dependency index of this rule list (a copy from RuleBase.without has its own): held
-    on the rule base, else read from the cache, else built from the patterns (and cached)."""
+def _graph(rules: Any) -> Graph:
+    """The dependency index of this rule list: held on the rule base, else read from the
+    cache, else built from the patterns (and cached); a copy from RuleBase.without gets the
+    whole list's index with its missing rules switched off (Graph.without_owners)."""
     held = vars(rules).get("_relevance_graph")
     if held is not None and held[0] is rules.rules:
         return held[1]
+    # a copy without some rules (RuleBase.without: a mutation test, a consistency probe) is
+    # used once: its index is the whole list's with the missing rules' units switched off
+    # (never written; 800 of them per test run)
+    whole = vars(rules).get("full_rules")
+    if whole is not None and whole is not rules.rules:
+        graph = _graph_of(rules, whole).without_owners(
+            {info.index for info in whole} - {info.index for info in rules.rules})
+        vars(rules)["_relevance_graph"] = (rules.rules, graph)
+        return graph
     indices = [info.index for info in rules.rules]
     key = f"{rules.cache_key}-{_digest(indices)}"
-    # a copy without some rules (RuleBase.without: a mutation test, a consistency probe) is
-    # used once: its index is built in memory, never written (400 of them per test run)
-    one_off = "full_rules" in vars(rules)
+    one_off = whole is not None
     stored = None if one_off else rulecache.load_binary("relevance-graph", key)
     # the entry names the rule list it indexes: a checksum match alone is never a hit
     state = stored[1] if isinstance(stored, tuple) and len(stored) == 2 \
@@ -327,6 +336,27 @@ def _graph(rules: Any) -> "Graph":
             rulecache.store_binary("relevance-graph", key, (tuple(indices), graph.state()))
     vars(rules)["_relevance_graph"] = (rules.rules, graph)
     return graph
+
+
+def _graph_of(rules: Any, whole: list) -> Graph:
+    """The dependency index of the whole rule list `whole` that the copy `rules` was made
+    from, kept for the next copies (of the last few whole lists: the mutation test goes from
+    one rule base to another, mtg's and mtg with almos)."""
+    for held, graph in _WHOLE:
+        if held is whole:
+            return graph
+    parent = object.__new__(type(rules))
+    parent.__dict__.update({k: v for k, v in vars(rules).items() if k != "full_rules"})
+    parent.rules = whole
+    graph = _graph(parent)
+    _WHOLE[:] = [(whole, graph), *_WHOLE[:WHOLE_KEPT - 1]]
+    return graph
+
+
+# the indices of the last whole rule lists copies were made from (RuleBase.without), newest
+# first: process-wide as the rule bases they index (an engine's, one per set of packs)
+WHOLE_KEPT = 4
+_WHOLE: list[tuple[list, Graph]] = []
 
 
 def _digest(indices: list[int]) -> str:
