@@ -109,3 +109,13 @@ def test_a_syntax_error_names_its_line_and_clingo_prints_nothing_of_its_own(tmp_
     refused(tmp_path, pack, "broken.lp:4: not a valid ASP program: syntax error")
     done = rk("ask", str(bear(tmp_path)), "--pack-dir", str(pack), "--timeout", "5", limit=60)
     assert "<string>" not in done.err, done.err
+
+
+def test_why_with_a_choice_whose_condition_has_an_anonymous_variable(tmp_path):
+    """A pack's `{ a(T,O) : b(T,O), c(T,O,_) } :- ...` is valid ASP; `why` copies the condition
+    into its explanation rule, where a bare `_` was unsafe: a traceback (found by kw702)."""
+    pack = pack_with(tmp_path, "anon.lp", "%@ 9999.2 a choice over permanents with a controller\n"
+                     "{ glow_pick(T,O) : object_exists(T,O), controller(T,O,_) } :- time(T).\n")
+    done = rk("why", str(bear(tmp_path)), "zone(bear,graveyard)", "--pack-dir", str(pack),
+              "--timeout", "20", limit=120)
+    assert done.clean and done.code == 0, (done.code, done.err[-2000:])

@@ -78,9 +78,9 @@ def anonymous_renamer(prefix: str) -> ast.Transformer:
     return Rename()
 
 
-def _name_anonymous(body: list[ast.AST]) -> list[ast.AST]:
+def _name_anonymous(body: list[ast.AST], prefix: str = "RkAnon") -> list[ast.AST]:
     """Give each `_` of a positive body atom a name, so the atom can be copied into a head."""
-    rename = anonymous_renamer("RkAnon")
+    rename = anonymous_renamer(prefix)
     out = []
     for lit in body:
         if (lit.ast_type == ast.ASTType.Literal and lit.sign == ast.Sign.NoSign
@@ -129,7 +129,9 @@ def why_rules(info: RuleInfo, chosen: set[tuple[str, int]] = frozenset()) -> lis
         if literal is None or literal.ast_type != ast.ASTType.Literal or \
                 literal.atom.ast_type != ast.ASTType.SymbolicAtom or literal.sign != ast.Sign.NoSign:
             continue
-        condition = list(getattr(element, "condition", []))
+        # a `_` of the element's condition too (`{ a(X) : b(X,_) }`): copied into the head's
+        # support tuple, an anonymous variable there would be unsafe
+        condition = _name_anonymous(list(getattr(element, "condition", [])), "RkCond")
         support = _tuple(loc, _positive_atoms(body + condition))
         new_body = [literal] + condition + body
         out.append(ast.Rule(loc, _lit(loc, WHY, [idx, literal.atom.symbol, support]), new_body))
