@@ -265,7 +265,10 @@ def test_activated_costs(line, cost):
 
 
 @pytest.mark.parametrize("line, loyalty", [("+1: Draw a card.", 1), ("\u22122: Draw a card.", -2),
-                                           ("0: Draw a card.", 0), ("-3: Draw a card.", -3)])
+                                           ("0: Draw a card.", 0), ("-3: Draw a card.", -3),
+                                           # MTGJSON's bracketed loyalty symbol (Chandra, Torch of Defiance)
+                                           ("[+1]: Draw a card.", 1), ("[\u22123]: Draw a card.", -3),
+                                           ("[0]: Draw a card.", 0)])
 def test_loyalty_abilities(line, loyalty):
     assert compiled(line, spell=False)["activated"]["cost"] == {"loyalty": loyalty}
 

@@ -30,6 +30,9 @@ TWO_FACED = ("transform", "modal_dfc", "battle", "reversible_card", "double_face
 REMINDER = re.compile(r"\s*\([^()]*\)")
 # an ability word (207.2c: no rules meaning) before a triggered or activated ability: "Landfall — "
 ABILITY_WORD = re.compile(r"^[A-Z][a-z]+(?:[ -][a-z]+)* — (?=When |Whenever |At |\{)")
+# MTGJSON writes a loyalty cost in brackets, the printed loyalty symbol ("[+1]: ...", "[\u22123]: ...");
+# Scryfall writes it bare ("+1: ..."): both are the loyalty cost of a loyalty ability (606.4)
+BRACKET_LOYALTY = re.compile(r"^\[([+\u2212-]?(?:\d+|X))\]:")
 SELF_WORDS = re.compile(r"\bthis (creature|artifact|enchantment|land|permanent|spell|equipment|aura"
                         r"|vehicle|planeswalker|battle|saga|token|card|class)\b", re.IGNORECASE)
 
@@ -80,7 +83,7 @@ def self_names(name: str, legendary: bool = False) -> list[str]:
 def normalise(text: str, name: str = "", legendary: bool = False) -> str:
     """Drop reminder text, write the card's own names (`self_names`) and "this creature"/"this
     spell"/... as `~`, lower case, one space between words."""
-    out = ABILITY_WORD.sub("", REMINDER.sub("", text).strip())
+    out = BRACKET_LOYALTY.sub(r"\1:", ABILITY_WORD.sub("", REMINDER.sub("", text).strip()))
     for n in self_names(name, legendary):
         if n in out:     # a regular expression a name: compiled only where the name occurs
             out = re.sub(rf"(?<![\w]){re.escape(n)}(?![\w])", "~", out)
@@ -433,7 +436,7 @@ def _assemble(out: dict[str, Any], lines: list[LineResult], spell: bool) -> None
         out["abilities"] = abilities
 
 
-LOYALTY_PREFIX = re.compile(r"\s*([+\u2212-]?\d+)\s*:")
+LOYALTY_PREFIX = re.compile(r"\s*\[?([+\u2212-]?\d+)\]?\s*:")
 
 
 def loyalty_cost_only(text: str) -> dict[str, Any] | None:
