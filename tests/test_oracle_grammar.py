@@ -259,6 +259,14 @@ def test_modal_trigger():
     ("{T}, Sacrifice Kessig Duelist: Draw a card.", ["{T}", "sacrifice"]),
     ("{1}, Pay 2 life: Draw a card.", ["{1}", {"pay_life": 2}]),
     ("{X}{R}, {T}: Draw a card.", ["{X}{R}", "{T}"]),
+    # 118.3, 602.2b (session 17): Nantuko Husk's, Yahenni's, Mogg Raider's, Mad Prophet's costs
+    ("Sacrifice a creature: Draw a card.", [{"sacrifice": "creature"}]),
+    ("{1}, Sacrifice another creature: Draw a card.", ["{1}", {"sacrifice_another": "creature"}]),
+    ("Sacrifice an artifact or creature: Draw a card.", [{"sacrifice": ["artifact", "creature"]}]),
+    ("{T}, Sacrifice a land: Draw a card.", ["{T}", {"sacrifice": "land"}]),
+    ("Sacrifice a Goblin: Draw a card.", [{"sacrifice_subtype": "goblin"}]),
+    ("{T}, Discard a card: Draw a card.", ["{T}", {"discard": 1}]),
+    ("{2}, Discard two cards: Draw a card.", ["{2}", {"discard": 2}]),
 ])
 def test_activated_costs(line, cost):
     assert compiled(line, spell=False) == {"activated": {"cost": cost, "effects": [{"draw": {"player": "you", "amount": 1}}]}}
@@ -772,6 +780,15 @@ def test_real_spell_phrasings(line, name, spell):
     ("Equip planeswalker {1}", "equip planeswalker"),
     ("{T}: Add {2}.", "add_mana"),
     ("Sacrifice a creature.", "no template matches"),
+    # activation costs beside the session-17 ones: a quality, two permanents, X, at random, a card
+    # of a type, two sacrifices (paid with two different permanents), a word no subtype list holds
+    ("Sacrifice a nontoken creature: Draw a card.", "no template matches"),
+    ("Sacrifice two creatures: Draw a card.", "no template matches"),
+    ("Discard X cards: Draw a card.", "discarding X cards"),
+    ("Discard a card at random: Draw a card.", "no template matches"),
+    ("Discard a land card: Draw a card.", "no template matches"),
+    ("Sacrifice a creature, Sacrifice a land: Draw a card.", "two sacrifice costs"),
+    ("Sacrifice a Gorilla: Draw a card.", "no template matches"),
     ("Draw a card for each creature you control.", "no template matches"),
 ])
 def test_not_understood_lines_say_why(line, reason_part):

@@ -434,20 +434,26 @@ def _cost(chk: Checker, p: tuple, raw: Any, sacrifice_kinds: tuple[str, ...] = (
                         chk.int_value(p + (j, "remove_counters", "amount"), rc.get("amount", 1), 1)))
         elif isinstance(c, dict) and set(c) == {"pay_life"}:
             out.append(("pay_life", chk.int_value(p + (j, "pay_life"), c["pay_life"], 0)))
-        elif isinstance(c, dict) and set(c) == {"sacrifice"} and sacrifice_kinds and isinstance(c["sacrifice"], list):
+        elif isinstance(c, dict) and set(c) == {"sacrifice"} and isinstance(c["sacrifice"], list):
             out.append(("sacrifice_a", _either_kinds(chk, p + (j, "sacrifice"), c["sacrifice"])))
-        elif isinstance(c, dict) and set(c) == {"sacrifice"} and sacrifice_kinds:
-            out.append(("sacrifice_a", chk.choice(p + (j, "sacrifice"), c["sacrifice"], sacrifice_kinds)))
-        elif isinstance(c, dict) and set(c) == {"discard"} and sacrifice_kinds:   # 118.8: cards from hand
+        elif isinstance(c, dict) and set(c) == {"sacrifice"}:   # 118.3: a spell's (118.8) or an activation's
+            out.append(("sacrifice_a", chk.choice(p + (j, "sacrifice"), c["sacrifice"], COST_WORDS_SPELL)))
+        elif isinstance(c, dict) and len(c) == 1 and set(c) <= {"sacrifice_another", "sacrifice_subtype"} \
+                and not sacrifice_kinds:   # 118.3: "Sacrifice another creature", "Sacrifice a Goblin"
+            key, word = next(iter(c.items()))
+            out.append((key, chk.choice(p + (j, key), word, COST_WORDS_SPELL) if key == "sacrifice_another"
+                        else chk.word_list(p + (j, key), [word], WORD)[0]))
+        elif isinstance(c, dict) and set(c) == {"discard"}:   # 118.8, 602.2b: cards from hand
             out.append(("discard", chk.int_value(p + (j, "discard"), c["discard"], 1)))
         elif isinstance(c, dict) and set(c) == {"exile_from_graveyard"} and sacrifice_kinds:   # 118.8
             out.append(_exile_cost(chk, p + (j, "exile_from_graveyard"), c["exile_from_graveyard"]))
         elif isinstance(c, str) and c and MANA_SYMBOL.sub("", c) == "":
             out += [("mana", s) for s in MANA_SYMBOL.findall(c)]
         else:
-            more = "{sacrifice: creature}, {sacrifice: [artifact, creature]}, {discard: N}, " \
-                "{exile_from_graveyard: {amount: N, type: creature}}, " \
-                if sacrifice_kinds else "\"{T}\", sacrifice, {remove_counters: {kind: K, amount: N}}, "
+            more = "{exile_from_graveyard: {amount: N, type: creature}}, " if sacrifice_kinds else \
+                "\"{T}\", sacrifice, {sacrifice_another: creature}, {sacrifice_subtype: goblin}, " \
+                "{remove_counters: {kind: K, amount: N}}, "
+            more = "{sacrifice: creature}, {sacrifice: [artifact, creature]}, {discard: N}, " + more
             raise chk.src.error(p + (j,), f"bad cost {clip(c)}: use mana like \"{{1}}{{G}}\", "
                                           f"{more}{{pay_life: N}}, {{loyalty: +N}} or {{loyalty: -N}}")
     return out
