@@ -221,6 +221,10 @@ def test_beginning_of_step_triggers(line, when):
 @pytest.mark.parametrize("line, types", [
     ("Whenever you cast an instant or sorcery spell, draw a card.", ["instant", "sorcery"]),
     ("Whenever you cast a creature spell, draw a card.", ["creature"]),
+    # 603.2, 105.2 (session 17): Whirlwind of Thought, Contemplation's kin, Drowned Secrets' kin
+    ("Whenever you cast a noncreature spell, draw a card.", ["noncreature"]),
+    ("Whenever you cast a spell, draw a card.", ["spell"]),
+    ("Whenever you cast a blue spell, draw a card.", ["blue"]),
 ])
 def test_you_cast_triggers(line, types):
     assert trigger(line)["when"] == {"you_cast": types}
@@ -789,6 +793,12 @@ def test_real_spell_phrasings(line, name, spell):
     ("Discard a land card: Draw a card.", "no template matches"),
     ("Sacrifice a creature, Sacrifice a land: Draw a card.", "two sacrifice costs"),
     ("Sacrifice a Gorilla: Draw a card.", "no template matches"),
+    # cast triggers beside the session-17 ones: a quality, two colours, "or copy", "that targets"
+    ("Whenever you cast a multicolored spell, draw a card.", "no template matches"),
+    ("Whenever you cast a red or green spell, draw a card.", "no template matches"),
+    ("Whenever you cast or copy an instant or sorcery spell, draw a card.", "no template matches"),
+    ("Whenever you cast a spell that targets Kessig Duelist, draw a card.", "no template matches"),
+    ("Whenever you cast a noncreature spell, untap it.", "the object the trigger is about"),
     ("Draw a card for each creature you control.", "no template matches"),
 ])
 def test_not_understood_lines_say_why(line, reason_part):
