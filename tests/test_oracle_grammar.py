@@ -404,6 +404,14 @@ def test_partial_unblockable_not_understood(line):
     ("Destroy target attacking creature.", {"kind": "creature", "attacking": True}),
     ("Exile target tapped creature.", {"kind": "creature", "tapped": True}),
     ("Tap target untapped creature.", {"kind": "creature", "tapped": False}),
+    # by a number (session 17): Smite the Monstrous, Sungold Barrage, Smother, Despark, Errant Doomsayers
+    ("Destroy target creature with power 4 or greater.", {"kind": "creature", "power_at_least": 4}),
+    ("Destroy target creature with toughness 4 or greater.", {"kind": "creature", "toughness_at_least": 4}),
+    ("Destroy target creature with mana value 3 or less.", {"kind": "creature", "mana_value_at_most": 3}),
+    ("Exile target permanent with mana value 4 or greater.", {"kind": "permanent", "mana_value_at_least": 4}),
+    ("Tap target creature with toughness 2 or less.", {"kind": "creature", "toughness_at_most": 2}),
+    ("Destroy target creature an opponent controls with power 3 or less.",
+     {"kind": "creature", "controller": "opponent", "power_at_most": 3}),
 ])
 def test_restricted_object_targets(line, target):
     targets, _effect = one_effect(line)
@@ -415,6 +423,7 @@ def test_restricted_object_targets(line, target):
     ("Counter target noncreature spell.", {"kind": "spell", "not_types": ["creature"]}),
     ("Counter target instant or sorcery spell.", {"kind": "spell", "types_any": ["instant", "sorcery"]}),
     ("Counter target red spell.", {"kind": "spell", "colors": ["red"]}),
+    ("Counter target spell with mana value 4 or greater.", {"kind": "spell", "mana_value_at_least": 4}),
 ])
 def test_restricted_spell_targets(line, target):
     assert one_effect(line) == ([target], {"counter": "target"})
@@ -799,6 +808,10 @@ def test_real_spell_phrasings(line, name, spell):
     ("Whenever you cast or copy an instant or sorcery spell, draw a card.", "no template matches"),
     ("Whenever you cast a spell that targets Kessig Duelist, draw a card.", "no template matches"),
     ("Whenever you cast a noncreature spell, untap it.", "the object the trigger is about"),
+    # numbers beside the session-17 restrictions: power of a noncreature, X, "greatest"
+    ("Destroy target artifact with power 2 or less.", "has no target form"),
+    ("Destroy target creature with power X or less.", "no template matches"),
+    ("Destroy target creature with the greatest power.", "no template matches"),
     ("Draw a card for each creature you control.", "no template matches"),
 ])
 def test_not_understood_lines_say_why(line, reason_part):

@@ -14,6 +14,7 @@ from .words import (
     DAMAGED_PLAYER,
     IT,
     PLAYER_KINDS,
+    RESTRICTED_NOUNS,
     THAT_CREATURE,
     Target,
     Unsupported,
@@ -21,6 +22,7 @@ from .words import (
     _pt,
     _subtype,
     creature_target,
+    target_kind,
 )
 
 
@@ -291,6 +293,19 @@ class EffectRules:
 
     def add_any_color(self, _):
         return [{"add_mana": ["W", "U", "B", "R", "G"]}]
+
+    # -- session 17: a target restricted by a number (115.1; 115.1-restricted-targets.lp)
+    def target_with_stat(self, items):   # "target creature with power 2 or less"
+        words = [str(t) for t in items if isinstance(t, Token) and t.type in ("TARGET_WORD", "NON_WORD")]
+        stat, number, bound = (str(t) for t in items if isinstance(t, Token) and
+                               t.type in ("TARGET_STAT", "NUMBER", "LESS_GREATER"))
+        kind = target_kind(words)
+        kind = {"kind": kind} if isinstance(kind, str) and kind in RESTRICTED_NOUNS + ("nonland_permanent",) else kind
+        noun = kind.get("kind") if isinstance(kind, dict) else None
+        if noun is None or (stat != "mana value" and noun != "creature"):
+            raise Unsupported(f"'target {' '.join(words)} with {stat}' has no target form")
+        key = f"{stat.replace(' ', '_')}_at_{'most' if bound == 'less' else 'least'}"
+        return Target({**kind, key: int(number)})
 
 
 def _by_target_player(ref: Any) -> bool:

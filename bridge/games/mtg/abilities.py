@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from clingo import Function
+from clingo import Function, Number
 
 from ...core.source.checks import Checker
 from ...core.source.yamlsrc import clip
@@ -139,6 +139,8 @@ RESTRICTABLE = ("creature", "permanent", "nonland_permanent", "spell", "land", "
                 "enchantment", "planeswalker", "creature_or_planeswalker", "card_in_your_graveyard")
 TARGET_FILTER_ONLY = {"kind", "types_any", "keywords", "attacking", "attacking_or_blocking", "tapped",
                       "not_named"}
+# 115.1 (session 17): "with power 2 or less" -> power_at_most: 2, an item at_most(power, 2)
+TARGET_BOUNDS = {f"{s}_at_{b}" for s in ("power", "toughness", "mana_value") for b in ("most", "least")}
 
 
 def _target_spec(chk: Checker, p: tuple, raw: Any) -> Any:
@@ -146,7 +148,7 @@ def _target_spec(chk: Checker, p: tuple, raw: Any) -> Any:
     returned as `{"kind": K, "filter": [items]}` (115.1, docs/abilities.md "Restricted targets")."""
     if not isinstance(raw, dict):
         return chk.choice(p, raw, TARGET_SPECS)
-    data = chk.mapping(p, raw, FILTER_FIELDS | TARGET_FILTER_ONLY)
+    data = chk.mapping(p, raw, FILTER_FIELDS | TARGET_FILTER_ONLY | TARGET_BOUNDS)
     kind = chk.choice(p + ("kind",), data.get("kind", "permanent"), RESTRICTABLE)
     items = _affects(chk, p, {k: v for k, v in data.items() if k in FILTER_FIELDS})[1]
     items += [Function("needs_any", [Function("type"), Function(w)])
@@ -158,6 +160,8 @@ def _target_spec(chk: Checker, p: tuple, raw: Any) -> Any:
     if "not_named" in data:     # "not named ~": a name other than the source's (115.1, 201.2)
         chk.choice(p + ("not_named",), data["not_named"], ("self",))
         items.append(Function("not_named", [Function("self")]))
+    items += [Function(f"at_{k.rsplit('_', 1)[1]}", [Function(k.rsplit("_at_", 1)[0]), Number(
+        chk.int_value(p + (k,), data[k], 0))]) for k in sorted(TARGET_BOUNDS & set(data))]
     for flag in ("attacking", "attacking_or_blocking", "tapped"):
         if flag in data:
             on = chk.bool_value(p + (flag,), data[flag])
