@@ -412,6 +412,9 @@ def test_partial_unblockable_not_understood(line):
     ("Tap target creature with toughness 2 or less.", {"kind": "creature", "toughness_at_most": 2}),
     ("Destroy target creature an opponent controls with power 3 or less.",
      {"kind": "creature", "controller": "opponent", "power_at_most": 3}),
+    # a card in any graveyard (session 17): Crypt Creeper, Vile Rebirth
+    ("Exile target card from a graveyard.", "card_in_a_graveyard"),
+    ("Exile target creature card from a graveyard.", {"kind": "card_in_a_graveyard", "types": ["creature"]}),
 ])
 def test_restricted_object_targets(line, target):
     targets, _effect = one_effect(line)
@@ -812,6 +815,9 @@ def test_real_spell_phrasings(line, name, spell):
     ("Destroy target artifact with power 2 or less.", "has no target form"),
     ("Destroy target creature with power X or less.", "no template matches"),
     ("Destroy target creature with the greatest power.", "no template matches"),
+    # another graveyard than "a graveyard": an opponent's (its owner is restricted), "up to one"
+    ("Exile target card from an opponent's graveyard.", "no template matches"),
+    ("Exile up to one target card from a graveyard.", "no template matches"),
     ("Draw a card for each creature you control.", "no template matches"),
 ])
 def test_not_understood_lines_say_why(line, reason_part):

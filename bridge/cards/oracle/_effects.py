@@ -114,6 +114,14 @@ class EffectRules:
                 {"kind": kind, "not_types": ["instant", "sorcery"]}
         return [{"return_to_hand": Target(kind)}]
 
+    def exile_graveyard_card(self, items):   # 115.1: a card in any graveyard (session 17)
+        kind: Any = "card_in_a_graveyard"
+        if items:
+            word = str(items[0])
+            kind = {"kind": kind, "types": [word]} if word != "permanent" else \
+                {"kind": kind, "not_types": ["instant", "sorcery"]}
+        return [{"exile": Target(kind)}]
+
     def return_from_graveyard_either(self, items):   # one of two card types (types_any, 115.1)
         kinds = [str(i) for i in items]
         if "permanent" in kinds or kinds[0] == kinds[1]:

@@ -36,7 +36,8 @@ KINDS = ("spell", "activated", "triggered", "static", "chapter", "replacement")
 TARGET_SPECS = ("any", "creature", "player", "opponent", "permanent", "nonland_permanent", "spell", "land",
                 "artifact", "enchantment", "planeswalker", "creature_or_planeswalker",
                 "player_or_planeswalker", "opponent_permanent",
-                "card_in_your_graveyard")   # 115.1: "target card from your graveyard" (issue 31)
+                "card_in_your_graveyard",   # 115.1: "target card from your graveyard" (issue 31)
+                "card_in_a_graveyard")      # "target card from a graveyard" (session 17)
 MANA = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green", "C": "colorless"}
 
 
@@ -136,7 +137,8 @@ def _targets_effects(chk: Checker, p: tuple, data: dict) -> dict[str, Any]:
 # issue 15: a restricted target is a map: an object kind plus the static FILTER keys and a few
 # target-only ones ("target nonblack creature", "target attacking creature with flying")
 RESTRICTABLE = ("creature", "permanent", "nonland_permanent", "spell", "land", "artifact",
-                "enchantment", "planeswalker", "creature_or_planeswalker", "card_in_your_graveyard")
+                "enchantment", "planeswalker", "creature_or_planeswalker", "card_in_your_graveyard",
+                "card_in_a_graveyard")
 TARGET_FILTER_ONLY = {"kind", "types_any", "keywords", "attacking", "attacking_or_blocking", "tapped",
                       "not_named"}
 # 115.1 (session 17): "with power 2 or less" -> power_at_most: 2, an item at_most(power, 2)
