@@ -107,20 +107,10 @@ class EffectRules:
         return [{"attach": {"object": ref, "to": to}}]
 
     def return_from_graveyard(self, items):   # 115.1: a card in your graveyard, to your hand (400.1)
-        kind: Any = "card_in_your_graveyard"
-        if items:
-            word = str(items[0])
-            kind = {"kind": kind, "types": [word]} if word != "permanent" else \
-                {"kind": kind, "not_types": ["instant", "sorcery"]}
-        return [{"return_to_hand": Target(kind)}]
+        return [{"return_to_hand": _graveyard_card("card_in_your_graveyard", items)}]
 
     def exile_graveyard_card(self, items):   # 115.1: a card in any graveyard (session 17)
-        kind: Any = "card_in_a_graveyard"
-        if items:
-            word = str(items[0])
-            kind = {"kind": kind, "types": [word]} if word != "permanent" else \
-                {"kind": kind, "not_types": ["instant", "sorcery"]}
-        return [{"exile": Target(kind)}]
+        return [{"exile": _graveyard_card("card_in_a_graveyard", items)}]
 
     def return_from_graveyard_either(self, items):   # one of two card types (types_any, 115.1)
         kinds = [str(i) for i in items]
@@ -314,6 +304,16 @@ class EffectRules:
             raise Unsupported(f"'target {' '.join(words)} with {stat}' has no target form")
         key = f"{stat.replace(' ', '_')}_at_{'most' if bound == 'less' else 'least'}"
         return Target({**kind, key: int(number)})
+
+
+def _graveyard_card(kind: str, items: list) -> Target:
+    """A target card in a graveyard, of the card type named before "card" if any ("permanent
+    card": not an instant or sorcery)."""
+    if not items:
+        return Target(kind)
+    word = str(items[0])
+    return Target({"kind": kind, "types": [word]} if word != "permanent" else
+                  {"kind": kind, "not_types": ["instant", "sorcery"]})
 
 
 def _by_target_player(ref: Any) -> bool:
