@@ -242,6 +242,10 @@ def test_beginning_of_step_triggers(line, when):
 @pytest.mark.parametrize("line, types", [
     ("Whenever you cast an instant or sorcery spell, draw a card.", ["instant", "sorcery"]),
     ("Whenever you cast a creature spell, draw a card.", ["creature"]),
+    # 603.2, 105.2 (session 17): Whirlwind of Thought, Contemplation's kin, Drowned Secrets' kin
+    ("Whenever you cast a noncreature spell, draw a card.", ["noncreature"]),
+    ("Whenever you cast a spell, draw a card.", ["spell"]),
+    ("Whenever you cast a blue spell, draw a card.", ["blue"]),
 ])
 def test_you_cast_triggers(line, types):
     assert trigger(line)["when"] == {"you_cast": types}
@@ -280,6 +284,14 @@ def test_modal_trigger():
     ("{T}, Sacrifice Kessig Duelist: Draw a card.", ["{T}", "sacrifice"]),
     ("{1}, Pay 2 life: Draw a card.", ["{1}", {"pay_life": 2}]),
     ("{X}{R}, {T}: Draw a card.", ["{X}{R}", "{T}"]),
+    # 118.3, 602.2b (session 17): Nantuko Husk's, Yahenni's, Mogg Raider's, Mad Prophet's costs
+    ("Sacrifice a creature: Draw a card.", [{"sacrifice": "creature"}]),
+    ("{1}, Sacrifice another creature: Draw a card.", ["{1}", {"sacrifice_another": "creature"}]),
+    ("Sacrifice an artifact or creature: Draw a card.", [{"sacrifice": ["artifact", "creature"]}]),
+    ("{T}, Sacrifice a land: Draw a card.", ["{T}", {"sacrifice": "land"}]),
+    ("Sacrifice a Goblin: Draw a card.", [{"sacrifice_subtype": "goblin"}]),
+    ("{T}, Discard a card: Draw a card.", ["{T}", {"discard": 1}]),
+    ("{2}, Discard two cards: Draw a card.", ["{2}", {"discard": 2}]),
 ])
 def test_activated_costs(line, cost):
     assert compiled(line, spell=False) == {"activated": {"cost": cost, "effects": [{"draw": {"player": "you", "amount": 1}}]}}
@@ -289,6 +301,8 @@ def test_activated_costs(line, cost):
                                            ("0: Draw a card.", 0), ("-3: Draw a card.", -3),
                                            # MTGJSON's and Gatherer's brackets (Jace Beleren)
                                            ("[+2]: Draw a card.", 2), ("[\u22121]: Draw a card.", -1),
+                                           # MTGJSON's bracketed loyalty symbol (Chandra, Torch of Defiance)
+                                           ("[+1]: Draw a card.", 1), ("[\u22123]: Draw a card.", -3),
                                            ("[0]: Draw a card.", 0)])
 def test_loyalty_abilities(line, loyalty):
     assert compiled(line, spell=False)["activated"]["cost"] == {"loyalty": loyalty}
@@ -419,6 +433,17 @@ def test_partial_unblockable_not_understood(line):
     ("Destroy target attacking creature.", {"kind": "creature", "attacking": True}),
     ("Exile target tapped creature.", {"kind": "creature", "tapped": True}),
     ("Tap target untapped creature.", {"kind": "creature", "tapped": False}),
+    # by a number (session 17): Smite the Monstrous, Sungold Barrage, Smother, Despark, Errant Doomsayers
+    ("Destroy target creature with power 4 or greater.", {"kind": "creature", "power_at_least": 4}),
+    ("Destroy target creature with toughness 4 or greater.", {"kind": "creature", "toughness_at_least": 4}),
+    ("Destroy target creature with mana value 3 or less.", {"kind": "creature", "mana_value_at_most": 3}),
+    ("Exile target permanent with mana value 4 or greater.", {"kind": "permanent", "mana_value_at_least": 4}),
+    ("Tap target creature with toughness 2 or less.", {"kind": "creature", "toughness_at_most": 2}),
+    ("Destroy target creature an opponent controls with power 3 or less.",
+     {"kind": "creature", "controller": "opponent", "power_at_most": 3}),
+    # a card in any graveyard (session 17): Crypt Creeper, Vile Rebirth
+    ("Exile target card from a graveyard.", "card_in_a_graveyard"),
+    ("Exile target creature card from a graveyard.", {"kind": "card_in_a_graveyard", "types": ["creature"]}),
 ])
 def test_restricted_object_targets(line, target):
     targets, _effect = one_effect(line)
@@ -430,6 +455,7 @@ def test_restricted_object_targets(line, target):
     ("Counter target noncreature spell.", {"kind": "spell", "not_types": ["creature"]}),
     ("Counter target instant or sorcery spell.", {"kind": "spell", "types_any": ["instant", "sorcery"]}),
     ("Counter target red spell.", {"kind": "spell", "colors": ["red"]}),
+    ("Counter target spell with mana value 4 or greater.", {"kind": "spell", "mana_value_at_least": 4}),
 ])
 def test_restricted_spell_targets(line, target):
     assert one_effect(line) == ([target], {"counter": "target"})
@@ -816,6 +842,28 @@ def test_real_spell_phrasings(line, name, spell):
     ("Equip planeswalker {1}", "equip planeswalker"),
     ("{T}: Add {2}.", "add_mana"),
     ("Sacrifice a creature.", "no template matches"),
+    # activation costs beside the session-17 ones: a quality, two permanents, X, at random, a card
+    # of a type, two sacrifices (paid with two different permanents), a word no subtype list holds
+    ("Sacrifice a nontoken creature: Draw a card.", "no template matches"),
+    ("Sacrifice two creatures: Draw a card.", "no template matches"),
+    ("Discard X cards: Draw a card.", "discarding X cards"),
+    ("Discard a card at random: Draw a card.", "no template matches"),
+    ("Discard a land card: Draw a card.", "no template matches"),
+    ("Sacrifice a creature, Sacrifice a land: Draw a card.", "two sacrifice costs"),
+    ("Sacrifice a Gorilla: Draw a card.", "no template matches"),
+    # cast triggers beside the session-17 ones: a quality, two colours, "or copy", "that targets"
+    ("Whenever you cast a multicolored spell, draw a card.", "no template matches"),
+    ("Whenever you cast a red or green spell, draw a card.", "no template matches"),
+    ("Whenever you cast or copy an instant or sorcery spell, draw a card.", "no template matches"),
+    ("Whenever you cast a spell that targets Kessig Duelist, draw a card.", "no template matches"),
+    ("Whenever you cast a noncreature spell, untap it.", "the object the trigger is about"),
+    # numbers beside the session-17 restrictions: power of a noncreature, X, "greatest"
+    ("Destroy target artifact with power 2 or less.", "has no target form"),
+    ("Destroy target creature with power X or less.", "no template matches"),
+    ("Destroy target creature with the greatest power.", "no template matches"),
+    # another graveyard than "a graveyard": an opponent's (its owner is restricted), "up to one"
+    ("Exile target card from an opponent's graveyard.", "no template matches"),
+    ("Exile up to one target card from a graveyard.", "no template matches"),
     ("Draw a card for each creature you control.", "no template matches"),
 ])
 def test_not_understood_lines_say_why(line, reason_part):

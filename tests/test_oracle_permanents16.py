@@ -190,7 +190,7 @@ def test_waxmane_baku_ki_counter_trigger():
                                                    "effects": [{"put_counters": {"object": "self", "kind": "ki",
                                                                                  "amount": 1}}]}}
     assert got.lines[1].status == "not_understood"        # a cost removing X counters: no cost form
-    for text in ("Whenever you cast a noncreature spell, untap this creature.",
+    for text in ("Whenever you cast a nonartifact spell, untap this creature.",   # noncreature: session 17
                  "Whenever you cast a multicolored spell, untap this creature.",
                  "Whenever you cast a Spirit or Arcane spell, it gains flying until end of turn."):
         assert compile_line(text, "X", spell=False).status == "not_understood", text

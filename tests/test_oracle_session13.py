@@ -18,10 +18,11 @@ def test_carnage_tyrant_cant_be_countered():
 
 
 def test_an_instant_keeps_cant_be_countered_when_its_effect_is_not_read():
-    # Abrupt Decay's mana-value restriction is not read: the spell is not understood, and "can't
-    # be countered" stays (a static ability of the card, no part of the spell ability)
+    # an effect not read (Abrupt Decay's with an X in place of its 3; its real text compiles since
+    # session 17): the spell is not understood, and "can't be countered" stays (a static ability
+    # of the card, no part of the spell ability)
     result = compile_card(card("Abrupt Decay", "Instant", "This spell can't be countered.\n"
-                               "Destroy target nonland permanent with mana value 3 or less."))
+                               "Destroy target nonland permanent with mana value X or less."))
     assert [ln.status for ln in result.lines] == ["compiled", "not_understood"]
     assert result.lines[0].fragment == {"static": {"cant_be_countered": True}}
     parse_card_map(result.yaml_card, "test", "Abrupt Decay")

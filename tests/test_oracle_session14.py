@@ -122,7 +122,7 @@ def test_morningtide_and_a_targeted_graveyard():
 
 
 @pytest.mark.parametrize("text", [
-    "Exile target card from a graveyard.",
+    "Exile target card from an opponent's graveyard.",   # "from a graveyard": session 17
     "Exile all cards from target player's graveyard.",
     "Exile all creature cards from all graveyards.",
     "Exile target player's graveyard and hand.",

@@ -207,8 +207,9 @@ def test_cant_block_or_be_blocked_this_turn():
                      "{2}{U}: This creature can't be blocked this turn.", power="3", toughness="2"))
     assert mist["abilities"][0]["activated"]["effects"] == [
         {"modify": {"object": "self", "combat_restriction": "cant_be_blocked", "until": "end_of_turn"}}]
+    # "target creature with power 2 or less" compiles since session 17 (a restricted target)
     not_understood(True, "Target player can't block this turn.",
-                   "Target creature with power 2 or less can't be blocked this turn.")
+                   "Target creature with the greatest power can't be blocked this turn.")
     not_understood(False, "Whenever a creature enters, it can't block this turn.")
 
 

@@ -14,6 +14,7 @@ from .words import (
     DAMAGED_PLAYER,
     IT,
     PLAYER_KINDS,
+    RESTRICTED_NOUNS,
     THAT_CREATURE,
     Target,
     Unsupported,
@@ -21,6 +22,7 @@ from .words import (
     _pt,
     _subtype,
     creature_target,
+    target_kind,
 )
 
 
@@ -108,12 +110,10 @@ class EffectRules:
         return [{"attach": {"object": ref, "to": to}}]
 
     def return_from_graveyard(self, items):   # 115.1: a card in your graveyard, to your hand (400.1)
-        kind: Any = "card_in_your_graveyard"
-        if items:
-            word = str(items[0])
-            kind = {"kind": kind, "types": [word]} if word != "permanent" else \
-                {"kind": kind, "not_types": ["instant", "sorcery"]}
-        return [{"return_to_hand": Target(kind)}]
+        return [{"return_to_hand": _graveyard_card("card_in_your_graveyard", items)}]
+
+    def exile_graveyard_card(self, items):   # 115.1: a card in any graveyard (session 17)
+        return [{"exile": _graveyard_card("card_in_a_graveyard", items)}]
 
     def return_from_graveyard_either(self, items):   # one of two card types (types_any, 115.1)
         kinds = [str(i) for i in items]
@@ -298,6 +298,29 @@ class EffectRules:
 
     def add_any_color(self, _):
         return [{"add_mana": ["W", "U", "B", "R", "G"]}]
+
+    # -- session 17: a target restricted by a number (115.1; 115.1-restricted-targets.lp)
+    def target_with_stat(self, items):   # "target creature with power 2 or less"
+        words = [str(t) for t in items if isinstance(t, Token) and t.type in ("TARGET_WORD", "NON_WORD")]
+        stat, number, bound = (str(t) for t in items if isinstance(t, Token) and
+                               t.type in ("TARGET_STAT", "NUMBER", "LESS_GREATER"))
+        kind = target_kind(words)
+        kind = {"kind": kind} if isinstance(kind, str) and kind in RESTRICTED_NOUNS + ("nonland_permanent",) else kind
+        noun = kind.get("kind") if isinstance(kind, dict) else None
+        if noun is None or (stat != "mana value" and noun != "creature"):
+            raise Unsupported(f"'target {' '.join(words)} with {stat}' has no target form")
+        key = f"{stat.replace(' ', '_')}_at_{'most' if bound == 'less' else 'least'}"
+        return Target({**kind, key: int(number)})
+
+
+def _graveyard_card(kind: str, items: list) -> Target:
+    """A target card in a graveyard, of the card type named before "card" if any ("permanent
+    card": not an instant or sorcery)."""
+    if not items:
+        return Target(kind)
+    word = str(items[0])
+    return Target({"kind": kind, "types": [word]} if word != "permanent" else
+                  {"kind": kind, "not_types": ["instant", "sorcery"]})
 
 
 def _by_target_player(ref: Any) -> bool:

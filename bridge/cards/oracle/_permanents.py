@@ -184,6 +184,15 @@ class BanRules:
             raise Unsupported(f"'whenever you cast a {' or '.join(words)} spell' names no subtypes (205.3)")
         return {"you_cast": found}
 
+    def ev_you_cast_noncreature(self, _):   # 603.2: any spell not a creature spell (603.2-cast-triggers.lp)
+        return {"you_cast": ["noncreature"]}
+
+    def ev_you_cast_spell(self, _):
+        return {"you_cast": ["spell"]}
+
+    def ev_you_cast_color(self, items):
+        return {"you_cast": [str(items[0])]}
+
     def cost_remove_counters(self, items):   # 118.3 (118.3-counter-removal-costs.lp)
         amount = next(i for i in items if not isinstance(i, Token))
         kind = str(next(t for t in items if isinstance(t, Token) and t.type == "COUNTER_KIND"))

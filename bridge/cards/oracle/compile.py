@@ -440,7 +440,7 @@ def _assemble(out: dict[str, Any], lines: list[LineResult], spell: bool) -> None
         out["abilities"] = abilities
 
 
-LOYALTY_PREFIX = re.compile(r"\s*([+\u2212-]?\d+)\s*:")
+LOYALTY_PREFIX = re.compile(r"\s*\[?([+\u2212-]?\d+)\]?\s*:")
 
 
 def loyalty_cost_only(text: str) -> dict[str, Any] | None:

@@ -357,6 +357,9 @@ class OracleTransformer(KeywordRules, EffectRules, ActionRules, StaticRules, Rep
         effects = body.get("effects", []) if isinstance(body, dict) else []
         if any("add_mana" in e for e in effects) and any("get_energy" in e for e in effects):
             raise Unsupported("energy from a mana ability: its other effects are not followed as it resolves")
+        if sum(isinstance(c, dict) and bool({"sacrifice", "sacrifice_another", "sacrifice_subtype"} & set(c))
+               for c in costs) > 1:   # two sacrifices would be paid with two different permanents
+            raise Unsupported("two sacrifice costs in one activation have no form")
         mana = "".join(c for c in costs if isinstance(c, str) and c.startswith("{") and c != "{T}")
         rest = [c for c in costs if not (isinstance(c, str) and c.startswith("{") and c != "{T}")]
         return ("activated", {"cost": ([mana] if mana else []) + rest, **body, **limits})

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from clingo import Function
+from clingo import Function, Number
 
 from ...core.source.checks import Checker
 from ...core.source.yamlsrc import clip
@@ -36,7 +36,8 @@ KINDS = ("spell", "activated", "triggered", "static", "chapter", "replacement")
 TARGET_SPECS = ("any", "creature", "player", "opponent", "permanent", "nonland_permanent", "spell", "land",
                 "artifact", "enchantment", "planeswalker", "creature_or_planeswalker",
                 "player_or_planeswalker", "opponent_permanent",
-                "card_in_your_graveyard")   # 115.1: "target card from your graveyard" (issue 31)
+                "card_in_your_graveyard",   # 115.1: "target card from your graveyard" (issue 31)
+                "card_in_a_graveyard")      # "target card from a graveyard" (session 17)
 MANA = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green", "C": "colorless"}
 
 
@@ -136,9 +137,12 @@ def _targets_effects(chk: Checker, p: tuple, data: dict) -> dict[str, Any]:
 # issue 15: a restricted target is a map: an object kind plus the static FILTER keys and a few
 # target-only ones ("target nonblack creature", "target attacking creature with flying")
 RESTRICTABLE = ("creature", "permanent", "nonland_permanent", "spell", "land", "artifact",
-                "enchantment", "planeswalker", "creature_or_planeswalker", "card_in_your_graveyard")
+                "enchantment", "planeswalker", "creature_or_planeswalker", "card_in_your_graveyard",
+                "card_in_a_graveyard")
 TARGET_FILTER_ONLY = {"kind", "types_any", "keywords", "attacking", "attacking_or_blocking", "tapped",
                       "not_named"}
+# 115.1 (session 17): "with power 2 or less" -> power_at_most: 2, an item at_most(power, 2)
+TARGET_BOUNDS = {f"{s}_at_{b}" for s in ("power", "toughness", "mana_value") for b in ("most", "least")}
 
 
 def _target_spec(chk: Checker, p: tuple, raw: Any) -> Any:
@@ -146,7 +150,7 @@ def _target_spec(chk: Checker, p: tuple, raw: Any) -> Any:
     returned as `{"kind": K, "filter": [items]}` (115.1, docs/abilities.md "Restricted targets")."""
     if not isinstance(raw, dict):
         return chk.choice(p, raw, TARGET_SPECS)
-    data = chk.mapping(p, raw, FILTER_FIELDS | TARGET_FILTER_ONLY)
+    data = chk.mapping(p, raw, FILTER_FIELDS | TARGET_FILTER_ONLY | TARGET_BOUNDS)
     kind = chk.choice(p + ("kind",), data.get("kind", "permanent"), RESTRICTABLE)
     items = _affects(chk, p, {k: v for k, v in data.items() if k in FILTER_FIELDS})[1]
     items += [Function("needs_any", [Function("type"), Function(w)])
@@ -158,6 +162,8 @@ def _target_spec(chk: Checker, p: tuple, raw: Any) -> Any:
     if "not_named" in data:     # "not named ~": a name other than the source's (115.1, 201.2)
         chk.choice(p + ("not_named",), data["not_named"], ("self",))
         items.append(Function("not_named", [Function("self")]))
+    items += [Function(f"at_{k.rsplit('_', 1)[1]}", [Function(k.rsplit("_at_", 1)[0]), Number(
+        chk.int_value(p + (k,), data[k], 0))]) for k in sorted(TARGET_BOUNDS & set(data))]
     for flag in ("attacking", "attacking_or_blocking", "tapped"):
         if flag in data:
             on = chk.bool_value(p + (flag,), data[flag])
@@ -437,20 +443,26 @@ def _cost(chk: Checker, p: tuple, raw: Any, sacrifice_kinds: tuple[str, ...] = (
                         chk.int_value(p + (j, "remove_counters", "amount"), rc.get("amount", 1), 1)))
         elif isinstance(c, dict) and set(c) == {"pay_life"}:
             out.append(("pay_life", chk.int_value(p + (j, "pay_life"), c["pay_life"], 0)))
-        elif isinstance(c, dict) and set(c) == {"sacrifice"} and sacrifice_kinds and isinstance(c["sacrifice"], list):
+        elif isinstance(c, dict) and set(c) == {"sacrifice"} and isinstance(c["sacrifice"], list):
             out.append(("sacrifice_a", _either_kinds(chk, p + (j, "sacrifice"), c["sacrifice"])))
-        elif isinstance(c, dict) and set(c) == {"sacrifice"} and sacrifice_kinds:
-            out.append(("sacrifice_a", chk.choice(p + (j, "sacrifice"), c["sacrifice"], sacrifice_kinds)))
-        elif isinstance(c, dict) and set(c) == {"discard"} and sacrifice_kinds:   # 118.8: cards from hand
+        elif isinstance(c, dict) and set(c) == {"sacrifice"}:   # 118.3: a spell's (118.8) or an activation's
+            out.append(("sacrifice_a", chk.choice(p + (j, "sacrifice"), c["sacrifice"], COST_WORDS_SPELL)))
+        elif isinstance(c, dict) and len(c) == 1 and set(c) <= {"sacrifice_another", "sacrifice_subtype"} \
+                and not sacrifice_kinds:   # 118.3: "Sacrifice another creature", "Sacrifice a Goblin"
+            key, word = next(iter(c.items()))
+            out.append((key, chk.choice(p + (j, key), word, COST_WORDS_SPELL) if key == "sacrifice_another"
+                        else chk.word_list(p + (j, key), [word], WORD)[0]))
+        elif isinstance(c, dict) and set(c) == {"discard"}:   # 118.8, 602.2b: cards from hand
             out.append(("discard", chk.int_value(p + (j, "discard"), c["discard"], 1)))
         elif isinstance(c, dict) and set(c) == {"exile_from_graveyard"} and sacrifice_kinds:   # 118.8
             out.append(_exile_cost(chk, p + (j, "exile_from_graveyard"), c["exile_from_graveyard"]))
         elif isinstance(c, str) and c and MANA_SYMBOL.sub("", c) == "":
             out += [("mana", s) for s in MANA_SYMBOL.findall(c)]
         else:
-            more = "{sacrifice: creature}, {sacrifice: [artifact, creature]}, {discard: N}, " \
-                "{exile_from_graveyard: {amount: N, type: creature}}, " \
-                if sacrifice_kinds else "\"{T}\", sacrifice, {remove_counters: {kind: K, amount: N}}, "
+            more = "{exile_from_graveyard: {amount: N, type: creature}}, " if sacrifice_kinds else \
+                "\"{T}\", sacrifice, {sacrifice_another: creature}, {sacrifice_subtype: goblin}, " \
+                "{remove_counters: {kind: K, amount: N}}, "
+            more = "{sacrifice: creature}, {sacrifice: [artifact, creature]}, {discard: N}, " + more
             raise chk.src.error(p + (j,), f"bad cost {clip(c)}: use mana like \"{{1}}{{G}}\", "
                                           f"{more}{{pay_life: N}}, {{loyalty: +N}} or {{loyalty: -N}}")
     return out

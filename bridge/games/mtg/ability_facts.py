@@ -361,6 +361,10 @@ def _cost_term(c: Any) -> Symbol:
         return Function("sacrifice_a", [Function("either", [Function(t) for t in c[1]])])
     if c[0] == "sacrifice_a":
         return Function("sacrifice_a", [Function(c[1])])
+    if c[0] == "sacrifice_another":   # 118.3: "Sacrifice another creature" (not the source)
+        return Function("sacrifice_other", [Function(c[1])])
+    if c[0] == "sacrifice_subtype":   # 118.3: "Sacrifice a Goblin"
+        return Function("sacrifice_a", [Function("sub", [_word(c[1])])])
     if c[0] == "discard":     # 118.8: "as an additional cost to cast this spell, discard a card"
         return Function("discard", [Number(c[1])])
     if c[0] == "exile_graveyard":     # 118.8: "exile a creature card from your graveyard"
