@@ -61,6 +61,7 @@ debugging.
 """
 from __future__ import annotations
 
+import atexit
 import os
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
@@ -357,6 +358,9 @@ def _graph_of(rules: Any, whole: list) -> Graph:
 # first: process-wide as the rule bases they index (an engine's, one per set of packs)
 WHOLE_KEPT = 4
 _WHOLE: list[tuple[list, Graph]] = []
+# emptied before the interpreter tears its modules down: the rule lists hold clingo AST nodes,
+# whose finaliser needs clingo's library ("Exception ignored in AST.__del__" at exit otherwise)
+atexit.register(_WHOLE.clear)
 
 
 def _digest(indices: list[int]) -> str:
