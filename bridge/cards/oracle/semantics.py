@@ -6,7 +6,6 @@ Targets stay `Target` objects and "it" stays `IT` until the whole ability is kno
 """
 from __future__ import annotations
 
-import copy
 from typing import Any
 
 from lark import Token, Transformer
@@ -20,6 +19,7 @@ from ._library import LibraryRules
 from ._permanents import LIMIT, BanRules, PermanentRules
 from ._replacements import ReplacementRules
 from ._statics import StaticRules, _land_type
+from ._where_x import WhereXRules
 from .words import (
     BY_KEY,
     IT,
@@ -49,23 +49,8 @@ ROMAN = {"i": 1, "ii": 2, "iii": 3, "iv": 4, "v": 5, "vi": 6}
 
 
 # -- the transformer ------------------------------------------------------------------------
-def _replace_x(node: Any, value: Any) -> int:
-    """Put `value` in place of every `amount: x` inside `node` (in place); how many were put."""
-    count = 0
-    if isinstance(node, dict):
-        for key, item in node.items():
-            if key == "amount" and item == "x":
-                node[key] = copy.deepcopy(value)
-                count += 1
-            else:
-                count += _replace_x(item, value)
-    elif isinstance(node, list):
-        count = sum(_replace_x(item, value) for item in node)
-    return count
-
-
 class OracleTransformer(KeywordRules, EffectRules, ActionRules, StaticRules, ReplacementRules, PermanentRules,
-                        LibraryRules, CostRules, BanRules, ChosenRules, Transformer):
+                        LibraryRules, CostRules, BanRules, ChosenRules, WhereXRules, Transformer):
     """Bottom-up: each rule of grammar.lark becomes a Python value; entry points return
     (kind, payload) pieces that compile.py assembles into a card."""
 
@@ -215,14 +200,6 @@ class OracleTransformer(KeywordRules, EffectRules, ActionRules, StaticRules, Rep
         check_action_its(effects)
         out = {"effects": effects, "if_kicked": if_kicked}
         return {**out, "unless_kicked": unless_kicked} if unless_kicked else out
-
-    def where_x(self, items):
-        """107.3i: the X of this sentence's instructions is the amount the where-clause names."""
-        effects, value = items
-        named = _replace_x(effects, value)
-        if not named:
-            raise Unsupported("'where X is': no amount X in the sentence")
-        return effects
 
     def may_body(self, items):
         return {**items[0], "may": True}
